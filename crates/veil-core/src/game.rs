@@ -1,0 +1,137 @@
+use std::fmt::{self, Debug};
+use std::hash::Hash;
+
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+
+use crate::error::{ActionError, OptionsError};
+use crate::outcome::Outcome;
+use crate::seat::{Seat, SeatSet};
+use crate::GameRng;
+
+/// Who acts next.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Turn {
+    /// One seat chooses, in the open or not, as the game says.
+    Seat(Seat),
+    /// These seats still have to choose, each without seeing the others'
+    /// choices (a thumb vote); the game reveals them together once all chose.
+    Simultaneous(SeatSet),
+    /// Chance acts: a reveal, a deal, a die. The driver calls
+    /// [`Game::sample_chance`] with its seeded random source.
+    Chance,
+    /// The game has ended; [`Game::outcome`] says how.
+    Over,
+}
+
+/// Who performs an action.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Actor {
+    Seat(Seat),
+    Chance,
+}
+
+impl fmt::Display for Actor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Actor::Seat(seat) => fmt::Display::fmt(seat, f),
+            Actor::Chance => f.write_str("chance"),
+        }
+    }
+}
+
+/// A game's rules: the full state of one game in progress.
+///
+/// The full state knows every hidden thing; only the engine, the referee
+/// (the app's game resource, the match runner) and tests hold it. Players —
+/// people through the app, and the computer — only ever see
+/// [`Game::observe`] for their own seat, and the computer rebuilds full states
+/// from that with [`Game::determinize`].
+///
+/// Laws every game keeps (checked by [`crate::conformance`]):
+/// - [`Game::apply`] succeeds exactly for the actions [`Game::legal_actions`]
+///   lists (chance: the outcomes that are possible now), and a refused action
+///   leaves the state unchanged.
+/// - A seat's legal actions depend only on its observation.
+/// - `G::determinize(&g.observe(s), rng).observe(s) == g.observe(s)`.
+/// - Every game ends.
+pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
+    /// The game's id on the command line and in saves ("jieqi").
+    const ID: &'static str;
+
+    /// The options a player sets before a game (the rulings marked *option*).
+    type Options: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+
+    /// A move, bid, vote, flick or chance outcome. Small and `Copy`.
+    /// Games with continuous actions (a flick's angle and power) quantise
+    /// them finely; `legal_actions` then lists a coarse menu while
+    /// [`Game::apply`] accepts any value in range.
+    type Action: Copy + Eq + Hash + Debug + Serialize + DeserializeOwned + Send + Sync;
+
+    /// What one seat may know, and nothing more.
+    type Observation: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+
+    /// A new game before anything happened. Deterministic: anything random
+    /// (a shuffle, who starts) is a chance turn.
+    fn new(options: &Self::Options, seats: usize) -> Result<Self, OptionsError>;
+
+    /// The options this game was created with.
+    fn options(&self) -> &Self::Options;
+
+    /// How many seats play.
+    fn seats(&self) -> usize;
+
+    /// The team of a seat; seats of one team share the result. Defaults to
+    /// every seat on its own.
+    fn team(&self, seat: Seat) -> usize {
+        seat.index()
+    }
+
+    /// Who acts next.
+    fn turn(&self) -> Turn;
+
+    /// Writes into `out` (cleared first) the actions `actor` may take now:
+    /// empty when it is not `actor`'s turn. For [`Actor::Chance`] the
+    /// outcomes that are possible now.
+    fn legal_actions(&self, actor: Actor, out: &mut Vec<Self::Action>);
+
+    /// Draws a chance outcome when [`Game::turn`] is [`Turn::Chance`].
+    fn sample_chance(&self, rng: &mut GameRng) -> Self::Action;
+
+    /// Plays `action` for `actor`. On error the state is unchanged.
+    fn apply(&mut self, actor: Actor, action: Self::Action) -> Result<(), ActionError<Self::Action>>;
+
+    /// The result, once [`Game::turn`] is [`Turn::Over`].
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// What `seat` may know of the game now.
+    fn observe(&self, seat: Seat) -> Self::Observation;
+
+    /// The seat an observation belongs to.
+    fn observer(observation: &Self::Observation) -> Seat;
+
+    /// Samples a full state consistent with `observation`: everything the
+    /// observer knows is as it knows it, everything else drawn at random
+    /// from what is still possible. Used by the computer player.
+    fn determinize(observation: &Self::Observation, rng: &mut GameRng) -> Self;
+
+    /// Game knowledge for the search: an estimate in [0, 1] of `seat`'s
+    /// result from here, used to cut playouts short. `None` plays out.
+    fn evaluate(&self, _seat: Seat) -> Option<f64> {
+        None
+    }
+
+    /// Game knowledge for the search: the action a playout takes for
+    /// `seat` among `legal` (never empty). Defaults to uniform at random.
+    fn playout_action(&self, _seat: Seat, legal: &[Self::Action], rng: &mut GameRng) -> Self::Action {
+        use rand::RngExt;
+        legal[rng.random_range(0..legal.len())]
+    }
+}
+
+/// Marker to keep `Seat` Hash-able in action maps; `Actor` is part of a record.
+#[allow(dead_code)]
+fn _assert_bounds() {
+    fn hashable<T: Hash + Eq + Copy + DeserializeOwned + Serialize>() {}
+    hashable::<Actor>();
+    hashable::<Turn>();
+}

@@ -1,0 +1,68 @@
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{ActionError, OptionsError};
+use crate::game::{Actor, Game};
+
+/// A whole game as data: its options, seat count and every action in order
+/// (chance outcomes included). Replaying it rebuilds the same state; it is
+/// what saves and replays store.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct Record<G: Game> {
+    pub game: String,
+    pub options: G::Options,
+    pub seats: usize,
+    pub actions: Vec<(Actor, G::Action)>,
+}
+
+/// Why a record could not be replayed. Nothing is lost: the record is intact.
+#[derive(Clone, PartialEq, Debug)]
+pub enum ReplayError<A> {
+    WrongGame { expected: &'static str, found: String },
+    Options(OptionsError),
+    /// Action number `index` (from 0) was refused.
+    Action { index: usize, error: ActionError<A> },
+}
+
+impl<A: fmt::Debug> fmt::Display for ReplayError<A> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::WrongGame { expected, found } => {
+                write!(f, "the record is of {found:?}, not {expected:?}")
+            }
+            ReplayError::Options(e) => e.fmt(f),
+            ReplayError::Action { index, error } => write!(f, "action {index}: {error}"),
+        }
+    }
+}
+
+impl<A: fmt::Debug> std::error::Error for ReplayError<A> {}
+
+impl<G: Game> Record<G> {
+    pub fn new(options: G::Options, seats: usize) -> Self {
+        Record { game: G::ID.to_owned(), options, seats, actions: Vec::new() }
+    }
+
+    /// Rebuilds the game this record describes.
+    pub fn replay(&self) -> Result<G, ReplayError<G::Action>> {
+        if self.game != G::ID {
+            return Err(ReplayError::WrongGame { expected: G::ID, found: self.game.clone() });
+        }
+        let mut game = G::new(&self.options, self.seats).map_err(ReplayError::Options)?;
+        for (index, (actor, action)) in self.actions.iter().enumerate() {
+            game.apply(*actor, *action).map_err(|error| ReplayError::Action { index, error })?;
+        }
+        Ok(game)
+    }
+
+    /// Reads a record saved as JSON; a corrupt file is an error, not a panic.
+    pub fn from_json(text: &str) -> Result<Self, serde_json::Error> {
+        serde_json::from_str(text)
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("records always serialise")
+    }
+}
