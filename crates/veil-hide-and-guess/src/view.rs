@@ -1,0 +1,79 @@
+//! What one seat sees, and full states sampled back from it.
+
+use serde::{Deserialize, Serialize};
+use veil_core::{GameRng, RngExt, Seat};
+
+use crate::game::other;
+use crate::{HideAndGuess, Pieces, Table};
+
+/// What one seat knows: the table, its own secret and thumb, and of the other
+/// player only *whether* they have hidden a secret or cast their thumb —
+/// never what, until the secrets are revealed at the end.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct HideAndGuessView {
+    pub seat: Seat,
+    pub table: Table,
+    /// The viewer's own secret, once chosen.
+    pub my_secret: Option<Pieces>,
+    /// Whether the other player has hidden their secret yet.
+    pub opponent_has_chosen: bool,
+    /// The viewer's thumb on the open vote, once cast.
+    pub my_vote: Option<bool>,
+    /// Whether the other player has cast their thumb on the open vote.
+    pub opponent_has_voted: bool,
+    /// The other player's secret: present only once the game has ended.
+    pub opponent_secret: Option<Pieces>,
+}
+
+impl HideAndGuessView {
+    pub fn opponent(&self) -> Seat {
+        other(self.seat)
+    }
+
+    /// True when the viewer already guessed these pieces wrongly.
+    pub fn is_repeated_guess(&self, guess: Pieces) -> bool {
+        self.table.is_repeated_guess(self.seat, guess)
+    }
+}
+
+pub(crate) fn observe(game: &HideAndGuess, seat: Seat) -> HideAndGuessView {
+    let me = seat.index().min(1);
+    let them = other(seat).index();
+    HideAndGuessView {
+        seat,
+        table: game.table.clone(),
+        my_secret: game.secrets[me],
+        opponent_has_chosen: game.secrets[them].is_some(),
+        my_vote: game.votes[me],
+        opponent_has_voted: game.votes[them].is_some(),
+        opponent_secret: game.table.end.and(game.secrets[them]),
+    }
+}
+
+/// Samples a full state from a view: the other secret drawn from
+/// [`crate::belief`] (so votes make it likelier to share pieces with
+/// the triangles it voted UP, and wrong guesses are excluded), and the other
+/// player's hidden thumb drawn as that secret would likely vote.
+pub(crate) fn determinize(view: &HideAndGuessView, rng: &mut GameRng) -> HideAndGuess {
+    let me = view.seat.index().min(1);
+    let them = 1 - me;
+    let mut secrets = [None; 2];
+    secrets[me] = view.my_secret;
+    secrets[them] = match view.opponent_secret {
+        Some(revealed) => Some(revealed),
+        None if view.opponent_has_chosen => {
+            Some(crate::ai::sample_secret(&view.table, other(view.seat), rng))
+        }
+        None => None,
+    };
+    let mut votes = [None; 2];
+    votes[me] = view.my_vote;
+    if view.opponent_has_voted {
+        let p_up = match (view.table.open_vote(), secrets[them]) {
+            (Some(t), Some(s)) => crate::ai::up_likelihood(t.pieces.overlap(s)),
+            _ => 0.5,
+        };
+        votes[them] = Some(rng.random_bool(p_up));
+    }
+    HideAndGuess { table: view.table.clone(), secrets, votes }
+}
