@@ -1,0 +1,123 @@
+//! Levels and the settings they stand for.
+
+use std::fmt;
+use std::str::FromStr;
+
+use veil_core::ParseError;
+use web_time::Duration;
+
+/// How strong the computer plays, as a player picks it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Level {
+    /// Any legal action, uniformly.
+    Random,
+    /// One ply deep: the action whose immediate result scores best.
+    Greedy,
+    /// A small search.
+    Easy,
+    /// A search that takes well under a second per move on one core.
+    Normal,
+    /// Four times Normal's search.
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 5] = [
+        Level::Random,
+        Level::Greedy,
+        Level::Easy,
+        Level::Normal,
+        Level::Hard,
+    ];
+
+    /// The level's name on the command line and in settings.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Greedy => "greedy",
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// The search settings of this level. None has a time limit, so a
+    /// level's move depends only on the observation and the seed; callers
+    /// that must answer in time set `max_time` (or pass a think limit to
+    /// [`crate::choose`]).
+    pub fn config(self) -> SearchConfig {
+        let tree = |iterations, exploration, playout_depth| SearchConfig {
+            method: Method::Ismcts,
+            iterations,
+            max_time: None,
+            exploration,
+            playout_depth,
+        };
+        match self {
+            Level::Random => SearchConfig {
+                method: Method::Random,
+                iterations: 0,
+                ..tree(0, 0.7, 0)
+            },
+            // Eight determinizations, each scoring every legal action.
+            Level::Greedy => SearchConfig {
+                method: Method::Greedy,
+                ..tree(8, 0.7, 0)
+            },
+            Level::Easy => tree(300, 1.0, 12),
+            Level::Normal => tree(3_000, 0.7, 12),
+            Level::Hard => tree(12_000, 0.7, 16),
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Self, ParseError> {
+        Level::ALL
+            .into_iter()
+            .find(|level| level.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| ParseError::new("level", s, "expected random, greedy, easy, normal or hard"))
+    }
+}
+
+/// How a [`crate::Search`] decides.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Method {
+    /// Uniformly among the legal actions; no thinking.
+    Random,
+    /// Flat one-ply scoring over `iterations` determinizations.
+    Greedy,
+    /// Information-set Monte Carlo tree search.
+    Ismcts,
+}
+
+/// The settings of one search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchConfig {
+    pub method: Method,
+    /// The most iterations (greedy: determinizations) a decision gets.
+    pub iterations: u32,
+    /// The most thinking time a decision gets, over all its slices; `None`
+    /// for no limit. A search with a limit depends on the machine's speed.
+    pub max_time: Option<Duration>,
+    /// UCB1's exploration constant; rewards are in [0, 1].
+    pub exploration: f64,
+    /// Seat actions a playout plays before it is cut short with
+    /// [`veil_core::Game::evaluate`] (when the game has an evaluation);
+    /// `u32::MAX` plays every playout to the end.
+    pub playout_depth: u32,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        Level::Normal.config()
+    }
+}

@@ -1,0 +1,402 @@
+use serde::{Deserialize, Serialize};
+use veil_core::testing::{HighLow, HighLowAction, Pig, PigAction, PigOptions};
+use veil_core::{ActionError, Actor, Game, GameRng, OptionsError, Outcome, Seat, SeatSet, SeedableRng, Turn};
+
+use crate::arena::play_match;
+use crate::{Level, Method, Search, SearchConfig, choose};
+
+fn high_low(cards: [u8; 2]) -> HighLow {
+    let mut game = HighLow::new(&(), 2).unwrap();
+    for card in cards {
+        game.apply(Actor::Chance, HighLowAction::Deal(card)).unwrap();
+    }
+    game
+}
+
+/// Pig after seat 0 rolled `rolls`: a position with a real choice.
+fn pig_after(rolls: &[u8]) -> Pig {
+    let mut game = Pig::new(&PigOptions::default(), 2).unwrap();
+    for &die in rolls {
+        game.apply(Actor::Seat(Seat(0)), PigAction::Roll).unwrap();
+        game.apply(Actor::Chance, PigAction::Die(die)).unwrap();
+    }
+    game
+}
+
+fn mean_of(search: &Search<HighLow>, action: HighLowAction) -> f64 {
+    search
+        .root_stats()
+        .iter()
+        .find(|s| s.action == action)
+        .unwrap()
+        .mean_reward
+}
+
+#[test]
+fn high_low_stays_with_a_high_card_whichever_seat_it_is() {
+    for seat in Seat::all(2) {
+        for seed in 0..5 {
+            let mut cards = [3, 3];
+            cards[seat.index()] = 9;
+            let view = high_low(cards).observe(seat);
+            assert_eq!(
+                choose::<HighLow>(&view, Level::Normal, None, seed),
+                HighLowAction::Stay
+            );
+        }
+    }
+}
+
+#[test]
+fn high_low_values_a_low_card_below_a_high_one() {
+    // Staying never does worse than folding in High-Low (a lone stayer wins,
+    // a folder at best draws), so even a zero should not fold; but the
+    // search must see that staying with a zero is worth far less than with
+    // a nine, and that with a nine it wins nearly always.
+    let search_with = |card: u8| {
+        let view = high_low([card, 5]).observe(Seat(0));
+        let mut search = Search::<HighLow>::new(&view, Level::Normal.config(), 3);
+        search.run(u32::MAX);
+        search
+    };
+    let (nine, zero) = (search_with(9), search_with(0));
+    let (stay_nine, stay_zero) = (
+        mean_of(&nine, HighLowAction::Stay),
+        mean_of(&zero, HighLowAction::Stay),
+    );
+    assert!(stay_nine > 0.85, "staying with a nine is worth {stay_nine}");
+    assert!(stay_zero < 0.6, "staying with a zero is worth {stay_zero}");
+    assert!(mean_of(&nine, HighLowAction::Fold) < stay_nine);
+}
+
+#[test]
+fn pig_normal_beats_random() {
+    let games = 24u64;
+    let mut wins = 0;
+    for g in 0..games {
+        // Alternate who starts.
+        let normal = (g % 2) as usize;
+        let mut seats = [Level::Random; 2];
+        seats[normal] = Level::Normal;
+        let result = play_match::<Pig>(&PigOptions::default(), &seats, 1000 + g, None).unwrap();
+        if result.outcome.ranks[normal] == 0 && !result.outcome.is_draw() {
+            wins += 1;
+        }
+    }
+    assert!(
+        wins * 4 >= games * 3,
+        "normal won only {wins} of {games} against random"
+    );
+}
+
+#[test]
+fn slices_give_the_same_answer_as_one_run() {
+    let view = pig_after(&[4, 6]).observe(Seat(0));
+    let config = SearchConfig {
+        iterations: 2_000,
+        ..Level::Normal.config()
+    };
+    let mut whole = Search::<Pig>::new(&view, config.clone(), 11);
+    assert_eq!(whole.run(5_000), 2_000);
+    let mut sliced = Search::<Pig>::new(&view, config, 11);
+    let mut ran = 0;
+    while !sliced.is_finished() {
+        ran += sliced.run(7);
+    }
+    assert_eq!(ran, 2_000);
+    assert_eq!(sliced.iterations(), 2_000);
+    assert_eq!(whole.best_action(), sliced.best_action());
+    assert_eq!(whole.root_stats(), sliced.root_stats());
+    assert_eq!(whole.tree_size(), sliced.tree_size());
+}
+
+#[test]
+fn results_depend_only_on_the_seed() {
+    let view = high_low([6, 2]).observe(Seat(1));
+    for level in [Level::Random, Level::Greedy, Level::Easy] {
+        let a = Search::<HighLow>::new(&view, level.config(), 5);
+        let mut b = a.clone();
+        let mut a = a;
+        a.run(u32::MAX);
+        b.run(u32::MAX);
+        assert_eq!(a.root_stats(), b.root_stats(), "{level}");
+    }
+    let first = play_match::<Pig>(&PigOptions::default(), &[Level::Easy, Level::Greedy], 9, None).unwrap();
+    let again = play_match::<Pig>(&PigOptions::default(), &[Level::Easy, Level::Greedy], 9, None).unwrap();
+    assert_eq!(first.record, again.record);
+    assert_eq!(first.outcome, again.outcome);
+    // A different seed plays a different game (Pig has dice, so this is all
+    // but certain).
+    let other = play_match::<Pig>(&PigOptions::default(), &[Level::Easy, Level::Greedy], 10, None).unwrap();
+    assert_ne!(first.record.actions, other.record.actions);
+}
+
+#[test]
+fn every_level_plays_only_legal_actions() {
+    // play_match panics on a refused action; the record must replay.
+    for (i, level) in Level::ALL.into_iter().take(4).enumerate() {
+        for seed in 0..3 {
+            let pig = play_match::<Pig>(
+                &PigOptions {
+                    goal: 20,
+                    turn_limit: 60,
+                },
+                &[level, Level::Random, level],
+                seed,
+                None,
+            )
+            .unwrap();
+            assert_eq!(pig.record.replay().unwrap().outcome(), Some(pig.outcome.clone()));
+            assert!(pig.think.iter().all(|t| t.moves > 0));
+            let hl = play_match::<HighLow>(&(), &[level, Level::ALL[(i + 1) % 4]], seed, None).unwrap();
+            assert_eq!(hl.record.replay().unwrap().outcome(), Some(hl.outcome));
+        }
+    }
+    // And the searched answer is legal in positions met along random games.
+    let mut rng = GameRng::seed_from_u64(4);
+    let mut game = Pig::new(&PigOptions::default(), 3).unwrap();
+    let mut legal = Vec::new();
+    let mut checked = 0;
+    while let Turn::Seat(_) | Turn::Chance = game.turn() {
+        let (actor, action) = match game.turn() {
+            Turn::Chance => (Actor::Chance, game.sample_chance(&mut rng)),
+            Turn::Seat(seat) => {
+                game.legal_actions(Actor::Seat(seat), &mut legal);
+                let config = SearchConfig {
+                    iterations: 200,
+                    ..Level::Easy.config()
+                };
+                let mut search = Search::<Pig>::new(&game.observe(seat), config, checked);
+                search.run(u32::MAX);
+                let action = search.best_action().unwrap();
+                assert!(legal.contains(&action));
+                checked += 1;
+                (Actor::Seat(seat), action)
+            }
+            _ => unreachable!(),
+        };
+        game.apply(actor, action).unwrap();
+    }
+    assert!(checked > 5);
+}
+
+#[test]
+fn a_forced_move_needs_no_thought() {
+    // At the start of a turn Pig allows only a roll.
+    let view = Pig::new(&PigOptions::default(), 2).unwrap().observe(Seat(0));
+    let search = Search::<Pig>::new(&view, Level::Hard.config(), 0);
+    assert!(search.is_finished());
+    assert_eq!(search.legal_actions(), &[PigAction::Roll]);
+    assert_eq!(search.best_action(), Some(PigAction::Roll));
+    let start = web_time::Instant::now();
+    assert_eq!(choose::<Pig>(&view, Level::Hard, None, 0), PigAction::Roll);
+    assert!(start.elapsed() < web_time::Duration::from_millis(50));
+}
+
+#[test]
+fn nothing_to_decide_when_it_is_not_your_turn() {
+    let view = pig_after(&[3]).observe(Seat(1));
+    let mut search = Search::<Pig>::new(&view, Level::Normal.config(), 0);
+    assert!(search.is_finished());
+    assert_eq!(search.run(100), 0);
+    assert_eq!(search.best_action(), None);
+    assert!(search.root_stats().is_empty());
+}
+
+#[test]
+fn a_time_limit_stops_the_search() {
+    let view = pig_after(&[5]).observe(Seat(0));
+    let config = SearchConfig {
+        iterations: u32::MAX,
+        max_time: Some(web_time::Duration::from_millis(30)),
+        ..Level::Normal.config()
+    };
+    let mut search = Search::<Pig>::new(&view, config, 0);
+    let mut slices = 0;
+    while !search.is_finished() {
+        search.run_for(web_time::Duration::from_millis(5));
+        slices += 1;
+        assert!(slices < 1_000, "the search does not stop");
+    }
+    assert!(slices >= 2 && search.iterations() > 0);
+    let start = web_time::Instant::now();
+    choose::<Pig>(&view, Level::Hard, Some(web_time::Duration::from_millis(20)), 0);
+    assert!(start.elapsed() < web_time::Duration::from_millis(500));
+}
+
+#[test]
+fn pig_search_holds_a_winning_total_and_rolls_a_small_one() {
+    // 2 banked points short of nothing: with 30 running and a goal of 30,
+    // holding wins at once.
+    let view = pig_after(&[6, 6, 6, 6, 6]).observe(Seat(0));
+    assert_eq!(choose::<Pig>(&view, Level::Easy, None, 1), PigAction::Hold);
+    // With 2 running at the start of the game, holding gives almost nothing.
+    let view = pig_after(&[2]).observe(Seat(0));
+    assert_eq!(choose::<Pig>(&view, Level::Normal, None, 1), PigAction::Roll);
+}
+
+#[test]
+fn levels_read_and_print_their_names() {
+    for level in Level::ALL {
+        assert_eq!(level.to_string().parse::<Level>().unwrap(), level);
+    }
+    assert_eq!(" Hard".parse::<Level>().unwrap(), Level::Hard);
+    let err = "grandmaster".parse::<Level>().unwrap_err();
+    assert_eq!(err.input, "grandmaster");
+    assert_eq!(Level::Random.config().method, Method::Random);
+    assert_eq!(Level::Greedy.config().method, Method::Greedy);
+    let budgets: Vec<u32> = [Level::Easy, Level::Normal, Level::Hard]
+        .map(|l| l.config().iterations)
+        .to_vec();
+    assert!(budgets.windows(2).all(|w| w[0] < w[1]));
+}
+
+/// Matching pennies: both seats pick heads or tails in secret; seat 0 wins
+/// on a match, seat 1 otherwise. Its value is one half and any pure choice
+/// is beaten by a reply that knows it, so it shows whether a seat of a
+/// simultaneous turn can exploit the hidden choice of a seat before it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Pennies {
+    picks: [Option<bool>; 2],
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct PenniesView {
+    seat: Seat,
+    mine: Option<bool>,
+    other_picked: bool,
+    revealed: Option<[bool; 2]>,
+}
+
+impl Game for Pennies {
+    const ID: &'static str = "pennies";
+    type Options = ();
+    type Action = bool;
+    type Observation = PenniesView;
+
+    fn new(_: &(), seats: usize) -> Result<Self, OptionsError> {
+        if seats == 2 {
+            Ok(Pennies { picks: [None; 2] })
+        } else {
+            Err(OptionsError::new("two seats"))
+        }
+    }
+    fn options(&self) -> &() {
+        &()
+    }
+    fn seats(&self) -> usize {
+        2
+    }
+    fn turn(&self) -> Turn {
+        let waiting: SeatSet = Seat::all(2).filter(|s| self.picks[s.index()].is_none()).collect();
+        if waiting.is_empty() {
+            Turn::Over
+        } else {
+            Turn::Simultaneous(waiting)
+        }
+    }
+    fn legal_actions(&self, actor: Actor, out: &mut Vec<bool>) {
+        out.clear();
+        if let (Actor::Seat(s), Turn::Simultaneous(set)) = (actor, self.turn()) {
+            if set.contains(s) {
+                out.extend([true, false]);
+            }
+        }
+    }
+    fn sample_chance(&self, _: &mut GameRng) -> bool {
+        unreachable!("no chance")
+    }
+    fn apply(&mut self, actor: Actor, action: bool) -> Result<(), ActionError<bool>> {
+        match actor {
+            Actor::Seat(s) if s.index() < 2 && self.picks[s.index()].is_none() => {
+                self.picks[s.index()] = Some(action);
+                Ok(())
+            }
+            _ => Err(ActionError::NotYourTurn { actor, action }),
+        }
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        let [Some(a), Some(b)] = self.picks else {
+            return None;
+        };
+        Some(Outcome::win(if a == b { Seat(0) } else { Seat(1) }, 2, "pennies"))
+    }
+    fn observe(&self, seat: Seat) -> PenniesView {
+        let revealed = match self.picks {
+            [Some(a), Some(b)] => Some([a, b]),
+            _ => None,
+        };
+        PenniesView {
+            seat,
+            mine: self.picks[seat.index()],
+            other_picked: self.picks[1 - seat.index()].is_some(),
+            revealed,
+        }
+    }
+    fn observer(view: &PenniesView) -> Seat {
+        view.seat
+    }
+    fn determinize(view: &PenniesView, rng: &mut GameRng) -> Self {
+        use veil_core::RngExt;
+        let me = view.seat.index();
+        let mut picks = [None; 2];
+        picks[me] = view.mine;
+        if view.other_picked {
+            picks[1 - me] = Some(rng.random_bool(0.5));
+        }
+        if let Some([a, b]) = view.revealed {
+            picks = [Some(a), Some(b)];
+        }
+        Pennies { picks }
+    }
+}
+
+#[test]
+fn a_later_seat_of_a_simultaneous_turn_cannot_see_the_earlier_choice() {
+    // Seat 0 searches with both seats still to pick. Were seat 1's node
+    // keyed by seat 0's pick it would learn to mismatch each one, and both
+    // of seat 0's picks would look lost (worth near 0). Sharing seat 1's
+    // statistics keeps each pick near the game's value of one half.
+    let view = Pennies::new(&(), 2).unwrap().observe(Seat(0));
+    let config = SearchConfig {
+        iterations: 20_000,
+        ..Level::Normal.config()
+    };
+    let mut search = Search::<Pennies>::new(&view, config, 8);
+    search.run(u32::MAX);
+    for stats in search.root_stats() {
+        assert!(
+            (0.3..=0.7).contains(&stats.mean_reward),
+            "{stats:?}: the later seat exploited the earlier pick"
+        );
+    }
+    // The same from seat 1's side, which searches first although it is
+    // second in seat order.
+    let view = Pennies::new(&(), 2).unwrap().observe(Seat(1));
+    let mut search = Search::<Pennies>::new(
+        &view,
+        SearchConfig {
+            iterations: 20_000,
+            ..Level::Normal.config()
+        },
+        8,
+    );
+    search.run(u32::MAX);
+    for stats in search.root_stats() {
+        assert!((0.3..=0.7).contains(&stats.mean_reward), "{stats:?}");
+    }
+}
+
+#[test]
+fn pennies_keeps_the_laws() {
+    // The test game itself must be a lawful game for the test above to mean anything.
+    let config = veil_core::conformance::Config {
+        games: 50,
+        ..Default::default()
+    };
+    veil_core::conformance::check::<Pennies>(&(), &config, |rng| {
+        use veil_core::RngExt;
+        rng.random_bool(0.5)
+    })
+    .unwrap();
+}
