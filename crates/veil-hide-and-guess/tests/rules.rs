@@ -429,3 +429,70 @@ fn playouts_beat_random_play() {
     }
     assert!(wins > 2 * losses, "playout policy won {wins}, lost {losses}");
 }
+
+/// Rewrites what only the referee knows of `seat`: its secret and its thumb
+/// on the open vote, through the saved form of the state.
+fn with_other_hidden(game: &HideAndGuess, seat: Seat, secret: Pieces, thumb: bool) -> HideAndGuess {
+    let mut value = serde_json::to_value(game).unwrap();
+    let i = seat.index();
+    if !value["secrets"][i].is_null() {
+        value["secrets"][i] = serde_json::to_value(secret).unwrap();
+    }
+    if !value["votes"][i].is_null() {
+        value["votes"][i] = serde_json::Value::Bool(thumb);
+    }
+    serde_json::from_value(value).unwrap()
+}
+
+#[test]
+fn views_do_not_depend_on_the_other_secret_or_thumb() {
+    let mut rng = GameRng::seed_from_u64(11);
+    let mut compared = 0;
+    for _ in 0..200 {
+        let mut game = HideAndGuess::new(&(), 2).unwrap();
+        let mut legal = Vec::new();
+        while game.turn() != Turn::Over {
+            for viewer in [A, B] {
+                let hidden = Seat(1 - viewer.0);
+                // Any secret the viewer has not ruled out by a wrong guess.
+                let candidates: Vec<Pieces> = Pieces::secrets()
+                    .iter()
+                    .copied()
+                    .filter(|s| !game.is_repeated_guess(viewer, *s))
+                    .collect();
+                let secret = candidates[veil_core::RngExt::random_range(&mut rng, 0..candidates.len())];
+                let thumb = veil_core::RngExt::random_bool(&mut rng, 0.5);
+                let other = with_other_hidden(&game, hidden, secret, thumb);
+                assert_eq!(other.observe(viewer), game.observe(viewer));
+                let mine = game.turn() == Turn::Seat(viewer)
+                    || matches!(game.turn(), Turn::Simultaneous(set) if set.contains(viewer));
+                if mine {
+                    let mut theirs = Vec::new();
+                    game.legal_actions(Actor::Seat(viewer), &mut legal);
+                    other.legal_actions(Actor::Seat(viewer), &mut theirs);
+                    assert_eq!(legal, theirs);
+                }
+                compared += 1;
+            }
+            let actor = match game.turn() {
+                Turn::Chance => Actor::Chance,
+                Turn::Seat(s) => Actor::Seat(s),
+                Turn::Simultaneous(set) => Actor::Seat(set.first().unwrap()),
+                Turn::Over => unreachable!(),
+            };
+            let action = match actor {
+                Actor::Chance => game.sample_chance(&mut rng),
+                Actor::Seat(s) => {
+                    game.legal_actions(actor, &mut legal);
+                    game.playout_action(s, &legal, &mut rng)
+                }
+            };
+            game.apply(actor, action).unwrap();
+        }
+        // At the end both secrets are shown.
+        let view = game.observe(A);
+        assert_eq!(view.opponent_secret, game.secret(B));
+        assert!(view.opponent_secret.is_some());
+    }
+    assert!(compared > 1000);
+}
