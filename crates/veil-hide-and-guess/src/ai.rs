@@ -123,7 +123,8 @@ pub(crate) fn evaluate(game: &HideAndGuess, seat: Seat) -> f64 {
         diff += best_guess(&game.table, seat).1.max(0.0);
         diff -= best_guess(&game.table, other(seat)).1.max(0.0);
     }
-    1.0 / (1.0 + (-diff / 3.0).exp())
+    // Gentle enough that a big lead still prefers a bigger one.
+    1.0 / (1.0 + (-diff / 6.0).exp())
 }
 
 /// A playout policy that knows the game a little: hide any secret; thumb UP
