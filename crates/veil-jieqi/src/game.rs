@@ -1,0 +1,683 @@
+//! Jieqi as a Veil [`Game`]: face-down pieces, chance reveals, what each
+//! seat may know, and the end of the game.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use veil_core::{
+    ActionError, Actor, Game, GameRng, OptionsError, Outcome, ParseError, RngExt, Seat, Turn,
+};
+
+use crate::position::{MoveList, Position, color_bit, down_byte, piece_byte};
+use crate::types::{Color, Kind, Move, Piece, Rules, Square};
+
+/// Who learns the identity of a captured face-down piece.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+pub enum CapturedReveal {
+    /// Only the capturer; the owner learns only that a face-down piece was lost.
+    #[default]
+    CapturerOnly,
+    /// Both sides.
+    Both,
+}
+
+/// The rulings marked *option* in RULINGS §4.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+pub struct JieqiOptions {
+    pub captured_reveal: CapturedReveal,
+}
+
+/// A seat's move, or chance naming a face-down piece that moved or was captured.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Action {
+    Move(Move),
+    Reveal(Kind),
+}
+
+/// `h2e2` for a move, the kind's letter (`n`) for a reveal.
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Move(m) => fmt::Display::fmt(m, f),
+            Action::Reveal(k) => write!(f, "{}", k.letter()),
+        }
+    }
+}
+
+impl FromStr for Action {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Action, ParseError> {
+        if let Ok(m) = s.parse::<Move>() {
+            return Ok(Action::Move(m));
+        }
+        match s.parse::<Kind>() {
+            Ok(k) if k != Kind::General => Ok(Action::Reveal(k)),
+            _ => Err(ParseError::new(
+                "Jieqi action",
+                s,
+                "expected an ICCS move like h2e2 or a revealed piece letter a b n r c p",
+            )),
+        }
+    }
+}
+
+/// Formats a move in Veil's record form: ICCS with the revealed piece's
+/// letter appended when the move turned a piece face up (`b0c2n`).
+pub fn record_move(m: Move, revealed: Option<Kind>) -> String {
+    match revealed {
+        Some(k) => format!("{m}{}", k.letter()),
+        None => m.to_string(),
+    }
+}
+
+/// Reads a record move: `h2e2`, or `b0c2n` with the revealed piece's letter.
+pub fn parse_record_move(text: &str) -> Result<(Move, Option<Kind>), ParseError> {
+    let bad = |reason: &str| ParseError::new("ICCS move", text, reason);
+    if !text.is_ascii() {
+        return Err(bad("expected ASCII like h2e2 or b0c2n"));
+    }
+    let compact: String = text.chars().filter(|c| *c != '-').collect();
+    match compact.len() {
+        4 => Ok((compact.parse::<Move>().map_err(|e| bad(&e.reason))?, None)),
+        5 => {
+            let m = compact[..4].parse::<Move>().map_err(|e| bad(&e.reason))?;
+            let c = compact.as_bytes()[4] as char;
+            match Kind::from_letter(c) {
+                Some(k) if k != Kind::General => Ok((m, Some(k))),
+                _ => Err(bad("the fifth letter must name the revealed piece: a b n r c p")),
+            }
+        }
+        _ => Err(bad("expected two squares like h2e2, maybe followed by a piece letter")),
+    }
+}
+
+/// A piece that left the board.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Captured {
+    /// The side that lost it.
+    pub color: Color,
+    /// Its identity (`None` in a [`JieqiView`] when the viewer does not know it,
+    /// and in the game while chance has yet to name it).
+    pub kind: Option<Kind>,
+    /// It was face down when taken.
+    pub face_down: bool,
+}
+
+/// One position since the last capture or reveal, for repetitions.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Repetition {
+    /// [`Position::key`] of the position.
+    pub key: u64,
+    /// The move that led here gave check.
+    pub check: bool,
+}
+
+/// The piece values of the evaluation (a soldier is 1, 2 once across the river).
+pub const fn value(kind: Kind) -> f64 {
+    match kind {
+        Kind::General => 0.0,
+        Kind::Advisor => 2.0,
+        Kind::Elephant => 2.0,
+        Kind::Horse => 4.0,
+        Kind::Chariot => 9.0,
+        Kind::Cannon => 4.5,
+        Kind::Soldier => 1.0,
+    }
+}
+
+/// The average value of a face-down piece drawn from `pool`.
+fn pool_average(pool: &[u8; 8]) -> f64 {
+    let total: u32 = pool.iter().map(|n| *n as u32).sum();
+    if total == 0 {
+        return 0.0;
+    }
+    let sum: f64 = Kind::ALL.iter().map(|k| pool[k.index()] as f64 * value(*k)).sum();
+    sum / total as f64
+}
+
+/// A game of Jieqi in progress, knowing everything: the board, and each
+/// side's true pool of face-down identities. Face-down pieces on the board
+/// have no identity until chance names them as they move or are taken.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Jieqi {
+    options: JieqiOptions,
+    position: Position,
+    /// A face-down piece that moved here and waits for chance to name it.
+    pending_reveal: Option<Square>,
+    /// The last captured piece was face down and waits for chance to name it.
+    pending_capture: bool,
+    captured: Vec<Captured>,
+    /// Positions since the last capture or reveal, the current one last.
+    history: Vec<Repetition>,
+    last_move: Option<Move>,
+    /// What the last move's mover turned out to be, when it was face down.
+    last_reveal: Option<Kind>,
+    outcome: Option<Outcome>,
+}
+
+impl Jieqi {
+    fn from_position(options: JieqiOptions, position: Position) -> Jieqi {
+        let key = position.key();
+        let mut game = Jieqi {
+            options,
+            position,
+            pending_reveal: None,
+            pending_capture: false,
+            captured: Vec::new(),
+            history: vec![Repetition { key, check: false }],
+            last_move: None,
+            last_reveal: None,
+            outcome: None,
+        };
+        game.outcome = game.judge();
+        game
+    }
+
+    /// A game from a FEN (face-down pieces `x`, then the pool). Plain
+    /// xiangqi FENs read too and play with Jieqi's face-up rules.
+    pub fn from_fen(fen: &str) -> Result<Jieqi, ParseError> {
+        Ok(Jieqi::from_position(JieqiOptions::default(), Position::from_fen_with_rules(fen, Rules::Jieqi)?))
+    }
+
+    /// Like [`Jieqi::from_fen`] with options.
+    pub fn from_fen_with_options(fen: &str, options: JieqiOptions) -> Result<Jieqi, ParseError> {
+        Ok(Jieqi::from_position(options, Position::from_fen_with_rules(fen, Rules::Jieqi)?))
+    }
+
+    /// The FEN of the position (in the middle of a reveal, the moved piece
+    /// is still written face down).
+    pub fn to_fen(&self) -> String {
+        self.position.to_fen()
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Is the side to move in check? (False while chance is to act.)
+    pub fn is_check(&self) -> bool {
+        !self.chance_pending() && self.position.is_check()
+    }
+
+    pub fn captured(&self) -> &[Captured] {
+        &self.captured
+    }
+
+    pub fn last_move(&self) -> Option<Move> {
+        self.last_move
+    }
+
+    pub fn last_reveal(&self) -> Option<Kind> {
+        self.last_reveal
+    }
+
+    pub fn history(&self) -> &[Repetition] {
+        &self.history
+    }
+
+    fn chance_pending(&self) -> bool {
+        self.pending_reveal.is_some() || self.pending_capture
+    }
+
+    /// Whose identity chance must draw now, and from which side's pool.
+    fn chance_color(&self) -> Option<Color> {
+        if let Some(sq) = self.pending_reveal {
+            return self.position.piece_at(sq).map(|p| p.color);
+        }
+        if self.pending_capture {
+            return self.captured.last().map(|c| c.color);
+        }
+        None
+    }
+
+    /// Ends the game if the side to move has no move, or by repetition or
+    /// the 120-ply rule.
+    fn judge(&self) -> Option<Outcome> {
+        let to_move = self.position.turn();
+        if self.position.legal_move_count() == 0 {
+            let how = if self.position.is_check() { "checkmate" } else { "no legal move (stalemate)" };
+            return Some(Outcome::win(seat_of(!to_move), 2, how));
+        }
+        let n = self.history.len();
+        let key = self.history[n - 1].key;
+        let first = self.history.iter().position(|r| r.key == key).unwrap_or(n - 1);
+        let occurrences = self.history.iter().filter(|r| r.key == key).count();
+        if occurrences >= 3 {
+            // The moves of the cycle are those after the first occurrence;
+            // the last one was made by the side not to move.
+            let mover = !to_move;
+            let mut perpetual = [true, true];
+            for (j, rep) in self.history.iter().enumerate().skip(first + 1) {
+                let by = if (n - 1 - j) % 2 == 0 { mover } else { to_move };
+                perpetual[by.index()] &= rep.check;
+            }
+            return Some(match perpetual {
+                [true, false] => Outcome::win(seat_of(Color::Black), 2, "perpetual check by Red"),
+                [false, true] => Outcome::win(seat_of(Color::Red), 2, "perpetual check by Black"),
+                _ => Outcome::draw(2, "threefold repetition"),
+            });
+        }
+        if self.position.halfmoves() >= 120 {
+            return Some(Outcome::draw(2, "120 plies without a capture or a reveal"));
+        }
+        None
+    }
+
+    /// The move and its chance draws are complete: record the position.
+    fn finish_turn(&mut self) {
+        let check = self.position.is_check();
+        if self.position.halfmoves() == 0 {
+            self.history.clear();
+        }
+        self.history.push(Repetition { key: self.position.key(), check });
+        self.outcome = self.judge();
+    }
+
+    fn play_move(&mut self, m: Move) {
+        let mover_down = self.position.is_reveal(m);
+        let victim = self.position.piece_at(m.to);
+        self.position.play_unrevealed(m);
+        if let Some(v) = victim {
+            self.captured.push(Captured { color: v.color, kind: v.kind, face_down: v.kind.is_none() });
+            self.pending_capture = v.kind.is_none();
+        }
+        if mover_down {
+            self.pending_reveal = Some(m.to);
+        }
+        self.last_move = Some(m);
+        self.last_reveal = None;
+        if !self.chance_pending() {
+            self.finish_turn();
+        }
+    }
+
+    fn reveal(&mut self, kind: Kind) -> Result<(), &'static str> {
+        let color = self.chance_color().ok_or("nothing to reveal")?;
+        if kind == Kind::General || self.position.pool_count(color, kind) == 0 {
+            return Err("that kind is not in the face-down pool");
+        }
+        self.position.pool_mut(color)[kind.index()] -= 1;
+        if let Some(sq) = self.pending_reveal.take() {
+            self.position.set_byte(sq, color_bit(color) | kind as u8);
+            self.last_reveal = Some(kind);
+        } else if let Some(last) = self.captured.last_mut() {
+            last.kind = Some(kind);
+            self.pending_capture = false;
+        }
+        if !self.chance_pending() {
+            self.finish_turn();
+        }
+        Ok(())
+    }
+
+    /// Can `seat` see the identity of this captured piece?
+    fn knows(&self, seat: Seat, c: &Captured) -> bool {
+        !c.face_down
+            || seat_of(!c.color) == seat
+            || self.options.captured_reveal == CapturedReveal::Both
+    }
+
+    /// A plain evaluation of the material and the generals' safety for
+    /// `color`, in pawns.
+    pub fn score(&self, color: Color) -> f64 {
+        let pos = &self.position;
+        let mut material = [0.0f64; 2];
+        for side in Color::ALL {
+            let average = pool_average(&pos.pool(side));
+            for (sq, piece) in pos.pieces(side) {
+                material[side.index()] += match piece.kind {
+                    None => average,
+                    Some(Kind::Soldier) if !sq.is_home(side) => 2.0,
+                    Some(k) => value(k),
+                };
+            }
+        }
+        let lead = material[color.index()] - material[(!color).index()];
+        let mut score = lead;
+        // Hunt the general: worth more the further ahead we are, so a
+        // winning side converts instead of shuffling.
+        let press = (lead.abs() / 4.0).clamp(0.25, 3.0);
+        let theirs = pos.general_freedom(!color) as f64;
+        let mine = pos.general_freedom(color) as f64;
+        if lead >= 0.0 {
+            score += press * 0.3 * (4.0 - theirs);
+        } else {
+            score -= press * 0.3 * (4.0 - mine);
+        }
+        if pos.turn() != color && pos.is_attacked_general(!color) {
+            score += 0.5 * press;
+        }
+        if pos.turn() == color && pos.is_attacked_general(color) {
+            score -= 0.5 * press;
+        }
+        score
+    }
+}
+
+fn seat_of(color: Color) -> Seat {
+    Seat(color.index() as u8)
+}
+
+fn color_of(seat: Seat) -> Color {
+    if seat.0 == 0 { Color::Red } else { Color::Black }
+}
+
+/// What one seat of a Jieqi game may know: the board with face-up kinds and
+/// face-down markers, the captured pieces as far as it has seen them, and
+/// per side the identities it has not seen yet.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct JieqiView {
+    pub seat: Seat,
+    pub options: JieqiOptions,
+    /// The 90 points, indexed by [`Square::index`].
+    pub board: Vec<Option<Piece>>,
+    pub to_move: Color,
+    pub turn: Turn,
+    pub pending_reveal: Option<Square>,
+    pub pending_capture: bool,
+    /// Captured pieces in order; `kind` is `None` where this seat does not know it.
+    pub captured: Vec<Captured>,
+    /// Per side (`Color as usize`), how many of each kind (`Kind as usize`)
+    /// this seat has not seen: the face-down pieces on the board and the
+    /// captured ones it was not shown.
+    pub unseen: [[u8; 8]; 2],
+    pub history: Vec<Repetition>,
+    pub halfmoves: u32,
+    pub fullmoves: u32,
+    pub last_move: Option<Move>,
+    pub last_reveal: Option<Kind>,
+    pub outcome: Option<Outcome>,
+}
+
+impl JieqiView {
+    /// The piece on `sq`, face up (`kind: Some`) or face down.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// How many `kind` of `color` this seat has not seen.
+    pub fn unseen_count(&self, color: Color, kind: Kind) -> u8 {
+        self.unseen[color.index()][kind.index()]
+    }
+
+    /// The colour this view's seat plays.
+    pub fn color(&self) -> Color {
+        color_of(self.seat)
+    }
+
+    /// The board alone, for move generation (pools are the unseen counts).
+    fn board_position(&self) -> Position {
+        let mut pos = Position::empty(Rules::Jieqi);
+        for sq in Square::all() {
+            if let Some(p) = self.board[sq.index()] {
+                pos.set_byte(sq, piece_byte(p, sq));
+            }
+        }
+        if let Some(sq) = self.pending_reveal {
+            if let Some(p) = self.board[sq.index()] {
+                pos.set_byte(sq, down_byte(p.color, sq));
+            }
+        }
+        for c in Color::ALL {
+            *pos.pool_mut(c) = self.unseen[c.index()];
+        }
+        pos.set_turn(self.to_move);
+        pos.set_counters(self.halfmoves, self.fullmoves);
+        pos
+    }
+
+    /// Is the side to move in check? (False while chance is to act.)
+    pub fn is_check(&self) -> bool {
+        !self.pending_reveal.is_some() && !self.pending_capture && self.board_position().is_check()
+    }
+
+    /// The legal moves of the side to move when it is this seat's turn
+    /// (they depend only on what everyone sees), otherwise none.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.turn != Turn::Seat(self.seat) {
+            return Vec::new();
+        }
+        self.board_position().legal_moves()
+    }
+
+    /// This seat's legal moves from `from`, for highlighting.
+    pub fn legal_moves_from(&self, from: Square) -> Vec<Move> {
+        self.legal_moves().into_iter().filter(|m| m.from == from).collect()
+    }
+}
+
+impl Game for Jieqi {
+    const ID: &'static str = "jieqi";
+    type Options = JieqiOptions;
+    type Action = Action;
+    type Observation = JieqiView;
+
+    fn new(options: &JieqiOptions, seats: usize) -> Result<Self, OptionsError> {
+        if seats != 2 {
+            return Err(OptionsError::new(format!("Jieqi is for 2 seats, not {seats}")));
+        }
+        Ok(Jieqi::from_position(*options, Position::jieqi_start()))
+    }
+
+    fn options(&self) -> &JieqiOptions {
+        &self.options
+    }
+
+    fn seats(&self) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Turn {
+        if self.outcome.is_some() {
+            Turn::Over
+        } else if self.chance_pending() {
+            Turn::Chance
+        } else {
+            Turn::Seat(seat_of(self.position.turn()))
+        }
+    }
+
+    fn legal_actions(&self, actor: Actor, out: &mut Vec<Action>) {
+        out.clear();
+        let turn = self.turn();
+        match (actor, turn) {
+            (Actor::Chance, Turn::Chance) => {
+                if let Some(color) = self.chance_color() {
+                    let pool = self.position.pool(color);
+                    out.extend(Kind::ALL.into_iter().filter(|k| pool[k.index()] > 0).map(Action::Reveal));
+                }
+            }
+            (Actor::Seat(s), Turn::Seat(t)) if s == t => {
+                let mut list = MoveList::new();
+                self.position.legal_moves_into(&mut list);
+                out.extend(list.iter().map(|m| Action::Move(*m)));
+            }
+            _ => {}
+        }
+    }
+
+    fn sample_chance(&self, rng: &mut GameRng) -> Action {
+        let pool = self.chance_color().map(|c| self.position.pool(c)).unwrap_or([0; 8]);
+        let total: u32 = pool.iter().map(|n| *n as u32).sum();
+        if total == 0 {
+            // Not a chance turn: any value, which apply refuses.
+            return Action::Reveal(Kind::Soldier);
+        }
+        let mut r = rng.random_range(0..total);
+        for k in Kind::ALL {
+            let n = pool[k.index()] as u32;
+            if r < n {
+                return Action::Reveal(k);
+            }
+            r -= n;
+        }
+        unreachable!("r < total")
+    }
+
+    fn apply(&mut self, actor: Actor, action: Action) -> Result<(), ActionError<Action>> {
+        let turn = self.turn();
+        if turn == Turn::Over {
+            return Err(ActionError::GameOver { action });
+        }
+        let illegal = |reason: &str| ActionError::Illegal { actor, action, reason: reason.to_string() };
+        match (actor, turn) {
+            (Actor::Chance, Turn::Chance) => match action {
+                Action::Reveal(kind) => self.reveal(kind).map_err(illegal),
+                Action::Move(_) => Err(illegal("chance names pieces; it does not move them")),
+            },
+            (Actor::Seat(s), Turn::Seat(t)) if s == t => match action {
+                Action::Move(m) => {
+                    if !self.position.is_legal(m) {
+                        return Err(illegal("not a legal move"));
+                    }
+                    self.play_move(m);
+                    Ok(())
+                }
+                Action::Reveal(_) => Err(illegal("only chance reveals pieces")),
+            },
+            _ => Err(ActionError::NotYourTurn { actor, action }),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn observe(&self, seat: Seat) -> JieqiView {
+        let mut unseen = [self.position.pool(Color::Red), self.position.pool(Color::Black)];
+        let captured = self
+            .captured
+            .iter()
+            .map(|c| {
+                if self.knows(seat, c) {
+                    *c
+                } else {
+                    if let Some(k) = c.kind {
+                        unseen[c.color.index()][k.index()] += 1;
+                    }
+                    Captured { kind: None, ..*c }
+                }
+            })
+            .collect();
+        JieqiView {
+            seat,
+            options: self.options,
+            board: Square::all().map(|sq| self.position.piece_at(sq)).collect(),
+            to_move: self.position.turn(),
+            turn: self.turn(),
+            pending_reveal: self.pending_reveal,
+            pending_capture: self.pending_capture,
+            captured,
+            unseen,
+            history: self.history.clone(),
+            halfmoves: self.position.halfmoves(),
+            fullmoves: self.position.fullmoves(),
+            last_move: self.last_move,
+            last_reveal: self.last_reveal,
+            outcome: self.outcome.clone(),
+        }
+    }
+
+    fn observer(view: &JieqiView) -> Seat {
+        view.seat
+    }
+
+    fn determinize(view: &JieqiView, rng: &mut GameRng) -> Jieqi {
+        let mut position = view.board_position();
+        let mut captured = view.captured.clone();
+        let last = captured.len().wrapping_sub(1);
+        for color in Color::ALL {
+            let mut left = view.unseen[color.index()];
+            // Captured pieces this seat never saw are any of its unseen
+            // identities, all equally likely; the rest is the true pool.
+            for (i, c) in captured.iter_mut().enumerate() {
+                let pending = view.pending_capture && i == last;
+                if c.color != color || !c.face_down || c.kind.is_some() || pending {
+                    continue;
+                }
+                let total: u32 = left.iter().map(|n| *n as u32).sum();
+                if total == 0 {
+                    continue;
+                }
+                let mut r = rng.random_range(0..total);
+                for k in Kind::ALL {
+                    let n = left[k.index()] as u32;
+                    if r < n {
+                        left[k.index()] -= 1;
+                        c.kind = Some(k);
+                        break;
+                    }
+                    r -= n;
+                }
+            }
+            *position.pool_mut(color) = left;
+        }
+        Jieqi {
+            options: view.options,
+            position,
+            pending_reveal: view.pending_reveal,
+            pending_capture: view.pending_capture,
+            captured,
+            history: view.history.clone(),
+            last_move: view.last_move,
+            last_reveal: view.last_reveal,
+            outcome: view.outcome.clone(),
+        }
+    }
+
+    fn evaluate(&self, seat: Seat) -> Option<f64> {
+        if let Some(outcome) = &self.outcome {
+            return Some(outcome.reward(seat));
+        }
+        let score = self.score(color_of(seat));
+        Some(1.0 / (1.0 + (-score / 6.0).exp()))
+    }
+
+    fn playout_action(&self, _seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
+        let pos = &self.position;
+        let mut best: Option<(f64, Action)> = None;
+        for &a in legal {
+            if let Action::Move(m) = a {
+                if let Some(victim) = pos.piece_at(m.to) {
+                    let v = match victim.kind {
+                        Some(k) => value(k),
+                        None => pool_average(&pos.pool(victim.color)),
+                    };
+                    if best.is_none_or(|(b, _)| v > b) {
+                        best = Some((v, a));
+                    }
+                }
+            }
+        }
+        if let Some((_, a)) = best {
+            if rng.random_bool(0.85) {
+                return a;
+            }
+        }
+        if rng.random_bool(0.3) {
+            for _ in 0..6 {
+                let a = legal[rng.random_range(0..legal.len())];
+                if let Action::Move(m) = a {
+                    if pos.gives_check(m) {
+                        return a;
+                    }
+                }
+            }
+        }
+        legal[rng.random_range(0..legal.len())]
+    }
+}
+
+impl Jieqi {
+    /// Any action value, legal or not, for the conformance check.
+    pub fn arbitrary_action(rng: &mut GameRng) -> Action {
+        if rng.random_bool(0.3) {
+            Action::Reveal(Kind::ALL[rng.random_range(0..7)])
+        } else {
+            let from = Square::from_index(rng.random_range(0..90)).expect("below 90");
+            let to = Square::from_index(rng.random_range(0..90)).expect("below 90");
+            Action::Move(Move::new(from, to))
+        }
+    }
+}
