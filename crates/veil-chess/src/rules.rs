@@ -1,0 +1,96 @@
+//! Rule settings a variant can change: castling, en passant, the pawn's double
+//! step, promotion lines and whether each side must have a King.
+
+use serde::{Deserialize, Serialize};
+
+use crate::types::{Role, RoleSet};
+
+/// What a pawn may become on arriving at one rank.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PromotionLine {
+    /// Roles offered; empty means this rank promotes nothing.
+    pub roles: RoleSet,
+    /// Whether the pawn must promote (it may not stay a pawn on this rank).
+    pub mandatory: bool,
+}
+
+/// Promotion lines, indexed by distance from the far rank (0 = last rank).
+///
+/// Standard chess has one mandatory line, the last rank, offering N/B/R/Q.
+/// Secret King has four: Knight, Bishop, Rook and Queen on the 4th, 3rd, 2nd
+/// and last rank from the far side, optional except the last. A pawn promotes
+/// only as part of the move that arrives on a line, so one that declines can
+/// promote again only on reaching a later line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Promotion {
+    lines: [PromotionLine; 10],
+}
+
+impl Promotion {
+    /// No promotion at all.
+    pub const fn none() -> Promotion {
+        Promotion { lines: [PromotionLine { roles: RoleSet::EMPTY, mandatory: false }; 10] }
+    }
+    /// Last rank, mandatory, to Knight, Bishop, Rook or Queen.
+    pub const fn standard() -> Promotion {
+        Promotion::none().with_line(
+            0,
+            PromotionLine { roles: RoleSet::from_roles(&[Role::Knight, Role::Bishop, Role::Rook, Role::Queen]), mandatory: true },
+        )
+    }
+    /// Secret King's lines: Knight, Bishop, Rook, Queen on the last four ranks,
+    /// optional until the last.
+    pub const fn secret_king() -> Promotion {
+        Promotion::none()
+            .with_line(3, PromotionLine { roles: RoleSet::from_roles(&[Role::Knight]), mandatory: false })
+            .with_line(2, PromotionLine { roles: RoleSet::from_roles(&[Role::Bishop]), mandatory: false })
+            .with_line(1, PromotionLine { roles: RoleSet::from_roles(&[Role::Rook]), mandatory: false })
+            .with_line(0, PromotionLine { roles: RoleSet::from_roles(&[Role::Queen]), mandatory: true })
+    }
+    /// Sets the line `distance` ranks before the far rank (`0` = the far rank).
+    ///
+    /// # Panics
+    /// If `distance >= 10`.
+    pub const fn with_line(mut self, distance: usize, line: PromotionLine) -> Promotion {
+        self.lines[distance] = line;
+        self
+    }
+    /// The line `distance` ranks before the far rank (empty if out of range).
+    pub const fn line(&self, distance: usize) -> PromotionLine {
+        if distance < 10 { self.lines[distance] } else { PromotionLine { roles: RoleSet::EMPTY, mandatory: false } }
+    }
+}
+
+/// The rules a [`Position`](crate::Position) plays by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Rules {
+    /// Whether castling exists. Which Rooks may castle is the position's
+    /// castling rights (a set of Rook squares), which variants set freely.
+    pub castling: bool,
+    pub en_passant: bool,
+    /// Relative rank (0 = own back rank) from which a pawn may advance two
+    /// squares; `None` for no double step.
+    pub double_step: Option<u8>,
+    pub promotion: Promotion,
+    /// Whether each side must have exactly one King. When false a side may have
+    /// none (a hidden King): it can then never be in check. Never more than one.
+    pub require_kings: bool,
+}
+
+impl Rules {
+    /// Standard chess.
+    pub const fn standard() -> Rules {
+        Rules { castling: true, en_passant: true, double_step: Some(1), promotion: Promotion::standard(), require_kings: true }
+    }
+    /// The board rules of Secret King (10×10): no castling, double step from
+    /// the 3rd rank, promotion lines, Kings possibly absent while hidden.
+    pub const fn secret_king() -> Rules {
+        Rules { castling: false, en_passant: true, double_step: Some(2), promotion: Promotion::secret_king(), require_kings: false }
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::standard()
+    }
+}
