@@ -292,6 +292,25 @@ fn deep_check<G: Game>(
         }
     }
 
+    // A secret choice in a simultaneous turn shows nothing to the other
+    // seats until the game reveals the choices together: while the turn is
+    // still open, their views must not tell two different choices apart.
+    if let (Turn::Simultaneous(_), Actor::Seat(chooser), [first, second, ..]) = (game.turn(), actor, legal) {
+        let mut a = game.clone();
+        let mut b = game.clone();
+        a.apply(actor, *first).map_err(|e| format!("listed action refused: {e}"))?;
+        b.apply(actor, *second).map_err(|e| format!("listed action refused: {e}"))?;
+        if matches!(a.turn(), Turn::Simultaneous(_)) && matches!(b.turn(), Turn::Simultaneous(_)) {
+            for seat in Seat::all(game.seats()).filter(|s| *s != chooser) {
+                if a.observe(seat) != b.observe(seat) {
+                    return Err(format!(
+                        "{seat} can tell {chooser}'s secret choice {first:?} from {second:?} before the reveal"
+                    ));
+                }
+            }
+        }
+    }
+
     // Observations read back, determinisations agree with them, and the
     // acting seat's choices do not depend on what it cannot see.
     let mut det_legal = Vec::new();

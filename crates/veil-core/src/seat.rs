@@ -20,6 +20,11 @@ impl Seat {
         Seat(((self.0 as usize + 1) % seats) as u8)
     }
 
+    /// The other seat of a two-seat game.
+    pub const fn other(self) -> Seat {
+        Seat(1 - self.0)
+    }
+
     /// Every seat of a game with `seats` seats.
     pub fn all(seats: usize) -> impl Iterator<Item = Seat> + Clone {
         (0..seats as u8).map(Seat)

@@ -403,55 +403,73 @@ mod tests {
         assert_eq!(game, before);
     }
 
-    #[test]
-    fn the_checker_catches_a_leaky_determinisation() {
-        // A game whose determinisation forgets the observer's own card breaks
-        // a law, and the checker must say so.
-        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-        struct Forgetful(HighLow);
-        impl Game for Forgetful {
-            const ID: &'static str = "forgetful";
-            type Options = ();
-            type Action = HighLowAction;
-            type Observation = HighLowView;
-            fn new(o: &(), s: usize) -> Result<Self, OptionsError> {
-                HighLow::new(o, s).map(Forgetful)
-            }
-            fn options(&self) -> &() {
-                &()
-            }
-            fn seats(&self) -> usize {
-                2
-            }
-            fn turn(&self) -> Turn {
-                self.0.turn()
-            }
-            fn legal_actions(&self, a: Actor, out: &mut Vec<HighLowAction>) {
-                self.0.legal_actions(a, out)
-            }
-            fn sample_chance(&self, rng: &mut GameRng) -> HighLowAction {
-                self.0.sample_chance(rng)
-            }
-            fn apply(&mut self, a: Actor, x: HighLowAction) -> Result<(), ActionError<HighLowAction>> {
-                self.0.apply(a, x)
-            }
-            fn outcome(&self) -> Option<Outcome> {
-                self.0.outcome()
-            }
-            fn observe(&self, s: Seat) -> HighLowView {
-                self.0.observe(s)
-            }
-            fn observer(o: &HighLowView) -> Seat {
-                o.seat
-            }
-            fn determinize(o: &HighLowView, rng: &mut GameRng) -> Self {
-                let mut o = o.clone();
-                o.my_card = o.my_card.map(|c| (c + 1) % 10);
-                Forgetful(HighLow::determinize(&o, rng))
-            }
+    /// High-Low with one law broken on purpose: `FLAW` 0 makes the
+    /// determinisation forget the observer's own card, 1 makes the view show
+    /// the other seat's secret choice before the reveal.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    struct Flawed<const FLAW: u8>(HighLow);
+
+    impl<const FLAW: u8> Game for Flawed<FLAW> {
+        const ID: &'static str = "flawed";
+        type Options = ();
+        type Action = HighLowAction;
+        type Observation = HighLowView;
+        fn new(o: &(), s: usize) -> Result<Self, OptionsError> {
+            HighLow::new(o, s).map(Flawed)
         }
-        let err = conformance::check::<Forgetful>(&(), &Config::default(), HighLow::arbitrary_action)
+        fn options(&self) -> &() {
+            &()
+        }
+        fn seats(&self) -> usize {
+            2
+        }
+        fn turn(&self) -> Turn {
+            self.0.turn()
+        }
+        fn legal_actions(&self, a: Actor, out: &mut Vec<HighLowAction>) {
+            self.0.legal_actions(a, out)
+        }
+        fn sample_chance(&self, rng: &mut GameRng) -> HighLowAction {
+            self.0.sample_chance(rng)
+        }
+        fn apply(&mut self, a: Actor, x: HighLowAction) -> Result<(), ActionError<HighLowAction>> {
+            self.0.apply(a, x)
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            self.0.outcome()
+        }
+        fn observe(&self, s: Seat) -> HighLowView {
+            let mut view = self.0.observe(s);
+            if FLAW == 1 && view.revealed.is_none() {
+                if let Some(theirs) = self.0.choices[s.other().index()] {
+                    view.revealed = Some(([theirs, theirs], None));
+                }
+            }
+            view
+        }
+        fn observer(o: &HighLowView) -> Seat {
+            o.seat
+        }
+        fn determinize(o: &HighLowView, rng: &mut GameRng) -> Self {
+            let mut o = o.clone();
+            if FLAW == 0 {
+                o.my_card = o.my_card.map(|c| (c + 1) % 10);
+            }
+            Flawed(HighLow::determinize(&o, rng))
+        }
+    }
+
+    #[test]
+    fn the_checker_catches_a_forgetful_determinisation() {
+        let err = conformance::check::<Flawed<0>>(&(), &Config::default(), HighLow::arbitrary_action)
             .unwrap_err();
         assert!(err.law.contains("disagrees"), "{err}");
+    }
+
+    #[test]
+    fn the_checker_catches_a_view_that_shows_a_secret_choice() {
+        let err = conformance::check::<Flawed<1>>(&(), &Config::default(), HighLow::arbitrary_action)
+            .unwrap_err();
+        assert!(err.law.contains("before the reveal"), "{err}");
     }
 }
