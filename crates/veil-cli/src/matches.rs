@@ -1,0 +1,163 @@
+//! `veil-cli match`: computer-against-computer games with per-seat figures.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+use veil_ai::{Level, arena};
+use veil_core::{Game, Outcome};
+use web_time::Duration;
+
+/// What a match is asked to do.
+pub struct MatchSpec {
+    pub levels: Vec<Level>,
+    pub games: u32,
+    pub seed: u64,
+    pub think_limit: Option<Duration>,
+}
+
+/// One entry of `--seats`: the figures of that level over every game, in
+/// whichever seat it sat.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct SeatFigures {
+    pub level: String,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub mean_think_ms: f64,
+    #[serde(skip)]
+    think_total: Duration,
+    #[serde(skip)]
+    moves: u32,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct MatchFigures {
+    pub game: &'static str,
+    pub games: u32,
+    pub seats: Vec<SeatFigures>,
+}
+
+/// Game-specific figures a match also reports (mean guesses per game, the
+/// declarer's success rate…), collected from each finished game.
+pub trait Extras<G: Game> {
+    fn record(&mut self, result: &arena::MatchResult<G>, entry_of_seat: &[usize]);
+    /// Extra lines for the human-readable report and extra JSON fields.
+    fn report(&self) -> (String, serde_json::Map<String, serde_json::Value>);
+}
+
+/// No extra figures.
+pub struct NoExtras;
+
+impl<G: Game> Extras<G> for NoExtras {
+    fn record(&mut self, _: &arena::MatchResult<G>, _: &[usize]) {}
+    fn report(&self) -> (String, serde_json::Map<String, serde_json::Value>) {
+        (String::new(), serde_json::Map::new())
+    }
+}
+
+/// Which `--seats` entry sits in each seat in game `index`: the entries
+/// rotate one seat per game, so no level always moves first.
+pub fn seating(entries: usize, index: u32) -> Vec<usize> {
+    (0..entries).map(|seat| (seat + index as usize) % entries).collect()
+}
+
+/// Plays the match and returns the human-readable report, ending with one
+/// JSON line of the same figures.
+pub fn run<G: Game>(
+    options: &G::Options,
+    spec: &MatchSpec,
+    extras: &mut dyn Extras<G>,
+    mut progress: impl FnMut(u32, &Outcome),
+) -> Result<String, String> {
+    let n = spec.levels.len();
+    let mut figures: Vec<SeatFigures> = spec
+        .levels
+        .iter()
+        .map(|level| SeatFigures { level: level.to_string(), ..Default::default() })
+        .collect();
+    for index in 0..spec.games {
+        let entry_of_seat = seating(n, index);
+        let levels: Vec<Level> = entry_of_seat.iter().map(|e| spec.levels[*e]).collect();
+        let seed = spec.seed.wrapping_add(u64::from(index));
+        let result = arena::play_match::<G>(options, &levels, seed, spec.think_limit)
+            .map_err(|e| e.to_string())?;
+        let outcome = &result.outcome;
+        let sole_winner = outcome.ranks.iter().filter(|r| **r == 0).count() == 1;
+        for (seat, entry) in entry_of_seat.iter().enumerate() {
+            let f = &mut figures[*entry];
+            match (outcome.ranks[seat], sole_winner) {
+                (0, true) => f.wins += 1,
+                (0, false) => f.draws += 1,
+                _ => f.losses += 1,
+            }
+            f.think_total += result.think[seat].total;
+            f.moves += result.think[seat].moves;
+        }
+        extras.record(&result, &entry_of_seat);
+        progress(index, outcome);
+    }
+    for f in &mut figures {
+        f.mean_think_ms = if f.moves == 0 {
+            0.0
+        } else {
+            (f.think_total.as_secs_f64() * 1000.0 / f64::from(f.moves) * 10.0).round() / 10.0
+        };
+    }
+    let summary = MatchFigures { game: G::ID, games: spec.games, seats: figures };
+    let mut text = String::new();
+    for (i, f) in summary.seats.iter().enumerate() {
+        let _ = writeln!(
+            text,
+            "seat {i} ({}): {} wins, {} draws, {} losses, {:.1} ms per move",
+            f.level, f.wins, f.draws, f.losses, f.mean_think_ms
+        );
+    }
+    let (extra_text, extra_json) = extras.report();
+    text.push_str(&extra_text);
+    let mut json = serde_json::to_value(&summary).expect("figures serialise");
+    if let serde_json::Value::Object(map) = &mut json {
+        map.extend(extra_json);
+    }
+    let _ = writeln!(text, "{json}");
+    Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use veil_core::testing::Pig;
+
+    #[test]
+    fn seats_rotate() {
+        assert_eq!(seating(2, 0), vec![0, 1]);
+        assert_eq!(seating(2, 1), vec![1, 0]);
+        assert_eq!(seating(3, 1), vec![1, 2, 0]);
+    }
+
+    #[test]
+    fn a_match_reports_every_game_once_per_seat() {
+        let spec = MatchSpec {
+            levels: vec![Level::Easy, Level::Random],
+            games: 6,
+            seed: 3,
+            think_limit: None,
+        };
+        let mut seen = 0;
+        let text = run::<Pig>(&Default::default(), &spec, &mut NoExtras, |_, _| seen += 1).unwrap();
+        assert_eq!(seen, 6);
+        let json: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+        assert_eq!(json["game"], "pig");
+        assert_eq!(json["games"], 6);
+        let seats = json["seats"].as_array().unwrap();
+        assert_eq!(seats[0]["level"], "easy");
+        for seat in seats {
+            let total = seat["wins"].as_u64().unwrap()
+                + seat["draws"].as_u64().unwrap()
+                + seat["losses"].as_u64().unwrap();
+            assert_eq!(total, 6);
+        }
+        // Pig has no draws before the turn limit, so the wins add up to the games.
+        let wins: u64 = seats.iter().map(|s| s["wins"].as_u64().unwrap()).sum();
+        assert_eq!(wins, 6);
+    }
+}

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Runs every test of Veil from a fresh Debian machine (as root) or a prepared
+# one: installs what is missing, then tests the rules crates, the computer
+# player, the command-line tool and the headless app, and checks that the app
+# compiles for the browser. CI runs exactly this (.ci/run).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/setup.sh
+
+step() { printf '\n== %s (%ss)\n' "$*" "$SECONDS"; }
+
+step "unit, property and conformance tests of every crate, and the headless app tests"
+cargo test --workspace --locked
+
+if [ -f src/main.rs ]; then
+  step "the app compiles for the browser (wasm32-unknown-unknown)"
+  cargo check --locked -p veil --target wasm32-unknown-unknown
+fi
+step "done"
