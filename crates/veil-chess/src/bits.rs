@@ -59,7 +59,11 @@ pub trait Bits:
     /// Shifts toward higher squares for positive `d`, lower for negative.
     #[inline(always)]
     fn shift(self, d: i32) -> Self {
-        if d >= 0 { self << d as u32 } else { self >> (-d) as u32 }
+        if d >= 0 {
+            self << d as u32
+        } else {
+            self >> (-d) as u32
+        }
     }
     /// The squares in increasing order.
     #[inline(always)]

@@ -120,7 +120,11 @@ fn parse_castling<G: Geometry>(s: &str, board: &Board<G>) -> Option<G::Bits> {
         return None;
     }
     for c in s.chars() {
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
         let rank = if color.is_white() { 0 } else { G::RANKS - 1 };
         let file = match c.to_ascii_lowercase() {
             // Outermost Rook on that side of the King, as X-FEN reads it.
@@ -162,7 +166,10 @@ fn parse_castling<G: Geometry>(s: &str, board: &Board<G>) -> Option<G::Bits> {
 
 /// Reads the fields of a FEN into an unchecked [`Setup`].
 pub fn parse_setup<G: Geometry>(fen: &str) -> Result<Setup<G>, FenError> {
-    let err = |kind| FenError { kind, input: fen.to_string() };
+    let err = |kind| FenError {
+        kind,
+        input: fen.to_string(),
+    };
     let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
     if fields.len() < 4 || fields.len() > 6 {
         return Err(err(FenErrorKind::Fields));
@@ -192,7 +199,14 @@ pub fn parse_setup<G: Geometry>(fen: &str) -> Result<Setup<G>, FenError> {
     if fullmoves == 0 {
         return Err(err(FenErrorKind::Fullmoves));
     }
-    Ok(Setup { board, turn, castling, ep_square, halfmoves, fullmoves })
+    Ok(Setup {
+        board,
+        turn,
+        castling,
+        ep_square,
+        halfmoves,
+        fullmoves,
+    })
 }
 
 /// Writes the piece placement field.
@@ -249,7 +263,11 @@ pub fn setup_fen<G: Geometry>(setup: &Setup<G>) -> String {
             } else {
                 (b'a' + f as u8) as char
             };
-            castling.push(if color.is_white() { c.to_ascii_uppercase() } else { c });
+            castling.push(if color.is_white() {
+                c.to_ascii_uppercase()
+            } else {
+                c
+            });
         }
     }
     if castling.is_empty() {
@@ -274,8 +292,10 @@ impl<G: Geometry> Position<G> {
     /// Reads a FEN under the given rules, validating strictly.
     pub fn from_fen_with(fen: &str, rules: Rules) -> Result<Self, FenError> {
         let setup = parse_setup::<G>(fen)?;
-        Position::from_setup(setup, rules)
-            .map_err(|e| FenError { kind: FenErrorKind::Position(e.kind), input: fen.to_string() })
+        Position::from_setup(setup, rules).map_err(|e| FenError {
+            kind: FenErrorKind::Position(e.kind),
+            input: fen.to_string(),
+        })
     }
     /// The FEN of this position (en passant only when a capture is legal).
     pub fn to_fen(&self) -> String {

@@ -39,7 +39,12 @@ pub struct Game<G: Geometry = Grid8> {
 impl<G: Geometry> Game<G> {
     pub fn new(start: Position<G>) -> Self {
         let hashes = vec![start.zobrist()];
-        Game { position: start.clone(), start, moves: Vec::new(), hashes }
+        Game {
+            position: start.clone(),
+            start,
+            moves: Vec::new(),
+            hashes,
+        }
     }
     pub fn start(&self) -> &Position<G> {
         &self.start
@@ -62,7 +67,12 @@ impl<G: Geometry> Game<G> {
     pub fn repetitions(&self) -> usize {
         let current = self.position.zobrist();
         let window = (self.position.halfmoves() as usize + 1).min(self.hashes.len());
-        self.hashes[self.hashes.len() - window..].iter().rev().step_by(2).filter(|h| **h == current).count()
+        self.hashes[self.hashes.len() - window..]
+            .iter()
+            .rev()
+            .step_by(2)
+            .filter(|h| **h == current)
+            .count()
     }
     pub fn is_threefold_repetition(&self) -> bool {
         self.repetitions() >= 3
@@ -106,7 +116,11 @@ impl<G: Geometry> Game<G> {
         for name in standard {
             let _ = writeln!(out, "[{name} \"{}\"]", escape(get(name).unwrap_or("?")));
         }
-        let _ = writeln!(out, "[Result \"{}\"]", escape(get("Result").unwrap_or(result)));
+        let _ = writeln!(
+            out,
+            "[Result \"{}\"]",
+            escape(get("Result").unwrap_or(result))
+        );
         let _ = writeln!(out, "[Variant \"{}\"]", escape(variant));
         let start_fen = self.start.to_fen();
         if start_fen != crate::fen::STANDARD_START {

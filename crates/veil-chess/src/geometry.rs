@@ -20,7 +20,9 @@ pub(crate) const MAX_SQUARES: usize = 100;
 ///
 /// Squares are numbered `rank * FILES + file`, a1 = 0. Implementations exist for
 /// [`Grid8`] (standard chess, `u64`) and [`Grid10`] (10×10, `u128`).
-pub trait Geometry: Copy + Clone + Debug + Default + PartialEq + Eq + Hash + Send + Sync + 'static {
+pub trait Geometry:
+    Copy + Clone + Debug + Default + PartialEq + Eq + Hash + Send + Sync + 'static
+{
     type Bits: Bits;
     const FILES: u32;
     const RANKS: u32;
@@ -59,7 +61,8 @@ pub trait Geometry: Copy + Clone + Debug + Default + PartialEq + Eq + Hash + Sen
     /// The square at `file`, `rank` (0-based), if on the board.
     #[inline(always)]
     fn square(file: u32, rank: u32) -> Option<Square> {
-        (file < Self::FILES && rank < Self::RANKS).then(|| Square((rank * Self::FILES + file) as u8))
+        (file < Self::FILES && rank < Self::RANKS)
+            .then(|| Square((rank * Self::FILES + file) as u8))
     }
     /// `e4`, `j10`.
     fn square_name(sq: Square) -> String {
@@ -112,10 +115,37 @@ const fn leaper(w: i32, h: i32, deltas: &[(i32, i32)]) -> [u128; MAX_SQUARES] {
     t
 }
 
-const KNIGHT_DELTAS: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-const KING_DELTAS: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+const KNIGHT_DELTAS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const KING_DELTAS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
 /// Ray directions: the first four increase the square index, the last four decrease it.
-const DIRS: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (-1, 1), (0, -1), (-1, -1), (-1, 0), (1, -1)];
+const DIRS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (-1, 1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (1, -1),
+];
 
 const fn ray(w: i32, h: i32, sq: i32, d: (i32, i32)) -> u128 {
     let (mut f, mut r) = (sq % w + d.0, sq / w + d.1);
@@ -188,7 +218,11 @@ const fn rank_masks(w: i32, h: i32) -> [u128; MAX_SIDE as usize] {
 }
 
 const fn all_mask(w: i32, h: i32) -> u128 {
-    if w * h == 128 { u128::MAX } else { (1u128 << (w * h)) - 1 }
+    if w * h == 128 {
+        u128::MAX
+    } else {
+        (1u128 << (w * h)) - 1
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -291,7 +325,10 @@ static T8: Tables8 = {
     Tables8 {
         knight: narrow(&leaper(8, 8, &KNIGHT_DELTAS)),
         king: narrow(&leaper(8, 8, &KING_DELTAS)),
-        pawn: [narrow(&leaper(8, 8, &[(-1, 1), (1, 1)])), narrow(&leaper(8, 8, &[(-1, -1), (1, -1)]))],
+        pawn: [
+            narrow(&leaper(8, 8, &[(-1, 1), (1, 1)])),
+            narrow(&leaper(8, 8, &[(-1, -1), (1, -1)])),
+        ],
         file_ex: or3(&r[0], &r[4]),
         diag_ex: or3(&r[1], &r[5]),
         anti_ex: or3(&r[3], &r[7]),
@@ -352,7 +389,8 @@ impl Geometry for Grid8 {
     }
     #[inline(always)]
     fn bishop_attacks(sq: u32, occupied: u64) -> u64 {
-        hyperbola(sq, occupied, T8.diag_ex[sq as usize]) | hyperbola(sq, occupied, T8.anti_ex[sq as usize])
+        hyperbola(sq, occupied, T8.diag_ex[sq as usize])
+            | hyperbola(sq, occupied, T8.anti_ex[sq as usize])
     }
     #[inline(always)]
     fn between(a: u32, b: u32) -> u64 {
@@ -385,7 +423,10 @@ struct Tables10 {
 static T10: Tables10 = Tables10 {
     knight: leaper(10, 10, &KNIGHT_DELTAS),
     king: leaper(10, 10, &KING_DELTAS),
-    pawn: [leaper(10, 10, &[(-1, 1), (1, 1)]), leaper(10, 10, &[(-1, -1), (1, -1)])],
+    pawn: [
+        leaper(10, 10, &[(-1, 1), (1, 1)]),
+        leaper(10, 10, &[(-1, -1), (1, -1)]),
+    ],
     rays: rays(10, 10),
     between: pair_table(10, 10, false),
     line: pair_table(10, 10, true),
@@ -401,7 +442,11 @@ fn ray10(d: usize, sq: u32, occupied: u128) -> u128 {
     if blockers == 0 {
         return ray;
     }
-    let first = if d < 4 { blockers.trailing_zeros() } else { 127 - blockers.leading_zeros() };
+    let first = if d < 4 {
+        blockers.trailing_zeros()
+    } else {
+        127 - blockers.leading_zeros()
+    };
     ray ^ T10.rays[d][first as usize]
 }
 
@@ -437,11 +482,17 @@ impl Geometry for Grid10 {
     }
     #[inline(always)]
     fn rook_attacks(sq: u32, occupied: u128) -> u128 {
-        ray10(0, sq, occupied) | ray10(2, sq, occupied) | ray10(4, sq, occupied) | ray10(6, sq, occupied)
+        ray10(0, sq, occupied)
+            | ray10(2, sq, occupied)
+            | ray10(4, sq, occupied)
+            | ray10(6, sq, occupied)
     }
     #[inline(always)]
     fn bishop_attacks(sq: u32, occupied: u128) -> u128 {
-        ray10(1, sq, occupied) | ray10(3, sq, occupied) | ray10(5, sq, occupied) | ray10(7, sq, occupied)
+        ray10(1, sq, occupied)
+            | ray10(3, sq, occupied)
+            | ray10(5, sq, occupied)
+            | ray10(7, sq, occupied)
     }
     #[inline(always)]
     fn between(a: u32, b: u32) -> u128 {
@@ -485,12 +536,19 @@ mod tests {
             x
         };
         for _ in 0..3000 {
-            let occ = ((next() as u128) << 64 | next() as u128) & (next() as u128 | (next() as u128) << 64);
+            let occ = ((next() as u128) << 64 | next() as u128)
+                & (next() as u128 | (next() as u128) << 64);
             let occ = occ & G::all().to_u128();
             let sq = (next() % G::squares() as u64) as u32;
             let occb = G::Bits::from_u128(occ);
-            assert_eq!(G::rook_attacks(sq, occb).to_u128(), slow_slider::<G>(sq, occ, &[(0, 1), (0, -1), (1, 0), (-1, 0)]));
-            assert_eq!(G::bishop_attacks(sq, occb).to_u128(), slow_slider::<G>(sq, occ, &[(1, 1), (1, -1), (-1, 1), (-1, -1)]));
+            assert_eq!(
+                G::rook_attacks(sq, occb).to_u128(),
+                slow_slider::<G>(sq, occ, &[(0, 1), (0, -1), (1, 0), (-1, 0)])
+            );
+            assert_eq!(
+                G::bishop_attacks(sq, occb).to_u128(),
+                slow_slider::<G>(sq, occ, &[(1, 1), (1, -1), (-1, 1), (-1, -1)])
+            );
         }
     }
 
@@ -502,7 +560,10 @@ mod tests {
 
     #[test]
     fn square_names() {
-        assert_eq!(Grid10::square_name(Grid10::parse_square("j10").unwrap()), "j10");
+        assert_eq!(
+            Grid10::square_name(Grid10::parse_square("j10").unwrap()),
+            "j10"
+        );
         assert_eq!(Grid8::parse_square("e4"), Some(Square(28)));
         assert_eq!(Grid8::parse_square("i1"), None);
         assert_eq!(Grid8::parse_square("a9"), None);

@@ -52,7 +52,10 @@ impl<G: Geometry> Sink<G> for Vec<Move> {
     #[inline(always)]
     fn pawns(&mut self, targets: G::Bits, delta: i32) {
         for to in targets.squares() {
-            self.push(Move::normal(Square((to as i32 - delta) as u8), Square(to as u8)));
+            self.push(Move::normal(
+                Square((to as i32 - delta) as u8),
+                Square(to as u8),
+            ));
         }
     }
     fn promotions(&mut self, targets: G::Bits, delta: i32, roles: RoleSet, mandatory: bool) {
@@ -119,7 +122,9 @@ impl<G: Geometry> Position<G> {
     }
     pub fn is_legal(&self, mv: Move) -> bool {
         // Cheap filter first: the mover must be ours.
-        if mv.from().0 as u32 >= G::squares() || !self.board.by_color(self.turn).has(mv.from().0 as u32) {
+        if mv.from().0 as u32 >= G::squares()
+            || !self.board.by_color(self.turn).has(mv.from().0 as u32)
+        {
             return false;
         }
         self.legal_moves().contains(&mv)
@@ -143,7 +148,8 @@ impl<G: Geometry> Position<G> {
             return true;
         }
         let captured = (ep as i32 - Self::forward(us)) as u32;
-        let occ = (self.board.occupied() ^ G::Bits::bit(from) ^ G::Bits::bit(captured)) | G::Bits::bit(ep);
+        let occ = (self.board.occupied() ^ G::Bits::bit(from) ^ G::Bits::bit(captured))
+            | G::Bits::bit(ep);
         (self.attackers_of(kings.lsb(), !us, occ) & !G::Bits::bit(captured)).is_zero()
     }
 
@@ -271,7 +277,10 @@ impl<G: Geometry> Position<G> {
                 if self.ep_legal(from, ep) {
                     let (f, t) = (Square(from as u8), Square(ep as u8));
                     if promote {
-                        let line = self.rules.promotion.line((G::RANKS - 1 - Self::rel_rank(us, ep)) as usize);
+                        let line = self
+                            .rules
+                            .promotion
+                            .line((G::RANKS - 1 - Self::rel_rank(us, ep)) as usize);
                         for role in line.roles.iter() {
                             sink.special(Move::en_passant(f, t, Some(role)));
                         }
@@ -344,11 +353,16 @@ impl<G: Geometry> Position<G> {
             if self.attackers_of(rook_to, !us, occ ^ kbit).any() {
                 continue;
             }
-            let after = (occ ^ kbit ^ G::Bits::bit(rook)) | G::Bits::bit(king_to) | G::Bits::bit(rook_to);
+            let after =
+                (occ ^ kbit ^ G::Bits::bit(rook)) | G::Bits::bit(king_to) | G::Bits::bit(rook_to);
             if self.attackers_of(king_to, !us, after).any() {
                 continue;
             }
-            sink.special(Move::castle(Square(k as u8), Square(king_to as u8), Square(rook as u8)));
+            sink.special(Move::castle(
+                Square(k as u8),
+                Square(king_to as u8),
+                Square(rook as u8),
+            ));
         }
     }
 }

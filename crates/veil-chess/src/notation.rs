@@ -44,13 +44,17 @@ fn square_prefix<G: Geometry>(s: &[u8]) -> Option<(Square, usize)> {
     if s.is_empty() || !s[0].is_ascii_lowercase() {
         return None;
     }
-    let digits = s[1..].iter().take(2).take_while(|b| b.is_ascii_digit()).count();
+    let digits = s[1..]
+        .iter()
+        .take(2)
+        .take_while(|b| b.is_ascii_digit())
+        .count();
     // Prefer two digits only when they make a rank on this board ("10").
     for n in (1..=digits).rev() {
-        if let Ok(txt) = core::str::from_utf8(&s[..1 + n]) {
-            if let Some(sq) = G::parse_square(txt) {
-                return Some((sq, 1 + n));
-            }
+        if let Ok(txt) = core::str::from_utf8(&s[..1 + n])
+            && let Some(sq) = G::parse_square(txt)
+        {
+            return Some((sq, 1 + n));
         }
     }
     None
@@ -71,7 +75,10 @@ impl<G: Geometry> Position<G> {
     /// Reads UCI notation for a legal move. Castling may also be given as the
     /// King taking its own Rook (`e1h1`).
     pub fn parse_uci(&self, s: &str) -> Result<Move, NotationError> {
-        let err = |kind| NotationError { kind, input: s.to_string() };
+        let err = |kind| NotationError {
+            kind,
+            input: s.to_string(),
+        };
         let b = s.as_bytes();
         let (from, n1) = square_prefix::<G>(b).ok_or(err(NotationErrorKind::Syntax))?;
         let (to, n2) = square_prefix::<G>(&b[n1..]).ok_or(err(NotationErrorKind::Syntax))?;
@@ -85,13 +92,18 @@ impl<G: Geometry> Position<G> {
             _ => return Err(err(NotationErrorKind::Syntax)),
         };
         let moves = self.legal_moves();
-        if let Some(mv) = moves.iter().find(|m| m.from() == from && m.to() == to && m.promotion_role() == promotion) {
+        if let Some(mv) = moves
+            .iter()
+            .find(|m| m.from() == from && m.to() == to && m.promotion_role() == promotion)
+        {
             return Ok(*mv);
         }
-        if promotion.is_none() {
-            if let Some(mv) = moves.iter().find(|m| m.from() == from && m.castle_rook() == Some(to)) {
-                return Ok(*mv);
-            }
+        if promotion.is_none()
+            && let Some(mv) = moves
+                .iter()
+                .find(|m| m.from() == from && m.castle_rook() == Some(to))
+        {
+            return Ok(*mv);
         }
         Err(err(NotationErrorKind::Illegal))
     }
@@ -99,7 +111,11 @@ impl<G: Geometry> Position<G> {
     /// SAN without the check suffix.
     pub fn san_plain(&self, mv: Move) -> String {
         if mv.is_castle() {
-            return if mv.to() > mv.from() { "O-O".into() } else { "O-O-O".into() };
+            return if mv.to() > mv.from() {
+                "O-O".into()
+            } else {
+                "O-O-O".into()
+            };
         }
         let role = self.role_of(mv).unwrap_or(Role::Pawn);
         let capture = self.is_capture(mv);
@@ -115,7 +131,10 @@ impl<G: Geometry> Position<G> {
                 .legal_moves()
                 .into_iter()
                 .filter(|m| {
-                    m.to() == mv.to() && m.from() != mv.from() && !m.is_castle() && self.role_of(*m) == Some(role)
+                    m.to() == mv.to()
+                        && m.from() != mv.from()
+                        && !m.is_castle()
+                        && self.role_of(*m) == Some(role)
                 })
                 .collect();
             if !rivals.is_empty() {
@@ -160,7 +179,10 @@ impl<G: Geometry> Position<G> {
     /// before the promotion letter, annotation marks (`!`, `?`) and a missing
     /// capture `x`; refuses ambiguous and illegal moves.
     pub fn parse_san(&self, input: &str) -> Result<Move, NotationError> {
-        let err = |kind| NotationError { kind, input: input.to_string() };
+        let err = |kind| NotationError {
+            kind,
+            input: input.to_string(),
+        };
         let s = input.trim_end_matches(['+', '#', '!', '?']);
         let moves = self.legal_moves();
         let castle = match s {
@@ -188,22 +210,26 @@ impl<G: Geometry> Position<G> {
         };
         // Promotion suffix: "=Q" or "Q".
         let mut promotion = None;
-        if let Some(&last) = b.last() {
-            if last.is_ascii_uppercase() {
-                let r = Role::from_char(last as char).ok_or(err(NotationErrorKind::Syntax))?;
-                if role != Role::Pawn || r == Role::Pawn {
-                    return Err(err(NotationErrorKind::Syntax));
-                }
-                promotion = Some(r);
+        if let Some(&last) = b.last()
+            && last.is_ascii_uppercase()
+        {
+            let r = Role::from_char(last as char).ok_or(err(NotationErrorKind::Syntax))?;
+            if role != Role::Pawn || r == Role::Pawn {
+                return Err(err(NotationErrorKind::Syntax));
+            }
+            promotion = Some(r);
+            b = &b[..b.len() - 1];
+            if b.last() == Some(&b'=') {
                 b = &b[..b.len() - 1];
-                if b.last() == Some(&b'=') {
-                    b = &b[..b.len() - 1];
-                }
             }
         }
         // Destination: the last file letter followed by digits only.
-        let dest_start = b.iter().rposition(|c| c.is_ascii_lowercase() && *c != b'x').ok_or(err(NotationErrorKind::Syntax))?;
-        let (to, used) = square_prefix::<G>(&b[dest_start..]).ok_or(err(NotationErrorKind::Syntax))?;
+        let dest_start = b
+            .iter()
+            .rposition(|c| c.is_ascii_lowercase() && *c != b'x')
+            .ok_or(err(NotationErrorKind::Syntax))?;
+        let (to, used) =
+            square_prefix::<G>(&b[dest_start..]).ok_or(err(NotationErrorKind::Syntax))?;
         if dest_start + used != b.len() {
             return Err(err(NotationErrorKind::Syntax));
         }
@@ -215,21 +241,24 @@ impl<G: Geometry> Position<G> {
         // Disambiguation: optional file letter, optional rank digits.
         let mut from_file = None;
         let mut from_rank = None;
-        if let Some(&c) = prefix.first() {
-            if c.is_ascii_lowercase() {
-                let f = (c - b'a') as u32;
-                if f >= G::FILES {
-                    return Err(err(NotationErrorKind::Syntax));
-                }
-                from_file = Some(f);
-                prefix = &prefix[1..];
+        if let Some(&c) = prefix.first()
+            && c.is_ascii_lowercase()
+        {
+            let f = (c - b'a') as u32;
+            if f >= G::FILES {
+                return Err(err(NotationErrorKind::Syntax));
             }
+            from_file = Some(f);
+            prefix = &prefix[1..];
         }
         if !prefix.is_empty() {
             if !prefix.iter().all(u8::is_ascii_digit) || prefix.len() > 2 || prefix[0] == b'0' {
                 return Err(err(NotationErrorKind::Syntax));
             }
-            let r: u32 = core::str::from_utf8(prefix).ok().and_then(|t| t.parse().ok()).ok_or(err(NotationErrorKind::Syntax))?;
+            let r: u32 = core::str::from_utf8(prefix)
+                .ok()
+                .and_then(|t| t.parse().ok())
+                .ok_or(err(NotationErrorKind::Syntax))?;
             if r == 0 || r > G::RANKS {
                 return Err(err(NotationErrorKind::Syntax));
             }
@@ -240,10 +269,16 @@ impl<G: Geometry> Position<G> {
         }
         let mut found = None;
         for &m in &moves {
-            if m.to() != to || m.is_castle() || m.promotion_role() != promotion || self.role_of(m) != Some(role) {
+            if m.to() != to
+                || m.is_castle()
+                || m.promotion_role() != promotion
+                || self.role_of(m) != Some(role)
+            {
                 continue;
             }
-            if from_file.is_some_and(|f| G::file_of(m.from()) != f) || from_rank.is_some_and(|r| G::rank_of(m.from()) != r) {
+            if from_file.is_some_and(|f| G::file_of(m.from()) != f)
+                || from_rank.is_some_and(|r| G::rank_of(m.from()) != r)
+            {
                 continue;
             }
             let is_capture = self.is_capture(m);

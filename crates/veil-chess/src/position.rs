@@ -23,7 +23,10 @@ impl<G: Geometry> Default for Board<G> {
 
 impl<G: Geometry> Board<G> {
     pub fn empty() -> Self {
-        Board { by_role: [G::Bits::ZERO; 6], by_color: [G::Bits::ZERO; 2] }
+        Board {
+            by_role: [G::Bits::ZERO; 6],
+            by_color: [G::Bits::ZERO; 2],
+        }
     }
     #[inline(always)]
     pub fn occupied(&self) -> G::Bits {
@@ -47,14 +50,20 @@ impl<G: Geometry> Board<G> {
         if (self.occupied() & bit).is_zero() {
             return None;
         }
-        Role::ALL.into_iter().find(|r| (self.by_role[r.index()] & bit).any())
+        Role::ALL
+            .into_iter()
+            .find(|r| (self.by_role[r.index()] & bit).any())
     }
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         if sq.0 as u32 >= G::squares() {
             return None;
         }
         let role = self.role_at_index(sq.0 as u32)?;
-        let color = if self.by_color[0].has(sq.0 as u32) { Color::White } else { Color::Black };
+        let color = if self.by_color[0].has(sq.0 as u32) {
+            Color::White
+        } else {
+            Color::Black
+        };
         Some(Piece { color, role })
     }
     /// Puts `piece` on `sq`, replacing what was there; squares off the board are ignored.
@@ -78,7 +87,9 @@ impl<G: Geometry> Board<G> {
     }
     /// Every piece with its square, a1 first.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupied().squares().filter_map(move |s| self.piece_at(Square(s as u8)).map(|p| (Square(s as u8), p)))
+        self.occupied()
+            .squares()
+            .filter_map(move |s| self.piece_at(Square(s as u8)).map(|p| (Square(s as u8), p)))
     }
     /// Toggles a piece (xor): adds it to an empty square or removes it.
     #[inline(always)]
@@ -117,7 +128,14 @@ pub struct Setup<G: Geometry = Grid8> {
 
 impl<G: Geometry> Setup<G> {
     pub fn empty() -> Self {
-        Setup { board: Board::empty(), turn: Color::White, castling: G::Bits::ZERO, ep_square: None, halfmoves: 0, fullmoves: 1 }
+        Setup {
+            board: Board::empty(),
+            turn: Color::White,
+            castling: G::Bits::ZERO,
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: 1,
+        }
     }
 }
 
@@ -141,9 +159,16 @@ impl fmt::Display for PositionErrorKind {
             PositionErrorKind::PieceOffBoard => write!(f, "a piece stands off the board"),
             PositionErrorKind::MissingKing(c) => write!(f, "{} has no King", c.name()),
             PositionErrorKind::TooManyKings(c) => write!(f, "{} has more than one King", c.name()),
-            PositionErrorKind::PawnOnImpossibleRank => write!(f, "a pawn stands where no pawn can be"),
-            PositionErrorKind::BadCastlingRights => write!(f, "castling rights without an unmoved Rook and King"),
-            PositionErrorKind::BadEnPassantSquare => write!(f, "en passant square not behind a pawn that just double stepped"),
+            PositionErrorKind::PawnOnImpossibleRank => {
+                write!(f, "a pawn stands where no pawn can be")
+            }
+            PositionErrorKind::BadCastlingRights => {
+                write!(f, "castling rights without an unmoved Rook and King")
+            }
+            PositionErrorKind::BadEnPassantSquare => write!(
+                f,
+                "en passant square not behind a pawn that just double stepped"
+            ),
             PositionErrorKind::OppositeCheck => write!(f, "the side not to move is in check"),
         }
     }
@@ -278,10 +303,10 @@ impl<G: Geometry> Position<G> {
                     return err(PositionErrorKind::PawnOnImpossibleRank, setup);
                 }
             }
-            if let Some(ds) = rules.double_step {
-                if (ds as u32) + 2 < G::RANKS {
-                    double_mask[color.index()] = G::rank_mask(Self::abs_rank(color, ds as u32 + 1));
-                }
+            if let Some(ds) = rules.double_step
+                && (ds as u32) + 2 < G::RANKS
+            {
+                double_mask[color.index()] = G::rank_mask(Self::abs_rank(color, ds as u32 + 1));
             }
         }
         // Castling rights: an own Rook on its back rank, the King (if shown) on
@@ -322,15 +347,18 @@ impl<G: Geometry> Position<G> {
             // The side that just moved double stepped across `ep`.
             let mover = !setup.turn;
             let ok = rules.en_passant
-                && rules
-                    .double_step
-                    .is_some_and(|ds| (ds as u32) + 2 < G::RANKS && G::rank_of(ep) == Self::abs_rank(mover, ds as u32 + 1))
+                && rules.double_step.is_some_and(|ds| {
+                    (ds as u32) + 2 < G::RANKS
+                        && G::rank_of(ep) == Self::abs_rank(mover, ds as u32 + 1)
+                })
                 && {
                     let e = ep.0 as i32;
                     let pawn_sq = (e + Self::forward(mover)) as u32;
                     let origin = (e - Self::forward(mover)) as u32;
                     let occ = board.occupied();
-                    !occ.has(e as u32) && !occ.has(origin) && board.by_piece(Role::Pawn.of(mover)).has(pawn_sq)
+                    !occ.has(e as u32)
+                        && !occ.has(origin)
+                        && board.by_piece(Role::Pawn.of(mover)).has(pawn_sq)
                 };
             if !ok {
                 return err(PositionErrorKind::BadEnPassantSquare, setup);
@@ -339,12 +367,13 @@ impl<G: Geometry> Position<G> {
                 pos.ep_square = Some(ep);
             }
         }
-        if strict {
-            if let Some(k) = board.king_of(!pos.turn) {
-                if pos.attackers_of(k.0 as u32, pos.turn, board.occupied()).any() {
-                    return err(PositionErrorKind::OppositeCheck, setup);
-                }
-            }
+        if strict
+            && let Some(k) = board.king_of(!pos.turn)
+            && pos
+                .attackers_of(k.0 as u32, pos.turn, board.occupied())
+                .any()
+        {
+            return err(PositionErrorKind::OppositeCheck, setup);
         }
         pos.hash = pos.compute_hash();
         Ok(pos)
@@ -487,7 +516,10 @@ impl<G: Geometry> Position<G> {
         if knights.any() {
             return false;
         }
-        let colours = bishops.squares().map(|s| (s % G::FILES + s / G::FILES) % 2).fold(0u8, |acc, c| acc | 1 << c);
+        let colours = bishops
+            .squares()
+            .map(|s| (s % G::FILES + s / G::FILES) % 2)
+            .fold(0u8, |acc, c| acc | 1 << c);
         colours != 3
     }
 
@@ -497,7 +529,8 @@ impl<G: Geometry> Position<G> {
     }
     /// Whether `mv` captures (including en passant).
     pub fn is_capture(&self, mv: Move) -> bool {
-        mv.is_en_passant() || (!mv.is_castle() && self.board.by_color(!self.turn).has(mv.to().0 as u32))
+        mv.is_en_passant()
+            || (!mv.is_castle() && self.board.by_color(!self.turn).has(mv.to().0 as u32))
     }
 
     /// Plays a legal move; an illegal one is handed back and nothing changes.
@@ -517,7 +550,9 @@ impl<G: Geometry> Position<G> {
         let them = !us;
         let from = mv.from().0 as u32;
         let to = mv.to().0 as u32;
-        let Some(role) = self.board.role_at_index(from) else { return };
+        let Some(role) = self.board.role_at_index(from) else {
+            return;
+        };
         let mut hash = self.hash ^ KEYS.black_to_move;
         if let Some(ep) = self.ep_square.take() {
             hash ^= KEYS.ep_file[G::file_of(ep) as usize];
@@ -549,7 +584,11 @@ impl<G: Geometry> Position<G> {
             }
             MoveKind::Normal => {
                 if let Some(captured) = self.board.role_at_index(to) {
-                    let owner = if self.board.by_color[us.index()].has(to) { us } else { them };
+                    let owner = if self.board.by_color[us.index()].has(to) {
+                        us
+                    } else {
+                        them
+                    };
                     self.board.put(to, owner, captured);
                     hash ^= piece_key(owner, captured, to);
                     self.halfmoves = 0;
@@ -580,11 +619,11 @@ impl<G: Geometry> Position<G> {
         if us == Color::Black {
             self.fullmoves += 1;
         }
-        if let Some(ep) = new_ep {
-            if self.ep_capture_possible(ep) {
-                self.ep_square = Some(Square(ep as u8));
-                hash ^= KEYS.ep_file[(ep % G::FILES) as usize];
-            }
+        if let Some(ep) = new_ep
+            && self.ep_capture_possible(ep)
+        {
+            self.ep_square = Some(Square(ep as u8));
+            hash ^= KEYS.ep_file[(ep % G::FILES) as usize];
         }
         self.hash = hash;
     }

@@ -29,23 +29,55 @@ pub struct Promotion {
 impl Promotion {
     /// No promotion at all.
     pub const fn none() -> Promotion {
-        Promotion { lines: [PromotionLine { roles: RoleSet::EMPTY, mandatory: false }; 10] }
+        Promotion {
+            lines: [PromotionLine {
+                roles: RoleSet::EMPTY,
+                mandatory: false,
+            }; 10],
+        }
     }
     /// Last rank, mandatory, to Knight, Bishop, Rook or Queen.
     pub const fn standard() -> Promotion {
         Promotion::none().with_line(
             0,
-            PromotionLine { roles: RoleSet::from_roles(&[Role::Knight, Role::Bishop, Role::Rook, Role::Queen]), mandatory: true },
+            PromotionLine {
+                roles: RoleSet::from_roles(&[Role::Knight, Role::Bishop, Role::Rook, Role::Queen]),
+                mandatory: true,
+            },
         )
     }
     /// Secret King's lines: Knight, Bishop, Rook, Queen on the last four ranks,
     /// optional until the last.
     pub const fn secret_king() -> Promotion {
         Promotion::none()
-            .with_line(3, PromotionLine { roles: RoleSet::from_roles(&[Role::Knight]), mandatory: false })
-            .with_line(2, PromotionLine { roles: RoleSet::from_roles(&[Role::Bishop]), mandatory: false })
-            .with_line(1, PromotionLine { roles: RoleSet::from_roles(&[Role::Rook]), mandatory: false })
-            .with_line(0, PromotionLine { roles: RoleSet::from_roles(&[Role::Queen]), mandatory: true })
+            .with_line(
+                3,
+                PromotionLine {
+                    roles: RoleSet::from_roles(&[Role::Knight]),
+                    mandatory: false,
+                },
+            )
+            .with_line(
+                2,
+                PromotionLine {
+                    roles: RoleSet::from_roles(&[Role::Bishop]),
+                    mandatory: false,
+                },
+            )
+            .with_line(
+                1,
+                PromotionLine {
+                    roles: RoleSet::from_roles(&[Role::Rook]),
+                    mandatory: false,
+                },
+            )
+            .with_line(
+                0,
+                PromotionLine {
+                    roles: RoleSet::from_roles(&[Role::Queen]),
+                    mandatory: true,
+                },
+            )
     }
     /// Sets the line `distance` ranks before the far rank (`0` = the far rank).
     ///
@@ -57,7 +89,14 @@ impl Promotion {
     }
     /// The line `distance` ranks before the far rank (empty if out of range).
     pub const fn line(&self, distance: usize) -> PromotionLine {
-        if distance < 10 { self.lines[distance] } else { PromotionLine { roles: RoleSet::EMPTY, mandatory: false } }
+        if distance < 10 {
+            self.lines[distance]
+        } else {
+            PromotionLine {
+                roles: RoleSet::EMPTY,
+                mandatory: false,
+            }
+        }
     }
 }
 
@@ -80,12 +119,24 @@ pub struct Rules {
 impl Rules {
     /// Standard chess.
     pub const fn standard() -> Rules {
-        Rules { castling: true, en_passant: true, double_step: Some(1), promotion: Promotion::standard(), require_kings: true }
+        Rules {
+            castling: true,
+            en_passant: true,
+            double_step: Some(1),
+            promotion: Promotion::standard(),
+            require_kings: true,
+        }
     }
     /// The board rules of Secret King (10×10): no castling, double step from
     /// the 3rd rank, promotion lines, Kings possibly absent while hidden.
     pub const fn secret_king() -> Rules {
-        Rules { castling: false, en_passant: true, double_step: Some(2), promotion: Promotion::secret_king(), require_kings: false }
+        Rules {
+            castling: false,
+            en_passant: true,
+            double_step: Some(2),
+            promotion: Promotion::secret_king(),
+            require_kings: false,
+        }
     }
 }
 

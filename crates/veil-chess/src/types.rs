@@ -66,7 +66,14 @@ pub enum Role {
 }
 
 impl Role {
-    pub const ALL: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+    pub const ALL: [Role; 6] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
 
     #[inline(always)]
     pub const fn index(self) -> usize {
@@ -133,7 +140,11 @@ impl Piece {
     pub const fn from_char(c: char) -> Option<Piece> {
         match Role::from_char(c) {
             Some(role) => Some(Piece {
-                color: if c.is_ascii_uppercase() { Color::White } else { Color::Black },
+                color: if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                },
                 role,
             }),
             None => None,
@@ -213,11 +224,21 @@ pub struct Move {
 impl Move {
     #[inline(always)]
     pub const fn normal(from: Square, to: Square) -> Move {
-        Move { from, to, kind: MoveKind::Normal, extra: 0 }
+        Move {
+            from,
+            to,
+            kind: MoveKind::Normal,
+            extra: 0,
+        }
     }
     #[inline(always)]
     pub const fn promotion(from: Square, to: Square, role: Role) -> Move {
-        Move { from, to, kind: MoveKind::Normal, extra: role as u8 + 1 }
+        Move {
+            from,
+            to,
+            kind: MoveKind::Normal,
+            extra: role as u8 + 1,
+        }
     }
     #[inline(always)]
     pub const fn en_passant(from: Square, to: Square, promotion: Option<Role>) -> Move {
@@ -225,13 +246,23 @@ impl Move {
             Some(r) => r as u8 + 1,
             None => 0,
         };
-        Move { from, to, kind: MoveKind::EnPassant, extra }
+        Move {
+            from,
+            to,
+            kind: MoveKind::EnPassant,
+            extra,
+        }
     }
     /// Castling: the King goes `king_from` to `king_to`, the Rook on `rook` goes
     /// to the square the King crossed.
     #[inline(always)]
     pub const fn castle(king_from: Square, king_to: Square, rook: Square) -> Move {
-        Move { from: king_from, to: king_to, kind: MoveKind::Castle, extra: rook.0 }
+        Move {
+            from: king_from,
+            to: king_to,
+            kind: MoveKind::Castle,
+            extra: rook.0,
+        }
     }
     #[inline(always)]
     pub const fn from(self) -> Square {
@@ -299,8 +330,12 @@ impl Outcome {
     /// `1-0`, `0-1` or `1/2-1/2`, as in PGN.
     pub const fn pgn(self) -> &'static str {
         match self {
-            Outcome::Decisive { winner: Color::White } => "1-0",
-            Outcome::Decisive { winner: Color::Black } => "0-1",
+            Outcome::Decisive {
+                winner: Color::White,
+            } => "1-0",
+            Outcome::Decisive {
+                winner: Color::Black,
+            } => "0-1",
             Outcome::Draw => "1/2-1/2",
         }
     }

@@ -50,5 +50,10 @@ pub(crate) static KEYS: Keys = {
         f += 1;
     }
     let (_, black_to_move) = splitmix(state);
-    Keys { piece, castle, ep_file, black_to_move }
+    Keys {
+        piece,
+        castle,
+        ep_file,
+        black_to_move,
+    }
 };

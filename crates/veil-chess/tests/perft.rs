@@ -31,7 +31,14 @@ fn cases() -> Vec<Case> {
 #[test]
 fn perft_file_has_the_standard_positions() {
     let names: Vec<String> = cases().into_iter().map(|c| c.name).collect();
-    for n in ["start", "kiwipete", "position3", "position4", "position5", "position6"] {
+    for n in [
+        "start",
+        "kiwipete",
+        "position3",
+        "position4",
+        "position5",
+        "position6",
+    ] {
         assert!(names.iter().any(|x| x == n), "{n} missing");
     }
 }
@@ -39,7 +46,8 @@ fn perft_file_has_the_standard_positions() {
 #[test]
 fn perft_counts() {
     for case in cases() {
-        let pos: Position<Grid8> = Position::from_fen(&case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.name));
+        let pos: Position<Grid8> =
+            Position::from_fen(&case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.name));
         // Written FEN keeps en passant only when legal: reading it back gives the same position.
         let again: Position<Grid8> = Position::from_fen(&pos.to_fen()).unwrap();
         assert_eq!(again, pos, "{}: FEN round trip", case.name);
@@ -54,7 +62,9 @@ fn perft_counts() {
 fn divide_adds_up() {
     for case in cases() {
         let pos: Position<Grid8> = Position::from_fen(&case.fen).unwrap();
-        let Some(&(_, n3)) = case.counts.iter().find(|(d, _)| *d == 3) else { continue };
+        let Some(&(_, n3)) = case.counts.iter().find(|(d, _)| *d == 3) else {
+            continue;
+        };
         let mut total = 0;
         for mv in pos.legal_moves() {
             let mut child = pos.clone();
