@@ -111,3 +111,45 @@ pub(crate) fn mix(seed: u64, n: u64) -> u64 {
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
 }
+
+/// Wins, losses and draws of one level against another.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+}
+
+impl Score {
+    /// Points per game in [0, 1], a draw counting half.
+    pub fn rate(&self) -> f64 {
+        let games = self.wins + self.losses + self.draws;
+        if games == 0 { 0.5 } else { (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(games) }
+    }
+}
+
+/// Plays `games` two-seat games of `level` against `other`, alternating who
+/// sits first, game `i` with seed `seed + i`; the score is `level`'s.
+pub fn head_to_head<G: Game>(
+    options: &G::Options,
+    level: Level,
+    other: Level,
+    games: u32,
+    seed: u64,
+    think_limit: Option<Duration>,
+) -> Result<Score, OptionsError> {
+    let mut score = Score::default();
+    for i in 0..games {
+        let mine = (i % 2) as usize;
+        let mut seats = [other; 2];
+        seats[mine] = level;
+        let result = play_match::<G>(options, &seats, seed.wrapping_add(u64::from(i)), think_limit)?;
+        let ranks = &result.outcome.ranks;
+        match ranks[mine].cmp(&ranks[1 - mine]) {
+            std::cmp::Ordering::Less => score.wins += 1,
+            std::cmp::Ordering::Greater => score.losses += 1,
+            std::cmp::Ordering::Equal => score.draws += 1,
+        }
+    }
+    Ok(score)
+}

@@ -88,6 +88,8 @@ impl FromStr for Level {
     }
 }
 
+const GREEDY_DEPTH: u32 = 0;
+
 /// How a [`crate::Search`] decides.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Method {

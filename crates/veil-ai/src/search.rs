@@ -604,7 +604,8 @@ impl<G: Game> Search<G> {
 
     /// Greedy: one determinization; every legal action is applied to it,
     /// chance after it sampled, and the result scored for the observer by
-    /// the game's evaluation, or by a playout when it has none.
+    /// the game's evaluation after `playout_depth` seat actions, or by a
+    /// playout to the end when it has none.
     fn greedy_sweep(&mut self) {
         let base = G::determinize(&self.observation, &mut self.rng);
         let me = self.observer;
@@ -614,19 +615,10 @@ impl<G: Game> Search<G> {
             state
                 .apply(Actor::Seat(me), action)
                 .expect("a legal action applies");
-            while state.turn() == Turn::Chance {
-                let chance = state.sample_chance(&mut self.rng);
-                state
-                    .apply(Actor::Chance, chance)
-                    .expect("a sampled chance outcome applies");
-            }
-            let score = match state.evaluate(me) {
-                Some(value) if state.turn() != Turn::Over => value.clamp(0.0, 1.0),
-                _ => {
-                    self.playout(&mut state);
-                    self.rewards[me.index()]
-                }
-            };
+            // Chance is played out too; the evaluation comes after
+            // `playout_depth` more seat actions (0: right away).
+            self.playout(&mut state);
+            let score = self.rewards[me.index()];
             let edge = &mut self.nodes[0].edges[i];
             edge.visits += 1;
             edge.reward += score;
