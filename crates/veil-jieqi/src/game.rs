@@ -244,24 +244,42 @@ impl Jieqi {
         let first = self.history.iter().position(|r| r.key == key).unwrap_or(n - 1);
         let occurrences = self.history.iter().filter(|r| r.key == key).count();
         if occurrences >= 3 {
-            // The moves of the cycle are those after the first occurrence;
-            // the last one was made by the side not to move.
-            let mover = !to_move;
-            let mut perpetual = [true, true];
-            for (j, rep) in self.history.iter().enumerate().skip(first + 1) {
-                let by = if (n - 1 - j) % 2 == 0 { mover } else { to_move };
-                perpetual[by.index()] &= rep.check;
-            }
-            return Some(match perpetual {
-                [true, false] => Outcome::win(seat_of(Color::Black), 2, "perpetual check by Red"),
-                [false, true] => Outcome::win(seat_of(Color::Red), 2, "perpetual check by Black"),
-                _ => Outcome::draw(2, "threefold repetition"),
-            });
+            return Some(self.repetition_outcome(first));
         }
         if self.position.halfmoves() >= 120 {
             return Some(Outcome::draw(2, "120 plies without a capture or a reveal"));
         }
         None
+    }
+
+    /// If the current position has occurred before since the last capture
+    /// or reveal, the result its next repetition would bring.
+    fn repetition_forecast(&self) -> Option<Outcome> {
+        let n = self.history.len();
+        let key = self.history.last()?.key;
+        let first = self.history.iter().position(|r| r.key == key)?;
+        if first + 1 >= n {
+            return None;
+        }
+        Some(self.repetition_outcome(first))
+    }
+
+    /// The result of a repetition whose cycle starts after history entry `first`.
+    fn repetition_outcome(&self, first: usize) -> Outcome {
+        let n = self.history.len();
+        let to_move = self.position.turn();
+        // The last entry was made by the side not to move.
+        let mover = !to_move;
+        let mut perpetual = [true, true];
+        for (j, rep) in self.history.iter().enumerate().skip(first + 1) {
+            let by = if (n - 1 - j) % 2 == 0 { mover } else { to_move };
+            perpetual[by.index()] &= rep.check;
+        }
+        match perpetual {
+            [true, false] => Outcome::win(seat_of(Color::Black), 2, "perpetual check by Red"),
+            [false, true] => Outcome::win(seat_of(Color::Red), 2, "perpetual check by Black"),
+            _ => Outcome::draw(2, "threefold repetition"),
+        }
     }
 
     /// The move and its chance draws are complete: record the position.
@@ -309,6 +327,22 @@ impl Jieqi {
             self.finish_turn();
         }
         Ok(())
+    }
+
+    /// When chance is to act: each possible outcome with its weight (how
+    /// many of that kind are in the pool it is drawn from).
+    pub fn chance_odds(&self) -> Vec<(Action, u32)> {
+        match self.chance_color() {
+            Some(color) if self.outcome.is_none() => {
+                let pool = self.position.pool(color);
+                Kind::ALL
+                    .into_iter()
+                    .filter(|k| pool[k.index()] > 0)
+                    .map(|k| (Action::Reveal(k), pool[k.index()] as u32))
+                    .collect()
+            }
+            _ => Vec::new(),
+        }
     }
 
     /// Can `seat` see the identity of this captured piece?
@@ -631,7 +665,14 @@ impl Game for Jieqi {
             return Some(outcome.reward(seat));
         }
         let score = self.score(color_of(seat));
-        Some(1.0 / (1.0 + (-score / 6.0).exp()))
+        let value = 1.0 / (1.0 + (-score / 6.0).exp());
+        // A position seen before is on its way to a repetition: lean
+        // towards what the repetition would bring (a draw, or a loss for a
+        // side that only checks), so a search does not drift into it.
+        Some(match self.repetition_forecast() {
+            Some(outcome) => 0.5 * value + 0.5 * outcome.reward(seat),
+            None => value,
+        })
     }
 
     fn playout_action(&self, _seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {

@@ -6,7 +6,7 @@ use veil_jieqi::{CapturedReveal, Jieqi, JieqiOptions};
 fn conformance_capturer_only() {
     let report = check::<Jieqi>(
         &JieqiOptions::default(),
-        &Config { games: 2000, seed: 1, deep_every: 37, arbitrary_tries: 8, ..Default::default() },
+        &Config { games: 2000, seed: 1, deep_every: 23, arbitrary_tries: 8, ..Default::default() },
         Jieqi::arbitrary_action,
     )
     .unwrap_or_else(|v| panic!("{v}"));
