@@ -272,7 +272,7 @@ impl Jieqi {
         let mover = !to_move;
         let mut perpetual = [true, true];
         for (j, rep) in self.history.iter().enumerate().skip(first + 1) {
-            let by = if (n - 1 - j) % 2 == 0 { mover } else { to_move };
+            let by = if (n - 1 - j).is_multiple_of(2) { mover } else { to_move };
             perpetual[by.index()] &= rep.check;
         }
         match perpetual {
@@ -448,11 +448,10 @@ impl JieqiView {
                 pos.set_byte(sq, piece_byte(p, sq));
             }
         }
-        if let Some(sq) = self.pending_reveal {
-            if let Some(p) = self.board[sq.index()] {
+        if let Some(sq) = self.pending_reveal
+            && let Some(p) = self.board[sq.index()] {
                 pos.set_byte(sq, down_byte(p.color, sq));
             }
-        }
         for c in Color::ALL {
             *pos.pool_mut(c) = self.unseen[c.index()];
         }
@@ -463,7 +462,7 @@ impl JieqiView {
 
     /// Is the side to move in check? (False while chance is to act.)
     pub fn is_check(&self) -> bool {
-        !self.pending_reveal.is_some() && !self.pending_capture && self.board_position().is_check()
+        self.pending_reveal.is_none() && !self.pending_capture && self.board_position().is_check()
     }
 
     /// The legal moves of the side to move when it is this seat's turn
@@ -679,8 +678,8 @@ impl Game for Jieqi {
         let pos = &self.position;
         let mut best: Option<(f64, Action)> = None;
         for &a in legal {
-            if let Action::Move(m) = a {
-                if let Some(victim) = pos.piece_at(m.to) {
+            if let Action::Move(m) = a
+                && let Some(victim) = pos.piece_at(m.to) {
                     let v = match victim.kind {
                         Some(k) => value(k),
                         None => pool_average(&pos.pool(victim.color)),
@@ -689,21 +688,18 @@ impl Game for Jieqi {
                         best = Some((v, a));
                     }
                 }
-            }
         }
-        if let Some((_, a)) = best {
-            if rng.random_bool(0.85) {
+        if let Some((_, a)) = best
+            && rng.random_bool(0.85) {
                 return a;
             }
-        }
         if rng.random_bool(0.3) {
             for _ in 0..6 {
                 let a = legal[rng.random_range(0..legal.len())];
-                if let Action::Move(m) = a {
-                    if pos.gives_check(m) {
+                if let Action::Move(m) = a
+                    && pos.gives_check(m) {
                         return a;
                     }
-                }
             }
         }
         legal[rng.random_range(0..legal.len())]

@@ -234,8 +234,8 @@ impl Position {
 
     pub(crate) fn empty(rules: Rules) -> Position {
         let mut board = [OFF; 256];
-        for i in 0..90 {
-            board[FROM90[i] as usize] = EMPTY;
+        for sq in FROM90 {
+            board[sq as usize] = EMPTY;
         }
         Position {
             board,
@@ -345,8 +345,8 @@ impl Position {
     /// to move. The same on every platform.
     pub fn key(&self) -> u64 {
         let mut h = splitmix(self.turn as u64 + 0x5eed);
-        for i in 0..90 {
-            let b = self.board[FROM90[i] as usize];
+        for (i, sq) in FROM90.iter().enumerate() {
+            let b = self.board[*sq as usize];
             if b != EMPTY {
                 h ^= splitmix(((i as u64) << 8) | b as u64);
             }
@@ -711,11 +711,10 @@ impl Position {
         if need_reveal != reveal.is_some() || need_taken != taken.is_some() {
             return Err(IllegalMove(m));
         }
-        if let Some(k) = reveal {
-            if self.pool[us.index()][k.index()] == 0 || k == Kind::General {
+        if let Some(k) = reveal
+            && (self.pool[us.index()][k.index()] == 0 || k == Kind::General) {
                 return Err(IllegalMove(m));
             }
-        }
         if let Some(k) = taken {
             let n = self.pool[(!us).index()][k.index()];
             if n == 0 {

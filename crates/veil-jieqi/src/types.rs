@@ -77,7 +77,7 @@ impl Square {
                 _ => Kind::General,
             },
             2 if f == 1 || f == 7 => Kind::Cannon,
-            3 if f % 2 == 0 => Kind::Soldier,
+            3 if f.is_multiple_of(2) => Kind::Soldier,
             _ => return None,
         };
         Some((color, kind))
@@ -248,11 +248,10 @@ impl FromStr for Kind {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Kind, ParseError> {
         let mut chars = s.chars();
-        if let (Some(c), None) = (chars.next(), chars.next()) {
-            if let Some(kind) = Kind::from_letter(c) {
+        if let (Some(c), None) = (chars.next(), chars.next())
+            && let Some(kind) = Kind::from_letter(c) {
                 return Ok(kind);
             }
-        }
         Kind::ALL
             .into_iter()
             .find(|k| k.to_string().eq_ignore_ascii_case(s))
