@@ -718,3 +718,32 @@ impl Jieqi {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A repetition cycle of four plies whose moves gave check as listed
+    /// (Red's first), ending in the third occurrence of the first position.
+    fn cycle(checks: [bool; 4]) -> Outcome {
+        let mut game = Jieqi::from_fen("3k5/9/7R1/9/9/9/9/9/9/5K3 w - 0 1").unwrap();
+        let keys = [1u64, 2, 3, 4];
+        game.history = vec![Repetition { key: keys[0], check: false }];
+        for _ in 0..2 {
+            for i in 1..=4 {
+                game.history.push(Repetition { key: keys[i % 4], check: checks[i - 1] });
+            }
+        }
+        // Red is to move again: the last entry was Black's.
+        game.judge().expect("a third occurrence ends the game")
+    }
+
+    #[test]
+    fn perpetual_check_by_both_sides_draws() {
+        assert!(cycle([true, true, true, true]).is_draw());
+        assert!(cycle([false, false, false, false]).is_draw());
+        assert!(cycle([true, false, false, false]).is_draw());
+        assert_eq!(cycle([true, false, true, false]).winners().collect::<Vec<_>>(), vec![Seat(1)]);
+        assert_eq!(cycle([false, true, false, true]).winners().collect::<Vec<_>>(), vec![Seat(0)]);
+    }
+}
