@@ -329,6 +329,41 @@ impl Jieqi {
         Ok(())
     }
 
+    /// Plays a record move (`h2e2`, or `b0c2n` naming the revealed piece)
+    /// for the side to move, with its chance turns: the named reveal, or one
+    /// drawn with `rng` when the letter is missing, and the identity of a
+    /// captured face-down piece drawn with `rng`. On error nothing changes.
+    pub fn apply_record(&mut self, text: &str, rng: &mut GameRng) -> Result<(), ParseError> {
+        let (m, named) = parse_record_move(text)?;
+        let refuse = |reason: &str| Err(ParseError::new("Jieqi move", text, reason));
+        let Turn::Seat(seat) = self.turn() else {
+            return refuse("it is not a seat's turn");
+        };
+        if !self.position.is_legal(m) {
+            return refuse("not a legal move here");
+        }
+        let reveals = self.position.is_reveal(m);
+        if let Some(kind) = named {
+            if !reveals {
+                return refuse("the moving piece is already face up");
+            }
+            if self.position.pool_count(self.position.turn(), kind) == 0 {
+                return refuse("no such piece is left face down");
+            }
+        }
+        let ok = self.apply(Actor::Seat(seat), Action::Move(m)).is_ok();
+        debug_assert!(ok, "checked legal above");
+        while self.turn() == Turn::Chance {
+            let draw = match (self.pending_reveal, named) {
+                (Some(_), Some(kind)) => Action::Reveal(kind),
+                _ => self.sample_chance(rng),
+            };
+            let ok = self.apply(Actor::Chance, draw).is_ok();
+            debug_assert!(ok, "a drawn identity is in its pool");
+        }
+        Ok(())
+    }
+
     /// When chance is to act: each possible outcome with its weight (how
     /// many of that kind are in the pool it is drawn from).
     pub fn chance_odds(&self) -> Vec<(Action, u32)> {

@@ -183,3 +183,22 @@ fn random_input_never_panics() {
     }
     assert!(serde_json::from_str::<Jieqi>(&good.replace("XXXXKXXXX", "XXXXXXXXX")).is_err());
 }
+
+#[test]
+fn record_moves_play_with_their_reveals() {
+    let mut rng = GameRng::seed_from_u64(2);
+    let mut game = Jieqi::new(&JieqiOptions::default(), 2).unwrap();
+    game.apply_record("b0c2n", &mut rng).unwrap();
+    assert_eq!(game.last_reveal(), Some(Kind::Horse));
+    assert_eq!(game.turn(), Turn::Seat(veil_core::Seat(1)));
+    let before = serde_json::to_string(&game).unwrap();
+    for bad in ["e9e8n", "b9c7k", "h7h1", "b7b0", "zz", "e0e1"] {
+        assert!(game.apply_record(bad, &mut rng).is_err(), "{bad}");
+        assert_eq!(serde_json::to_string(&game).unwrap(), before);
+    }
+    game.apply_record("h7h0", &mut rng).unwrap();
+    assert!(game.last_reveal().is_some());
+    assert_eq!(game.captured().len(), 1);
+    assert!(game.captured()[0].kind.is_some(), "the captured piece was drawn too");
+    assert_eq!(game.turn(), Turn::Seat(veil_core::Seat(0)));
+}
