@@ -337,3 +337,28 @@ pub fn board_size(fen: &str) -> Option<(u32, u32)> {
     }
     Some((files, rows.len() as u32))
 }
+
+/// Serialised as its FEN and rules; read back leniently (positions a variant
+/// built with [`Position::from_setup_lenient`] survive the round trip).
+impl<G: Geometry> serde::Serialize for Position<G> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Position", 2)?;
+        st.serialize_field("fen", &self.to_fen())?;
+        st.serialize_field("rules", &self.rules)?;
+        st.end()
+    }
+}
+
+impl<'de, G: Geometry> serde::Deserialize<'de> for Position<G> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(serde::Deserialize)]
+        struct Raw {
+            fen: String,
+            rules: Rules,
+        }
+        let raw = Raw::deserialize(d)?;
+        let setup = parse_setup::<G>(&raw.fen).map_err(serde::de::Error::custom)?;
+        Position::from_setup_lenient(setup, raw.rules).map_err(serde::de::Error::custom)
+    }
+}

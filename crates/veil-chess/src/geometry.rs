@@ -403,13 +403,10 @@ impl Geometry for Grid8 {
 }
 
 // ---------------------------------------------------------------------------
-// 10×10
+// Up to 10×10 on u128
 
-/// The 10×10 board of Secret King, files a–j, ranks 1–10, on `u128` bitboards.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Grid10;
-
-struct Tables10 {
+/// Tables for a board on `u128` bitboards.
+pub(crate) struct WideTables {
     knight: [u128; MAX_SQUARES],
     king: [u128; MAX_SQUARES],
     pawn: [[u128; MAX_SQUARES]; 2],
@@ -418,90 +415,137 @@ struct Tables10 {
     line: [[u128; MAX_SQUARES]; MAX_SQUARES],
     files: [u128; MAX_SIDE as usize],
     ranks: [u128; MAX_SIDE as usize],
+    all: u128,
 }
 
-static T10: Tables10 = Tables10 {
-    knight: leaper(10, 10, &KNIGHT_DELTAS),
-    king: leaper(10, 10, &KING_DELTAS),
-    pawn: [
-        leaper(10, 10, &[(-1, 1), (1, 1)]),
-        leaper(10, 10, &[(-1, -1), (1, -1)]),
-    ],
-    rays: rays(10, 10),
-    between: pair_table(10, 10, false),
-    line: pair_table(10, 10, true),
-    files: file_masks(10, 10),
-    ranks: rank_masks(10, 10),
-};
-
-/// Ray in direction `d` from `sq`, cut after its first blocker.
-#[inline(always)]
-fn ray10(d: usize, sq: u32, occupied: u128) -> u128 {
-    let ray = T10.rays[d][sq as usize];
-    let blockers = ray & occupied;
-    if blockers == 0 {
-        return ray;
+impl WideTables {
+    const fn build(w: i32, h: i32) -> WideTables {
+        assert!(
+            w >= 1 && h >= 2 && w <= MAX_SIDE as i32 && h <= MAX_SIDE as i32,
+            "boards are 1..=10 files by 2..=10 ranks"
+        );
+        WideTables {
+            knight: leaper(w, h, &KNIGHT_DELTAS),
+            king: leaper(w, h, &KING_DELTAS),
+            pawn: [
+                leaper(w, h, &[(-1, 1), (1, 1)]),
+                leaper(w, h, &[(-1, -1), (1, -1)]),
+            ],
+            rays: rays(w, h),
+            between: pair_table(w, h, false),
+            line: pair_table(w, h, true),
+            files: file_masks(w, h),
+            ranks: rank_masks(w, h),
+            all: all_mask(w, h),
+        }
     }
-    let first = if d < 4 {
-        blockers.trailing_zeros()
-    } else {
-        127 - blockers.leading_zeros()
-    };
-    ray ^ T10.rays[d][first as usize]
+
+    /// Ray in direction `d` from `sq`, cut after its first blocker.
+    #[inline(always)]
+    fn ray(&self, d: usize, sq: u32, occupied: u128) -> u128 {
+        let ray = self.rays[d][sq as usize];
+        let blockers = ray & occupied;
+        if blockers == 0 {
+            return ray;
+        }
+        let first = if d < 4 {
+            blockers.trailing_zeros()
+        } else {
+            127 - blockers.leading_zeros()
+        };
+        ray ^ self.rays[d][first as usize]
+    }
 }
+
+/// Implements [`Geometry`] from a `&'static WideTables` expression.
+macro_rules! wide_geometry {
+    ($tables:expr) => {
+        type Bits = u128;
+
+        #[inline(always)]
+        fn all() -> u128 {
+            $tables.all
+        }
+        #[inline(always)]
+        fn file_mask(file: u32) -> u128 {
+            $tables.files[file as usize]
+        }
+        #[inline(always)]
+        fn rank_mask(rank: u32) -> u128 {
+            $tables.ranks[rank as usize]
+        }
+        #[inline(always)]
+        fn knight_attacks(sq: u32) -> u128 {
+            $tables.knight[sq as usize]
+        }
+        #[inline(always)]
+        fn king_attacks(sq: u32) -> u128 {
+            $tables.king[sq as usize]
+        }
+        #[inline(always)]
+        fn pawn_attacks(color: Color, sq: u32) -> u128 {
+            $tables.pawn[color.index()][sq as usize]
+        }
+        #[inline(always)]
+        fn rook_attacks(sq: u32, occupied: u128) -> u128 {
+            let t = $tables;
+            t.ray(0, sq, occupied)
+                | t.ray(2, sq, occupied)
+                | t.ray(4, sq, occupied)
+                | t.ray(6, sq, occupied)
+        }
+        #[inline(always)]
+        fn bishop_attacks(sq: u32, occupied: u128) -> u128 {
+            let t = $tables;
+            t.ray(1, sq, occupied)
+                | t.ray(3, sq, occupied)
+                | t.ray(5, sq, occupied)
+                | t.ray(7, sq, occupied)
+        }
+        #[inline(always)]
+        fn between(a: u32, b: u32) -> u128 {
+            $tables.between[a as usize][b as usize]
+        }
+        #[inline(always)]
+        fn line(a: u32, b: u32) -> u128 {
+            $tables.line[a as usize][b as usize]
+        }
+    };
+}
+
+/// The 10×10 board of Secret King, files a–j, ranks 1–10, on `u128` bitboards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Grid10;
+
+static T10: WideTables = WideTables::build(10, 10);
 
 impl Geometry for Grid10 {
-    type Bits = u128;
     const FILES: u32 = 10;
     const RANKS: u32 = 10;
+    wide_geometry!(&T10);
+}
 
-    #[inline(always)]
-    fn all() -> u128 {
-        const ALL: u128 = all_mask(10, 10);
-        ALL
-    }
-    #[inline(always)]
-    fn file_mask(file: u32) -> u128 {
-        T10.files[file as usize]
-    }
-    #[inline(always)]
-    fn rank_mask(rank: u32) -> u128 {
-        T10.ranks[rank as usize]
-    }
-    #[inline(always)]
-    fn knight_attacks(sq: u32) -> u128 {
-        T10.knight[sq as usize]
-    }
-    #[inline(always)]
-    fn king_attacks(sq: u32) -> u128 {
-        T10.king[sq as usize]
-    }
-    #[inline(always)]
-    fn pawn_attacks(color: Color, sq: u32) -> u128 {
-        T10.pawn[color.index()][sq as usize]
-    }
-    #[inline(always)]
-    fn rook_attacks(sq: u32, occupied: u128) -> u128 {
-        ray10(0, sq, occupied)
-            | ray10(2, sq, occupied)
-            | ray10(4, sq, occupied)
-            | ray10(6, sq, occupied)
-    }
-    #[inline(always)]
-    fn bishop_attacks(sq: u32, occupied: u128) -> u128 {
-        ray10(1, sq, occupied)
-            | ray10(3, sq, occupied)
-            | ray10(5, sq, occupied)
-            | ray10(7, sq, occupied)
-    }
-    #[inline(always)]
-    fn between(a: u32, b: u32) -> u128 {
-        T10.between[a as usize][b as usize]
-    }
-    #[inline(always)]
-    fn line(a: u32, b: u32) -> u128 {
-        T10.line[a as usize][b as usize]
-    }
+/// Any board of `FILES` × `RANKS` squares up to 10×10 (at least 2 ranks), on
+/// `u128` bitboards; its tables are built at compile time for each shape used.
+///
+/// ```
+/// use veil_chess::{perft, GridN, Position};
+///
+/// // Los Alamos chess is 6×6 (without its own rules here: plain pieces).
+/// let pos = Position::<GridN<6, 6>>::from_fen("rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1").unwrap();
+/// assert!(perft(&pos, 2) > 0);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct GridN<const FILES: u32, const RANKS: u32>;
+
+impl<const W: u32, const H: u32> GridN<W, H> {
+    const TABLES: &'static WideTables = &WideTables::build(W as i32, H as i32);
+}
+
+impl<const W: u32, const H: u32> Geometry for GridN<W, H> {
+    const FILES: u32 = W;
+    const RANKS: u32 = H;
+    wide_geometry!(Self::TABLES);
 }
 
 #[cfg(test)]
@@ -556,6 +600,8 @@ mod tests {
     fn sliders_match_a_slow_walk() {
         check_sliders::<Grid8>();
         check_sliders::<Grid10>();
+        check_sliders::<GridN<7, 9>>();
+        check_sliders::<GridN<10, 4>>();
     }
 
     #[test]

@@ -48,7 +48,7 @@ mod zobrist;
 pub use bits::{Bits, SquareIter};
 pub use fen::{FenError, FenErrorKind};
 pub use game::{Game, Termination};
-pub use geometry::{Geometry, Grid8, Grid10, MAX_SIDE};
+pub use geometry::{Geometry, Grid8, Grid10, GridN, MAX_SIDE};
 pub use movegen::{MoveList, perft};
 pub use notation::{NotationError, NotationErrorKind};
 pub use position::{Board, IllegalMove, Position, PositionError, PositionErrorKind, Setup};

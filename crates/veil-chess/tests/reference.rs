@@ -327,3 +327,20 @@ fn eight_by_eight_random_games_match_reference() {
     let p3 = Position::<Grid8>::from_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1").unwrap();
     compare_games(&p3, 30, 100, 7);
 }
+
+#[test]
+fn odd_shaped_boards_match_reference() {
+    use veil_chess::GridN;
+    let p =
+        Position::<GridN<7, 9>>::from_fen("rnbqkbn/ppppppp/7/7/7/7/7/PPPPPPP/RNBQKBN w - - 0 1")
+            .unwrap();
+    let r = Ref::from_position(&p);
+    assert_eq!(perft(&p, 3), r.perft(3));
+    compare_games(&p, 20, 150, 5);
+    let p = Position::<GridN<9, 6>>::from_fen_with(
+        "rnbqkqbnr/ppppppppp/9/9/PPPPPPPPP/RNBQKQBNR w - - 0 1",
+        Rules::secret_king(),
+    )
+    .unwrap();
+    compare_games(&p, 20, 150, 6);
+}

@@ -793,3 +793,22 @@ fn moves_and_rules_serialise() {
     );
     assert!(std::mem::size_of::<Move>() <= 4);
 }
+
+#[test]
+fn positions_serialise_as_fen_and_rules() {
+    let p =
+        Position::<Grid10>::from_fen_with(fen::SECRET_KING_START, Rules::secret_king()).unwrap();
+    let json = serde_json::to_string(&p).unwrap();
+    assert!(json.contains("rnbqnnqbnr"), "{json}");
+    assert_eq!(serde_json::from_str::<Position<Grid10>>(&json).unwrap(), p);
+    let s = fen::parse_setup::<Grid8>("4k3/8/8/8/8/8/8/4RK2 w - - 0 1").unwrap();
+    let lenient = Position::from_setup_lenient(s, Rules::standard()).unwrap();
+    let json = serde_json::to_string(&lenient).unwrap();
+    assert_eq!(
+        serde_json::from_str::<Position<Grid8>>(&json).unwrap(),
+        lenient
+    );
+    assert!(serde_json::from_str::<Position<Grid8>>(r#"{"fen":"nonsense","rules":null}"#).is_err());
+    let bad = json.replace("4RK2", "4RK3");
+    assert!(serde_json::from_str::<Position<Grid8>>(&bad).is_err());
+}
