@@ -525,12 +525,16 @@ impl<G: Geometry> Position<G> {
 
     /// The role of the piece that makes `mv`, if any.
     pub fn role_of(&self, mv: Move) -> Option<Role> {
-        self.board.role_at_index(mv.from().0 as u32)
+        self.board.piece_at(mv.from()).map(|p| p.role)
     }
     /// Whether `mv` captures (including en passant).
     pub fn is_capture(&self, mv: Move) -> bool {
         mv.is_en_passant()
-            || (!mv.is_castle() && self.board.by_color(!self.turn).has(mv.to().0 as u32))
+            || (!mv.is_castle()
+                && self
+                    .board
+                    .piece_at(mv.to())
+                    .is_some_and(|p| p.color != self.turn))
     }
 
     /// Plays a legal move; an illegal one is handed back and nothing changes.
@@ -550,6 +554,16 @@ impl<G: Geometry> Position<G> {
         let them = !us;
         let from = mv.from().0 as u32;
         let to = mv.to().0 as u32;
+        // Guards so that even a made-up move cannot index off the board.
+        let n = G::squares();
+        let captured_ep = to as i32 - Self::forward(us);
+        if from >= n
+            || to >= n
+            || (mv.is_castle() && mv.extra as u32 >= n)
+            || (mv.is_en_passant() && !(0..n as i32).contains(&captured_ep))
+        {
+            return;
+        }
         let Some(role) = self.board.role_at_index(from) else {
             return;
         };
@@ -562,7 +576,11 @@ impl<G: Geometry> Position<G> {
         match mv.kind {
             MoveKind::Castle => {
                 let rook = mv.extra as u32;
-                let rook_to = if to > from { from + 1 } else { from - 1 };
+                let rook_to = if to > from {
+                    from + 1
+                } else {
+                    from.saturating_sub(1)
+                };
                 self.board.put(from, us, Role::King);
                 self.board.put(rook, us, Role::Rook);
                 self.board.put(to, us, Role::King);
@@ -573,7 +591,7 @@ impl<G: Geometry> Position<G> {
                     ^ piece_key(us, Role::Rook, rook_to);
             }
             MoveKind::EnPassant => {
-                let captured = (to as i32 - Self::forward(us)) as u32;
+                let captured = captured_ep as u32;
                 self.board.put(captured, them, Role::Pawn);
                 hash ^= piece_key(them, Role::Pawn, captured);
                 let new_role = mv.promotion_role().unwrap_or(Role::Pawn);

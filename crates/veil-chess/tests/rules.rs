@@ -812,3 +812,45 @@ fn positions_serialise_as_fen_and_rules() {
     let bad = json.replace("4RK2", "4RK3");
     assert!(serde_json::from_str::<Position<Grid8>>(&bad).is_err());
 }
+
+/// Made-up moves are refused by `play` and never panic anywhere.
+#[test]
+fn fuzz_made_up_moves_never_panic() {
+    let mut x = 0x9E37_79B9_7F4A_7C15_u64;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let p8 = pos("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    let p10 =
+        Position::<Grid10>::from_fen_with(fen::SECRET_KING_START, Rules::secret_king()).unwrap();
+    for _ in 0..20_000 {
+        let (a, b, c) = (
+            Square((next() % 130) as u8),
+            Square((next() % 130) as u8),
+            next(),
+        );
+        let mv = match c % 4 {
+            0 => Move::normal(a, b),
+            1 => Move::promotion(a, b, Role::ALL[(c >> 8) as usize % 6]),
+            2 => Move::en_passant(a, b, None),
+            _ => Move::castle(a, b, Square((c >> 8) as u8)),
+        };
+        let legal8 = p8.is_legal(mv);
+        let mut q = p8.clone();
+        assert_eq!(q.play(mv).is_ok(), legal8);
+        if !legal8 {
+            assert_eq!(q, p8, "a refused move changes nothing");
+        }
+        let _ = (p8.san(mv), p8.uci(mv), p8.role_of(mv), p8.is_capture(mv));
+        let mut q = p8.clone();
+        q.play_unchecked(mv);
+        let _ = q.legal_moves();
+        let _ = (p10.san(mv), p10.uci(mv), p10.is_legal(mv));
+        let mut q = p10.clone();
+        q.play_unchecked(mv);
+        let _ = q.legal_moves();
+    }
+}
