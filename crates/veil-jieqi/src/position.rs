@@ -805,6 +805,23 @@ impl Position {
         s
     }
 
+    /// A text picture of the board, Black at the top, for terminals:
+    /// FEN letters, `x`/`X` face down, `.` empty, files and ranks labelled.
+    pub fn diagram(&self) -> String {
+        let mut s = String::new();
+        for rank in (0..10).rev() {
+            s.push_str(&format!("{rank} "));
+            for file in 0..9 {
+                let sq = Square::new(file, rank).expect("on board");
+                s.push(' ');
+                s.push(self.piece_at(sq).map_or('.', Piece::letter));
+            }
+            s.push('\n');
+        }
+        s.push_str("   a b c d e f g h i\n");
+        s
+    }
+
     /// The pool as written in the FEN (`-` when empty).
     pub fn pool_string(&self) -> String {
         let mut s = String::new();

@@ -17,6 +17,9 @@ fn the_rulings_sample_reads_and_writes_back() {
     assert_eq!(pos.face_down_count(Color::Red), 15);
     assert_eq!(pos.pool_count(Color::Black, Kind::Soldier), 5);
     assert_eq!(Jieqi::from_fen(SAMPLE).unwrap().to_fen(), SAMPLE);
+    let diagram = pos.diagram();
+    assert!(diagram.starts_with("9  x x x x k x x x x\n"), "{diagram}");
+    assert!(diagram.ends_with("0  X X X X K X X X X\n   a b c d e f g h i\n"), "{diagram}");
     // The pool may be left out at the start: it is what is not face up.
     let short = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w";
     assert_eq!(Position::from_fen(short).unwrap().to_fen(), SAMPLE);
