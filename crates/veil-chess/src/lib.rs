@@ -21,9 +21,23 @@
 //! ```
 //!
 //! The board's shape is a type parameter: [`Grid8`] (standard chess, `u64`
-//! bitboards) or [`Grid10`] (10×10, `u128`), and [`Rules`] set what differs:
-//! castling, en passant, the pawn's double step, promotion lines, and whether
-//! Kings may be absent (hidden).
+//! bitboards), [`Grid10`] (10×10, `u128`) or any [`GridN`] up to 10×10, and
+//! [`Rules`] set what differs: castling, en passant, the pawn's double step,
+//! promotion lines, and whether Kings may be absent (hidden).
+//!
+//! Building blocks for the variants:
+//! - A side without a King (a hidden King) is never in check and all its
+//!   pseudo-legal moves are legal ([`Rules::require_kings`] `= false`).
+//! - Pieces appear, vanish or change role through [`Position::to_setup`], an
+//!   edit of the [`Setup`]'s [`Board`], and [`Position::from_setup`] (or
+//!   [`Position::from_setup_lenient`] when the side that just moved may stand
+//!   in check, e.g. a King appearing next to the enemy King).
+//! - Castling rights are a set of Rook squares; castling moves the King two
+//!   squares toward such a Rook, which lands on the square crossed, from
+//!   whatever back-rank square the King stands on (Intrigue's d1/e1).
+//! - [`Promotion`] lines give per-rank roles and whether promotion is forced.
+//! - Threefold repetition and the 50-move rule are queries on [`Game`] (or
+//!   build your own from [`Position::zobrist`] and [`Position::halfmoves`]).
 //!
 //! ```
 //! use veil_chess::{fen::SECRET_KING_START, Grid10, Position, Rules};
@@ -49,7 +63,7 @@ pub use bits::{Bits, SquareIter};
 pub use fen::{FenError, FenErrorKind};
 pub use game::{Game, Termination};
 pub use geometry::{Geometry, Grid8, Grid10, GridN, MAX_SIDE};
-pub use movegen::{MoveList, perft};
+pub use movegen::{MoveList, perft, perft_divide};
 pub use notation::{NotationError, NotationErrorKind};
 pub use position::{Board, IllegalMove, Position, PositionError, PositionErrorKind, Setup};
 pub use rules::{Promotion, PromotionLine, Rules};

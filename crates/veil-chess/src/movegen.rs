@@ -386,3 +386,19 @@ pub fn perft<G: Geometry>(pos: &Position<G>, depth: u32) -> u64 {
         }
     }
 }
+
+/// Perft split by first move, in generation order: what `divide` prints in
+/// engines, to find where two generators disagree.
+pub fn perft_divide<G: Geometry>(pos: &Position<G>, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    pos.legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            (mv, perft(&child, depth - 1))
+        })
+        .collect()
+}

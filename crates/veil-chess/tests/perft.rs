@@ -1,6 +1,6 @@
 //! Perft counts from `tests/perft.txt`.
 
-use veil_chess::{Grid8, Position, perft};
+use veil_chess::{Grid8, Position, perft, perft_divide};
 
 struct Case {
     name: String,
@@ -72,5 +72,13 @@ fn divide_adds_up() {
             total += perft(&child, 2);
         }
         assert_eq!(total, n3, "{}", case.name);
+        let divide = perft_divide(&pos, 3);
+        assert_eq!(divide.len() as u64, perft(&pos, 1));
+        assert_eq!(
+            divide.iter().map(|(_, n)| n).sum::<u64>(),
+            n3,
+            "{}",
+            case.name
+        );
     }
 }
