@@ -854,3 +854,62 @@ fn fuzz_made_up_moves_never_panic() {
         let _ = q.legal_moves();
     }
 }
+
+/// Intrigue's shape: Kings start off the board with castling rights kept on
+/// the Rooks; a King appearing on its home square may later castle.
+#[test]
+fn kings_appearing_later_can_castle() {
+    let rules = Rules {
+        require_kings: false,
+        ..Rules::standard()
+    };
+    let mut p = Position::<Grid8>::from_fen_with(
+        "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w KQkq - 0 1",
+        rules,
+    )
+    .unwrap();
+    assert_eq!(p.legal_moves().len(), 21, "the 20 usual moves and Qe1");
+    assert!(!p.is_check() && p.outcome().is_none());
+    for uci in ["g1f3", "g8f6", "e2e3", "e7e6", "f1e2", "f8e7"] {
+        let mv = p.parse_uci(uci).unwrap();
+        p.play(mv).unwrap();
+    }
+    // White reveals its King on e1 (a variant move: edit the setup, pass the turn).
+    let mut s = p.to_setup();
+    s.board.set_piece_at(
+        Grid8::parse_square("e1").unwrap(),
+        Piece {
+            color: Color::White,
+            role: Role::King,
+        },
+    );
+    s.turn = Color::Black;
+    s.ep_square = None;
+    let mut p = Position::from_setup(s, rules).unwrap();
+    let mv = p.parse_uci("b8c6").unwrap();
+    p.play(mv).unwrap();
+    let castle = p.parse_san("O-O").unwrap();
+    assert_eq!(p.uci(castle), "e1g1");
+    p.play(castle).unwrap();
+    assert!(
+        p.to_fen()
+            .starts_with("r1bq3r/ppppbppp/2n1pn2/8/8/4PN2/PPPPBPPP/RNBQ1RK1 b kq"),
+        "{}",
+        p.to_fen()
+    );
+    // A King shown off its back rank while rights remain is refused: the variant clears them.
+    let mut s = p.to_setup();
+    s.board.set_piece_at(
+        Grid8::parse_square("d5").unwrap(),
+        Piece {
+            color: Color::Black,
+            role: Role::King,
+        },
+    );
+    assert_eq!(
+        Position::from_setup(s.clone(), rules).unwrap_err().kind,
+        PositionErrorKind::BadCastlingRights
+    );
+    s.castling = 0;
+    assert!(Position::from_setup(s, rules).is_ok());
+}
