@@ -1,0 +1,967 @@
+//! The full state of a match and its rules (RULINGS §6).
+
+use serde::{Deserialize, Serialize};
+use veil_core::{ActionError, Actor, Game, GameRng, OptionsError, Outcome, RngExt, Seat, SeatSet, Turn};
+
+use crate::{Card, Hand, Rank, Suit, TysiacView};
+
+/// Three seats, always.
+pub const SEATS: usize = 3;
+/// The score that wins the match.
+pub const GOAL: i32 = 1000;
+/// The barrel (extra rules): a score that would land in `BARREL..GOAL`
+/// becomes `BARREL`.
+pub const BARREL: i32 = 880;
+/// The bid every hand opens with, forced on the seat left of the dealer.
+pub const OPENING_BID: u16 = 100;
+/// The highest bid that can be made: all 120 card points and all four
+/// marriages (280). Bids above it could never be made, so they are not
+/// offered.
+pub const MAX_BID: u16 = 400;
+/// Card points in the deck.
+pub const CARD_POINTS: u16 = 120;
+/// Tricks in a hand (8 cards each after the exchange).
+pub const TRICKS: usize = 8;
+/// What every third horizontal line, every third P and a fall from the
+/// barrel cost.
+pub const PENALTY: i32 = 120;
+/// What each opponent earns when the declarer declares Rospisat'.
+pub const ROSPISAT_GIFT: i32 = 60;
+
+/// The options a table sets before a match (the rulings marked *option*).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Options {
+    /// Bids go up in steps of 5 *(option: 10)*.
+    pub bid_step: u16,
+    /// The opponents' points are rounded to the nearest 5 *(option: 10)*;
+    /// an exact half rounds up (5 → 10 when rounding to 10).
+    pub rounding: u16,
+    /// A player who cannot follow suit or trump may play any card; with this
+    /// option, whoever follows suit or trumps must also beat the trick when
+    /// they can.
+    pub must_beat: bool,
+    /// The barrel, horizontal lines and Rospisat' (on by default).
+    pub extra_rules: bool,
+    /// A safeguard so every match ends: after this many hands (redeals
+    /// count) the match ends and the highest score wins. 1 plays one hand.
+    pub hand_limit: u32,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { bid_step: 5, rounding: 5, must_beat: false, extra_rules: true, hand_limit: 200 }
+    }
+}
+
+impl Options {
+    /// Options for a match of exactly one hand (tests, the conformance check).
+    pub fn one_hand() -> Options {
+        Options { hand_limit: 1, ..Options::default() }
+    }
+
+    fn validate(&self) -> Result<(), OptionsError> {
+        if ![5, 10].contains(&self.bid_step) {
+            return Err(OptionsError::new("bids go up in steps of 5 or 10"));
+        }
+        if ![5, 10].contains(&self.rounding) {
+            return Err(OptionsError::new("points are rounded to 5 or 10"));
+        }
+        if self.hand_limit == 0 {
+            return Err(OptionsError::new("a match has at least one hand"));
+        }
+        Ok(())
+    }
+
+    /// Rounds an opponent's points to the nearest multiple of
+    /// [`Options::rounding`], an exact half upwards.
+    pub fn round(&self, points: u16) -> u16 {
+        let r = self.rounding.max(1);
+        // Integer points: to 5, 0–2 go down and 3–4 up; to 10, 5 goes up.
+        (points + r / 2) / r * r
+    }
+}
+
+/// Where a match stands: the app derives its screens from this.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Phase {
+    /// Chance picks the first dealer.
+    FirstDealer,
+    /// Chance deals the cards one at a time ([`deal_target`] says where).
+    Deal,
+    /// The seats bid or pass, from the left of the dealer.
+    Bidding,
+    /// The prikup lies face up; the declarer takes it (or declares Rospisat').
+    Prikup,
+    /// The declarer gives one card face down to each opponent.
+    PassCards,
+    /// A seat holds all four nines and may demand a redeal.
+    FourNines,
+    /// The declarer may raise the bid.
+    Raise,
+    /// The eight tricks.
+    Play,
+    /// The hand is scored; chance deals the next one.
+    Score,
+    /// The match has ended.
+    Over,
+}
+
+/// A move of Tysiąc. Small and `Copy`; cards are saved as "AH", "10S".
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Action {
+    /// Chance: this seat deals the first hand.
+    FirstDealer(Seat),
+    /// Chance: the next card of the deal (to [`deal_target`]).
+    Deal(Card),
+    /// Bid this many points (above the highest bid, a multiple of the step).
+    Bid(u16),
+    /// Pass; final for the hand.
+    Pass,
+    /// The declarer takes the prikup into hand.
+    TakePrikup,
+    /// The declarer gives up after seeing the prikup (extra rules).
+    Rospisat,
+    /// The declarer gives this card face down to `to`.
+    Give { card: Card, to: Seat },
+    /// The holder of all four nines has the hand dealt again.
+    Redeal,
+    /// The holder of all four nines plays the hand.
+    PlayOn,
+    /// The declarer's final contract: the bid kept, or a higher one.
+    Raise(u16),
+    /// Play a card; a lead of a king or queen may announce the marriage.
+    Play { card: Card, marriage: bool },
+}
+
+/// One call of the bidding: a bid, or a pass (`None`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Call {
+    pub seat: Seat,
+    pub bid: Option<u16>,
+}
+
+/// A finished trick.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct PlayedTrick {
+    pub leader: Seat,
+    /// In play order, from the leader.
+    pub cards: [Card; 3],
+    pub winner: Seat,
+    /// The trump while it was played (set by a marriage announced on its lead
+    /// or an earlier one).
+    pub trump: Option<Suit>,
+}
+
+impl PlayedTrick {
+    /// The seat that played `cards[i]`.
+    pub fn player(&self, i: usize) -> Seat {
+        Seat(((self.leader.index() + i) % SEATS) as u8)
+    }
+
+    pub fn points(&self) -> u16 {
+        self.cards.iter().map(|c| c.points()).sum()
+    }
+}
+
+/// A seat's standing on the score pad.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+pub struct Standing {
+    pub score: i32,
+    /// On the barrel: how many hands it has played there (0 to 2).
+    pub barrel: Option<u8>,
+    /// Horizontal lines: hands as an opponent that took nothing.
+    pub lines: u8,
+    /// P marks: Rospisat' declared.
+    pub p_marks: u8,
+}
+
+/// How a hand ended.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum HandEnd {
+    /// The declarer took at least the bid.
+    Made,
+    /// The declarer fell short.
+    Failed,
+    /// The declarer gave up after seeing the prikup.
+    Rospisat,
+    /// `by` held all four nines and had the hand dealt again (no score).
+    Redeal { by: Seat },
+}
+
+/// One line of the match history.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct HandResult {
+    pub dealer: Seat,
+    pub declarer: Seat,
+    /// The final contract.
+    pub bid: u16,
+    pub end: HandEnd,
+    /// Card and marriage points each seat took.
+    pub points: [u16; 3],
+    /// How each score changed.
+    pub changes: [i32; 3],
+    /// The scores after the hand.
+    pub scores: [i32; 3],
+}
+
+/// Why the match ended.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum MatchEnd {
+    /// Someone reached 1000.
+    Thousand,
+    /// The hand limit of the options was reached.
+    HandLimit,
+}
+
+/// Everything every seat sees.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Table {
+    pub options: Options,
+    pub phase: Phase,
+    pub dealer: Seat,
+    /// Cards dealt so far in this deal.
+    pub dealt: u8,
+    /// The bidding of this hand, in order; the first is the forced 100.
+    pub calls: Vec<Call>,
+    pub passed: SeatSet,
+    /// The highest bid; after the raise, the contract.
+    pub bid: u16,
+    /// Who made the highest bid.
+    pub bidder: Seat,
+    pub declarer: Option<Seat>,
+    /// Who acts in the bidding, at the four nines and in play.
+    pub to_act: Seat,
+    /// The prikup, once shown.
+    pub prikup: Option<Hand>,
+    /// The opponents the declarer has given a card to (which card is secret).
+    pub given_to: SeatSet,
+    /// The seat that held all four nines after the exchange, if any.
+    pub nines: Option<Seat>,
+    pub leader: Seat,
+    /// The trick being played, from the leader.
+    pub trick: Vec<Card>,
+    pub tricks: Vec<PlayedTrick>,
+    pub trump: Option<Suit>,
+    /// Marriages announced this hand, in order.
+    pub marriages: Vec<(Seat, Suit)>,
+    /// Card and marriage points taken this hand.
+    pub points: [u16; 3],
+    pub standings: [Standing; 3],
+    pub history: Vec<HandResult>,
+    pub end: Option<MatchEnd>,
+}
+
+impl Table {
+    fn new(options: Options) -> Table {
+        Table {
+            options,
+            phase: Phase::FirstDealer,
+            dealer: Seat(0),
+            dealt: 0,
+            calls: Vec::new(),
+            passed: SeatSet::EMPTY,
+            bid: OPENING_BID,
+            bidder: Seat(1),
+            declarer: None,
+            to_act: Seat(1),
+            prikup: None,
+            given_to: SeatSet::EMPTY,
+            nines: None,
+            leader: Seat(0),
+            trick: Vec::new(),
+            tricks: Vec::new(),
+            trump: None,
+            marriages: Vec::new(),
+            points: [0; 3],
+            standings: [Standing::default(); 3],
+            history: Vec::new(),
+            end: None,
+        }
+    }
+
+    /// Every card played this hand, the trick on the table included.
+    pub fn played(&self) -> Hand {
+        let done: Hand = self.tricks.iter().flat_map(|t| t.cards).collect();
+        done.union(self.trick.iter().copied().collect())
+    }
+
+    /// The seat whose turn it is in the current trick.
+    fn seat_in_trick(&self, i: usize) -> Seat {
+        Seat(((self.leader.index() + i) % SEATS) as u8)
+    }
+
+    pub fn scores(&self) -> [i32; 3] {
+        self.standings.map(|s| s.score)
+    }
+
+    fn on_barrel(&self, seat: Seat) -> bool {
+        self.options.extra_rules && self.standings[seat.index()].barrel.is_some()
+    }
+
+    /// Whether `seat` may declare Rospisat' now (as declarer, not on the barrel).
+    pub fn may_rospisat(&self, seat: Seat) -> bool {
+        self.options.extra_rules && !self.on_barrel(seat)
+    }
+
+    /// The cards a hand may play to the current trick (all of it on a lead).
+    pub fn playable(&self, hand: Hand) -> Hand {
+        playable(hand, &self.trick, self.trump, self.options.must_beat)
+    }
+
+    /// The seat that would win the current trick if it ended now.
+    pub fn trick_winner(&self) -> Option<Seat> {
+        trick_winner_index(&self.trick, self.trump).map(|i| self.seat_in_trick(i))
+    }
+
+    /// Cards each seat cannot hold, as its plays show: failing to follow
+    /// suit shows a void, failing to trump shows no trumps, and (must-beat)
+    /// failing to beat shows no card that beats.
+    pub fn exclusions(&self) -> [Hand; 3] {
+        let mut out = [Hand::EMPTY; 3];
+        let must_beat = self.options.must_beat;
+        let mut note = |leader: Seat, cards: &[Card], trump: Option<Suit>| {
+            for i in 1..cards.len() {
+                let seat = (leader.index() + i) % SEATS;
+                let tiers = tiers(&cards[..i], trump, must_beat);
+                for tier in tiers {
+                    if tier.contains(cards[i]) {
+                        break;
+                    }
+                    out[seat] = out[seat].union(tier);
+                }
+            }
+        };
+        for t in &self.tricks {
+            note(t.leader, &t.cards, t.trump);
+        }
+        note(self.leader, &self.trick, self.trump);
+        out
+    }
+}
+
+/// The seat that receives card number `k` (0..24) of a deal by `dealer`,
+/// `None` for the prikup. The deal goes round from the left of the dealer,
+/// one card at a time: the first three rounds put a card in the prikup
+/// after the dealer's, the last four rounds give the seats only.
+pub fn deal_target(dealer: Seat, k: u8) -> Option<Seat> {
+    let offset = if k < 12 {
+        if k % 4 == 3 {
+            return None;
+        }
+        k % 4
+    } else {
+        (k - 12) % 3
+    };
+    Some(Seat(((dealer.index() + 1 + offset as usize) % SEATS) as u8))
+}
+
+/// The tiers of the obligation to a trick: a hand must play from the first
+/// tier it holds a card of (the last is every card).
+fn tiers(trick: &[Card], trump: Option<Suit>, must_beat: bool) -> [Hand; 5] {
+    let mut out = [Hand::EMPTY; 5];
+    out[4] = Hand::DECK;
+    let Some(first) = trick.first() else {
+        return out;
+    };
+    let led = first.suit();
+    let trump = trump.filter(|t| *t != led);
+    let best_led = trick.iter().filter(|c| c.suit() == led).max().copied().unwrap_or(*first);
+    let best_trump = trump.and_then(|t| trick.iter().filter(|c| c.suit() == t).max().copied());
+    let above = |card: Card| Hand(!((2u32 << card.index()) - 1) & Hand::DECK.0);
+    if must_beat && best_trump.is_none() {
+        out[0] = Hand::suit(led).inter(above(best_led));
+    }
+    out[1] = Hand::suit(led);
+    if let Some(t) = trump {
+        if must_beat {
+            out[2] = match best_trump {
+                Some(best) => Hand::suit(t).inter(above(best)),
+                None => Hand::suit(t),
+            };
+        }
+        out[3] = Hand::suit(t);
+    }
+    out
+}
+
+fn playable(hand: Hand, trick: &[Card], trump: Option<Suit>, must_beat: bool) -> Hand {
+    tiers(trick, trump, must_beat)
+        .into_iter()
+        .map(|t| hand.inter(t))
+        .find(|h| !h.is_empty())
+        .unwrap_or(Hand::EMPTY)
+}
+
+/// The index of the card winning `trick` so far: the highest trump, else
+/// the highest card of the suit led.
+fn trick_winner_index(trick: &[Card], trump: Option<Suit>) -> Option<usize> {
+    let led = trick.first()?.suit();
+    let key = |c: &Card| {
+        let class = if Some(c.suit()) == trump {
+            2
+        } else if c.suit() == led {
+            1
+        } else {
+            0
+        };
+        (class, c.rank())
+    };
+    trick.iter().enumerate().max_by_key(|(_, c)| key(c)).map(|(i, _)| i)
+}
+
+/// A match of Tysiąc in progress: the table and every hidden card. Only the
+/// referee holds it; players see a [`TysiacView`].
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Tysiac {
+    pub(crate) table: Table,
+    pub(crate) hands: [Hand; 3],
+    /// The prikup while it is face down or lies shown before it is taken.
+    pub(crate) prikup: Hand,
+    /// The card each opponent received from the declarer, by receiver.
+    pub(crate) given: [Option<Card>; 3],
+}
+
+impl Tysiac {
+    /// A new match with these options, before the first dealer is chosen.
+    pub fn start(options: Options) -> Result<Tysiac, OptionsError> {
+        options.validate()?;
+        Ok(Tysiac { table: Table::new(options), hands: [Hand::EMPTY; 3], prikup: Hand::EMPTY, given: [None; 3] })
+    }
+
+    /// What every seat sees.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// Where the match stands.
+    pub fn phase(&self) -> Phase {
+        self.table.phase
+    }
+
+    /// A seat's hand. The referee's knowledge, not a player's.
+    pub fn hand(&self, seat: Seat) -> Hand {
+        self.hands.get(seat.index()).copied().unwrap_or_default()
+    }
+
+    /// The prikup while face down or shown and not yet taken.
+    pub fn prikup(&self) -> Hand {
+        self.prikup
+    }
+
+    /// The card the declarer gave to `seat` this hand, if any.
+    pub fn given(&self, seat: Seat) -> Option<Card> {
+        self.given.get(seat.index()).copied().flatten()
+    }
+
+    /// A state built from parts (tests, tools): the table as given, the
+    /// hands, the face-down or shown prikup and the given cards. Checks that
+    /// no card is in two places.
+    pub fn from_parts(
+        table: Table,
+        hands: [Hand; 3],
+        prikup: Hand,
+        given: [Option<Card>; 3],
+    ) -> Result<Tysiac, OptionsError> {
+        table.options.validate()?;
+        let mut seen = table.played();
+        for part in hands.iter().chain([&prikup]) {
+            if !seen.inter(*part).is_empty() {
+                return Err(OptionsError::new("a card is in two places"));
+            }
+            seen = seen.union(*part);
+        }
+        Ok(Tysiac { table, hands, prikup, given })
+    }
+
+    /// Any action value, legal or not, for tests and the conformance check.
+    pub fn arbitrary_action(rng: &mut GameRng) -> Action {
+        let card = Card::from_index(rng.random_range(0..24)).expect("in range");
+        let seat = Seat(rng.random_range(0..4));
+        match rng.random_range(0..11) {
+            0 => Action::FirstDealer(seat),
+            1 => Action::Deal(card),
+            2 => Action::Bid(rng.random_range(19..90) * 5),
+            3 => Action::Pass,
+            4 => Action::TakePrikup,
+            5 => Action::Rospisat,
+            6 => Action::Give { card, to: seat },
+            7 => Action::Redeal,
+            8 => Action::PlayOn,
+            9 => Action::Raise(rng.random_range(19..90) * 5),
+            _ => Action::Play { card, marriage: rng.random_bool(0.3) },
+        }
+    }
+
+    fn dealt_cards(&self) -> Hand {
+        self.hands.iter().fold(self.prikup, |acc, h| acc.union(*h))
+    }
+
+    fn declarer(&self) -> Seat {
+        self.table.declarer.unwrap_or(self.table.bidder)
+    }
+
+    fn may_bid(&self, seat: Seat, bid: u16) -> bool {
+        bid % self.table.options.bid_step == 0
+            && bid <= MAX_BID
+            && (bid <= CARD_POINTS || self.hands[seat.index()].marriages().next().is_some())
+    }
+
+    /// Whether `actor` may take `action` now.
+    fn is_legal(&self, actor: Actor, action: Action) -> bool {
+        let t = &self.table;
+        let seat = match (actor, self.turn()) {
+            (Actor::Chance, Turn::Chance) => None,
+            (Actor::Seat(a), Turn::Seat(s)) if a == s => Some(s),
+            _ => return false,
+        };
+        match (t.phase, seat, action) {
+            (Phase::FirstDealer, None, Action::FirstDealer(s)) => s.index() < SEATS,
+            (Phase::Deal, None, Action::Deal(card)) => !self.dealt_cards().contains(card),
+            (Phase::Score, None, Action::Deal(_)) => true,
+            (Phase::Bidding, Some(_), Action::Pass) => true,
+            (Phase::Bidding, Some(s), Action::Bid(bid)) => bid > t.bid && self.may_bid(s, bid),
+            (Phase::Prikup, Some(_), Action::TakePrikup) => true,
+            (Phase::Prikup, Some(s), Action::Rospisat) => t.may_rospisat(s),
+            (Phase::PassCards, Some(s), Action::Give { card, to }) => {
+                self.hands[s.index()].contains(card)
+                    && to != s
+                    && to.index() < SEATS
+                    && !t.given_to.contains(to)
+            }
+            (Phase::FourNines, Some(_), Action::Redeal | Action::PlayOn) => true,
+            (Phase::Raise, Some(s), Action::Raise(bid)) => {
+                bid == t.bid || (bid > t.bid && self.may_bid(s, bid))
+            }
+            (Phase::Play, Some(s), Action::Play { card, marriage }) => {
+                let hand = self.hands[s.index()];
+                t.playable(hand).contains(card)
+                    && (!marriage
+                        || (t.trick.is_empty()
+                            && !t.tricks.is_empty()
+                            && matches!(card.rank(), Rank::King | Rank::Queen)
+                            && hand.has_marriage(card.suit())))
+            }
+            _ => false,
+        }
+    }
+
+    fn refusal(&self, actor: Actor, action: Action) -> ActionError<Action> {
+        let turn = self.turn();
+        if turn == Turn::Over {
+            return ActionError::GameOver { action };
+        }
+        let ours = match (actor, turn) {
+            (Actor::Chance, Turn::Chance) => true,
+            (Actor::Seat(a), Turn::Seat(s)) => a == s,
+            _ => false,
+        };
+        if !ours {
+            return ActionError::NotYourTurn { actor, action };
+        }
+        let reason = match (self.table.phase, action) {
+            (Phase::Deal, Action::Deal(_)) => "that card is already dealt",
+            (Phase::Bidding, Action::Bid(_)) => {
+                "a bid is above the highest, a multiple of the step, at most 400, and above 120 only with a marriage in hand"
+            }
+            (Phase::Prikup, Action::Rospisat) => "Rospisat' needs the extra rules and is not allowed on the barrel",
+            (Phase::PassCards, Action::Give { .. }) => "give a card of your hand to an opponent who has none from you yet",
+            (Phase::Raise, Action::Raise(_)) => {
+                "keep the bid or raise it by steps, at most 400, above 120 only with a marriage in hand"
+            }
+            (Phase::Play, Action::Play { marriage: true, .. }) => {
+                "a marriage is announced by leading its king or queen, holding both, after winning the previous trick"
+            }
+            (Phase::Play, Action::Play { .. }) => {
+                "follow suit if you can, else trump if you can (and beat the trick if the option says so)"
+            }
+            (Phase::FirstDealer, _) => "chance picks the first dealer",
+            (Phase::Deal | Phase::Score, _) => "chance deals a card",
+            (Phase::Bidding, _) => "bid or pass",
+            (Phase::Prikup, _) => "take the prikup or declare Rospisat'",
+            (Phase::PassCards, _) => "give a card to each opponent",
+            (Phase::FourNines, _) => "demand a redeal or play on",
+            (Phase::Raise, _) => "keep or raise the bid",
+            (Phase::Play, _) => "play a card",
+            (Phase::Over, _) => "the match is over",
+        };
+        ActionError::Illegal { actor, action, reason: reason.into() }
+    }
+
+    fn next_bidder(&self, after: Seat) -> Seat {
+        let mut seat = after.next(SEATS);
+        while self.table.passed.contains(seat) {
+            seat = seat.next(SEATS);
+        }
+        seat
+    }
+
+    /// Clears the hand and starts a deal, by the next dealer or the same.
+    fn start_deal(&mut self, dealer: Seat) {
+        let options = self.table.options;
+        let standings = self.table.standings;
+        let history = std::mem::take(&mut self.table.history);
+        self.table = Table { standings, history, dealer, phase: Phase::Deal, ..Table::new(options) };
+        self.hands = [Hand::EMPTY; 3];
+        self.prikup = Hand::EMPTY;
+        self.given = [None; 3];
+    }
+
+    fn deal(&mut self, card: Card) {
+        let t = &mut self.table;
+        match deal_target(t.dealer, t.dealt) {
+            Some(seat) => self.hands[seat.index()] = self.hands[seat.index()].with(card),
+            None => self.prikup = self.prikup.with(card),
+        }
+        t.dealt += 1;
+        if t.dealt == 24 {
+            let opener = t.dealer.next(SEATS);
+            t.calls.push(Call { seat: opener, bid: Some(OPENING_BID) });
+            t.bid = OPENING_BID;
+            t.bidder = opener;
+            t.to_act = opener.next(SEATS);
+            t.phase = Phase::Bidding;
+        }
+    }
+
+    fn after_exchange(&mut self) {
+        let holder = Seat::all(SEATS).find(|s| {
+            let nines = Hand::rank(Rank::Nine);
+            self.hands[s.index()].inter(nines) == nines
+        });
+        let t = &mut self.table;
+        match holder {
+            Some(seat) => {
+                t.nines = Some(seat);
+                t.to_act = seat;
+                t.phase = Phase::FourNines;
+            }
+            None => t.phase = Phase::Raise,
+        }
+    }
+
+    fn play(&mut self, seat: Seat, card: Card, marriage: bool) {
+        let t = &mut self.table;
+        self.hands[seat.index()] = self.hands[seat.index()].without(card);
+        if marriage {
+            t.trump = Some(card.suit());
+            t.marriages.push((seat, card.suit()));
+            t.points[seat.index()] += card.suit().marriage();
+        }
+        t.trick.push(card);
+        if t.trick.len() < SEATS {
+            t.to_act = seat.next(SEATS);
+            return;
+        }
+        let index = trick_winner_index(&t.trick, t.trump).expect("a full trick");
+        let winner = t.seat_in_trick(index);
+        let cards = [t.trick[0], t.trick[1], t.trick[2]];
+        let done = PlayedTrick { leader: t.leader, cards, winner, trump: t.trump };
+        t.points[winner.index()] += done.points();
+        t.tricks.push(done);
+        t.trick.clear();
+        t.leader = winner;
+        t.to_act = winner;
+        if t.tricks.len() == TRICKS {
+            self.score_hand();
+        }
+    }
+
+    /// Scores a played hand (RULINGS §6 and the extra rules).
+    fn score_hand(&mut self) {
+        let t = &mut self.table;
+        let extra = t.options.extra_rules;
+        let declarer = t.declarer.expect("a hand is played by a declarer");
+        let made = t.points[declarer.index()] >= t.bid;
+        let bid = i32::from(t.bid);
+        for seat in Seat::all(SEATS) {
+            let points = t.points[seat.index()];
+            let rounded = i32::from(t.options.round(points));
+            let st = &mut t.standings[seat.index()];
+            if seat == declarer {
+                match (extra && st.barrel.is_some(), made) {
+                    (true, true) if BARREL + bid >= GOAL => {
+                        st.score = BARREL + bid;
+                        st.barrel = None;
+                    }
+                    (true, true) => barrel_hand(st),
+                    (true, false) => {
+                        st.score -= bid;
+                        st.barrel = None;
+                    }
+                    (false, _) => {
+                        st.score += if made { bid } else { -bid };
+                        if extra {
+                            enter_barrel(st);
+                        }
+                    }
+                }
+            } else if extra && st.barrel.is_some() {
+                barrel_hand(st);
+            } else if extra && points == 0 {
+                st.lines += 1;
+                if st.lines % 3 == 0 {
+                    st.score -= PENALTY;
+                }
+            } else {
+                st.score += rounded;
+                if extra {
+                    enter_barrel(st);
+                }
+            }
+        }
+        self.finish_hand(if made { HandEnd::Made } else { HandEnd::Failed });
+    }
+
+    fn rospisat(&mut self) {
+        let t = &mut self.table;
+        let declarer = t.declarer.expect("a declarer declares Rospisat'");
+        for seat in Seat::all(SEATS) {
+            let st = &mut t.standings[seat.index()];
+            if seat == declarer {
+                st.p_marks += 1;
+                if st.p_marks % 3 == 0 {
+                    st.score -= PENALTY;
+                }
+            } else if st.barrel.is_some() {
+                barrel_hand(st);
+            } else {
+                st.score += ROSPISAT_GIFT;
+                enter_barrel(st);
+            }
+        }
+        self.finish_hand(HandEnd::Rospisat);
+    }
+
+    /// Writes the hand into the history and moves on: the match ends, the
+    /// same dealer deals again (a redeal), or the hand is shown scored.
+    fn finish_hand(&mut self, end: HandEnd) {
+        let declarer = self.declarer();
+        let t = &mut self.table;
+        let before = t.history.last().map_or([0; 3], |h| h.scores);
+        let scores = t.scores();
+        t.history.push(HandResult {
+            dealer: t.dealer,
+            declarer,
+            bid: t.bid,
+            end,
+            points: t.points,
+            changes: [0, 1, 2].map(|i| scores[i] - before[i]),
+            scores,
+        });
+        self.hands = [Hand::EMPTY; 3];
+        self.prikup = Hand::EMPTY;
+        if scores.iter().any(|s| *s >= GOAL) {
+            t.end = Some(MatchEnd::Thousand);
+            t.phase = Phase::Over;
+        } else if t.history.len() >= t.options.hand_limit as usize {
+            t.end = Some(MatchEnd::HandLimit);
+            t.phase = Phase::Over;
+        } else if matches!(end, HandEnd::Redeal { .. }) {
+            let dealer = t.dealer;
+            self.start_deal(dealer);
+        } else {
+            t.phase = Phase::Score;
+        }
+    }
+}
+
+/// A score that would land on [BARREL, GOAL) becomes BARREL: on the barrel.
+fn enter_barrel(st: &mut Standing) {
+    if st.barrel.is_none() && (BARREL..GOAL).contains(&st.score) {
+        st.score = BARREL;
+        st.barrel = Some(0);
+    }
+}
+
+/// One more hand on the barrel without winning; the third one falls off.
+fn barrel_hand(st: &mut Standing) {
+    let hands = st.barrel.map_or(1, |h| h + 1);
+    if hands >= 3 {
+        st.barrel = None;
+        st.score -= PENALTY;
+    } else {
+        st.barrel = Some(hands);
+    }
+}
+
+impl Game for Tysiac {
+    const ID: &'static str = "tysiac";
+    type Options = Options;
+    type Action = Action;
+    type Observation = TysiacView;
+
+    fn new(options: &Options, seats: usize) -> Result<Self, OptionsError> {
+        if seats != SEATS {
+            return Err(OptionsError::new(format!("tysiąc is for three seats, not {seats}")));
+        }
+        Tysiac::start(*options)
+    }
+
+    fn options(&self) -> &Options {
+        &self.table.options
+    }
+
+    fn seats(&self) -> usize {
+        SEATS
+    }
+
+    fn turn(&self) -> Turn {
+        let t = &self.table;
+        match t.phase {
+            Phase::FirstDealer | Phase::Deal | Phase::Score => Turn::Chance,
+            Phase::Bidding | Phase::FourNines | Phase::Play => Turn::Seat(t.to_act),
+            Phase::Prikup | Phase::PassCards | Phase::Raise => Turn::Seat(self.declarer()),
+            Phase::Over => Turn::Over,
+        }
+    }
+
+    fn legal_actions(&self, actor: Actor, out: &mut Vec<Action>) {
+        out.clear();
+        let t = &self.table;
+        let seat = match (actor, self.turn()) {
+            (Actor::Chance, Turn::Chance) => None,
+            (Actor::Seat(a), Turn::Seat(s)) if a == s => Some(s),
+            _ => return,
+        };
+        let hand = seat.map_or(Hand::EMPTY, |s| self.hands[s.index()]);
+        let step = t.options.bid_step;
+        let candidates: Vec<Action> = match t.phase {
+            Phase::FirstDealer => Seat::all(SEATS).map(Action::FirstDealer).collect(),
+            Phase::Deal | Phase::Score => Hand::DECK.minus(self.dealt_cards()).iter().map(Action::Deal).collect(),
+            Phase::Bidding => std::iter::once(Action::Pass)
+                .chain((t.bid + step..=MAX_BID).step_by(step as usize).map(Action::Bid))
+                .collect(),
+            Phase::Prikup => vec![Action::TakePrikup, Action::Rospisat],
+            Phase::PassCards => hand
+                .iter()
+                .flat_map(|card| Seat::all(SEATS).map(move |to| Action::Give { card, to }))
+                .collect(),
+            Phase::FourNines => vec![Action::Redeal, Action::PlayOn],
+            Phase::Raise => (t.bid..=MAX_BID).step_by(step as usize).map(Action::Raise).collect(),
+            Phase::Play => t
+                .playable(hand)
+                .iter()
+                .flat_map(|card| [false, true].map(|marriage| Action::Play { card, marriage }))
+                .collect(),
+            Phase::Over => Vec::new(),
+        };
+        out.extend(candidates.into_iter().filter(|a| self.is_legal(actor, *a)));
+    }
+
+    fn sample_chance(&self, rng: &mut GameRng) -> Action {
+        match self.table.phase {
+            Phase::FirstDealer => Action::FirstDealer(Seat(rng.random_range(0..SEATS as u8))),
+            _ => {
+                let left = Hand::DECK.minus(self.dealt_cards());
+                let pick = rng.random_range(0..left.len().max(1));
+                Action::Deal(left.iter().nth(pick).unwrap_or(Card::new(Suit::Hearts, Rank::Nine)))
+            }
+        }
+    }
+
+    fn apply(&mut self, actor: Actor, action: Action) -> Result<(), ActionError<Action>> {
+        if !self.is_legal(actor, action) {
+            return Err(self.refusal(actor, action));
+        }
+        let seat = match actor {
+            Actor::Seat(s) => s,
+            Actor::Chance => Seat(0),
+        };
+        match action {
+            Action::FirstDealer(dealer) => self.start_deal(dealer),
+            Action::Deal(card) => {
+                if self.table.phase == Phase::Score {
+                    let dealer = self.table.dealer.next(SEATS);
+                    self.start_deal(dealer);
+                }
+                self.deal(card);
+            }
+            Action::Bid(bid) => {
+                let next = self.next_bidder(seat);
+                let t = &mut self.table;
+                t.calls.push(Call { seat, bid: Some(bid) });
+                t.bid = bid;
+                t.bidder = seat;
+                t.to_act = next;
+            }
+            Action::Pass => {
+                let t = &mut self.table;
+                t.calls.push(Call { seat, bid: None });
+                t.passed = t.passed.with(seat);
+                if t.passed.len() == 2 {
+                    t.declarer = Some(t.bidder);
+                    t.to_act = t.bidder;
+                    t.prikup = Some(self.prikup);
+                    t.phase = Phase::Prikup;
+                } else {
+                    self.table.to_act = self.next_bidder(seat);
+                }
+            }
+            Action::TakePrikup => {
+                self.hands[seat.index()] = self.hands[seat.index()].union(self.prikup);
+                self.prikup = Hand::EMPTY;
+                self.table.phase = Phase::PassCards;
+            }
+            Action::Rospisat => self.rospisat(),
+            Action::Give { card, to } => {
+                self.hands[seat.index()] = self.hands[seat.index()].without(card);
+                self.hands[to.index()] = self.hands[to.index()].with(card);
+                self.given[to.index()] = Some(card);
+                self.table.given_to = self.table.given_to.with(to);
+                if self.table.given_to.len() == 2 {
+                    self.after_exchange();
+                }
+            }
+            Action::Redeal => self.finish_hand(HandEnd::Redeal { by: seat }),
+            Action::PlayOn => self.table.phase = Phase::Raise,
+            Action::Raise(bid) => {
+                let t = &mut self.table;
+                t.bid = bid;
+                t.leader = seat;
+                t.to_act = seat;
+                t.phase = Phase::Play;
+            }
+            Action::Play { card, marriage } => self.play(seat, card, marriage),
+        }
+        Ok(())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let t = &self.table;
+        let end = t.end?;
+        let scores = t.scores();
+        let last_declarer = t.history.last().map(|h| h.declarer);
+        // Equal scores at 1000 or more: the declarer of the last hand first.
+        let key = |s: usize| {
+            let declarer = end == MatchEnd::Thousand && scores[s] >= GOAL && last_declarer == Some(Seat(s as u8));
+            (scores[s], declarer)
+        };
+        let ranks = (0..SEATS).map(|s| (0..SEATS).filter(|o| key(*o) > key(s)).count() as u8).collect();
+        let reason = match end {
+            MatchEnd::Thousand => "1000 reached",
+            MatchEnd::HandLimit => "the hand limit was reached",
+        };
+        Some(Outcome { scores: scores.iter().map(|s| i64::from(*s)).collect(), ranks, reason: reason.into() })
+    }
+
+    fn observe(&self, seat: Seat) -> TysiacView {
+        crate::view::observe(self, seat)
+    }
+
+    fn observer(observation: &TysiacView) -> Seat {
+        observation.seat
+    }
+
+    fn determinize(observation: &TysiacView, rng: &mut GameRng) -> Self {
+        crate::view::determinize(observation, rng)
+    }
+
+    fn evaluate(&self, seat: Seat) -> Option<f64> {
+        Some(crate::ai::evaluate(self, seat))
+    }
+
+    fn playout_action(&self, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
+        crate::ai::playout_action(self, seat, legal, rng)
+    }
+}

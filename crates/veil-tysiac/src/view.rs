@@ -1,0 +1,321 @@
+//! What one seat sees, and full states sampled back from it.
+
+use serde::{Deserialize, Serialize};
+use veil_core::{GameRng, RngExt, Seat};
+
+use crate::game::SEATS;
+use crate::{Card, Hand, Phase, Rank, Table, Tysiac};
+
+/// What one seat knows: the table (bidding, the prikup once shown, every
+/// card played, trump, marriages, the score pad and the match history), its
+/// own hand, the card the declarer gave it — or, for the declarer, what it
+/// gave to whom — and how many cards each hand holds. Never another seat's
+/// hand, nor a card given to another seat.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct TysiacView {
+    pub seat: Seat,
+    pub table: Table,
+    pub hand: Hand,
+    /// The card the declarer gave this seat this hand.
+    pub received: Option<Card>,
+    /// For the declarer: the card it gave to each opponent, by receiver.
+    pub gave: [Option<Card>; 3],
+    /// Cards in each seat's hand.
+    pub hand_sizes: [u8; 3],
+    /// Cards in the prikup while it lies on the table (face down or shown).
+    pub prikup_size: u8,
+}
+
+impl TysiacView {
+    /// The cards this seat may play to the current trick.
+    pub fn playable(&self) -> Hand {
+        self.table.playable(self.hand)
+    }
+
+    /// Cards whose place this seat does not know: in the other hands, the
+    /// face-down prikup or not yet dealt.
+    pub fn unseen(&self) -> Hand {
+        let shown = self.table.prikup.unwrap_or_default();
+        let mut seen = self.hand.union(self.table.played());
+        if self.table.phase == Phase::Prikup {
+            seen = seen.union(shown);
+        }
+        Hand::DECK.minus(seen)
+    }
+}
+
+pub(crate) fn observe(game: &Tysiac, seat: Seat) -> TysiacView {
+    let me = seat.index() % SEATS;
+    let declarer = game.table.declarer == Some(seat);
+    TysiacView {
+        seat,
+        table: game.table.clone(),
+        hand: game.hands[me],
+        received: if declarer { None } else { game.given[me] },
+        gave: if declarer { game.given } else { [None; 3] },
+        hand_sizes: game.hands.map(|h| h.len() as u8),
+        prikup_size: game.prikup.len() as u8,
+    }
+}
+
+/// Places a card can be: the three seats, the face-down prikup, the undealt
+/// rest of the deck.
+const PLACES: usize = 5;
+const PRIKUP: usize = 3;
+const UNDEALT: usize = 4;
+
+/// Samples a full state from a view. Every card the viewer has not seen is
+/// dealt at random to the places it can be, keeping each hand's size and
+/// what play has shown: voids (and, with must-beat, cards that would have
+/// beaten), the partner of an announced marriage still in hand, the four
+/// nines with the seat that held them, the prikup cards with the declarer
+/// except at most one given to the other opponent.
+pub(crate) fn determinize(view: &TysiacView, rng: &mut GameRng) -> Tysiac {
+    let t = &view.table;
+    let me = view.seat.index() % SEATS;
+    let mut hands = [Hand::EMPTY; 3];
+    hands[me] = view.hand;
+    let mut given = [None; 3];
+    if t.declarer == Some(view.seat) {
+        given = view.gave;
+    } else {
+        given[me] = view.received;
+    }
+    let mut prikup = Hand::EMPTY;
+    let hidden_prikup = matches!(t.phase, Phase::Deal | Phase::Bidding);
+    if t.phase == Phase::Prikup {
+        prikup = t.prikup.unwrap_or_default();
+    }
+    if matches!(t.phase, Phase::FirstDealer | Phase::Score | Phase::Over) {
+        return build(t, hands, prikup, given);
+    }
+
+    let played = t.played();
+    let mut known = [Hand::EMPTY; 3];
+    let place = |known: &mut [Hand; 3], seat: usize, card: Card| {
+        if seat != me && !played.contains(card) && !view.hand.contains(card) {
+            known[seat] = known[seat].with(card);
+        }
+    };
+    if t.declarer == Some(view.seat) {
+        for (seat, card) in view.gave.iter().enumerate() {
+            if let Some(card) = card {
+                place(&mut known, seat, *card);
+            }
+        }
+    }
+    for (seat, suit) in &t.marriages {
+        for rank in [Rank::King, Rank::Queen] {
+            place(&mut known, seat.index(), Card::new(*suit, rank));
+        }
+    }
+    if let Some(seat) = t.nines {
+        for card in Hand::rank(Rank::Nine).iter() {
+            place(&mut known, seat.index(), card);
+        }
+    }
+    let known_all = known.iter().fold(Hand::EMPTY, |a, h| a.union(*h));
+
+    // After the take, an opponent knows the prikup cards it has not seen
+    // again are with the declarer, save perhaps the one given to the other.
+    let mut prikup_choices: Vec<Option<Card>> = vec![None];
+    let mut declarer_only = Hand::EMPTY;
+    let mut other_opponent = None;
+    if let (Some(declarer), Some(shown)) = (t.declarer, t.prikup) {
+        let after_take = matches!(t.phase, Phase::PassCards | Phase::FourNines | Phase::Raise | Phase::Play);
+        if after_take && declarer != view.seat {
+            let other = Seat::all(SEATS).find(|s| *s != declarer && *s != view.seat).expect("three seats");
+            other_opponent = Some(other);
+            let candidates = shown.minus(view.hand).minus(played).minus(known_all);
+            declarer_only = candidates;
+            let played_by_other = played_by(t, other).inter(shown);
+            if t.given_to.contains(other) && played_by_other.is_empty() {
+                prikup_choices.extend(candidates.iter().map(Some));
+            }
+        }
+    }
+
+    let excluded = t.exclusions();
+    let unknown = view.unseen().minus(known_all);
+    let mut capacity = [0usize; PLACES];
+    for seat in 0..SEATS {
+        if seat != me {
+            capacity[seat] = (view.hand_sizes[seat] as usize).saturating_sub(known[seat].len());
+        }
+    }
+    if hidden_prikup {
+        capacity[PRIKUP] = view.prikup_size as usize;
+    }
+    if t.phase == Phase::Deal {
+        capacity[UNDEALT] = 24 - t.dealt as usize;
+    }
+
+    // Try the prikup choices in random order; the first that can be
+    // completed wins. Without any (a hand-made, impossible view), relax the
+    // constraints from play rather than fail.
+    shuffle(&mut prikup_choices, rng);
+    let attempt = |relaxed: bool, choice: Option<Card>, rng: &mut GameRng| {
+        let mut caps = capacity;
+        let mut cards: Vec<(Card, u8)> = Vec::new();
+        for card in unknown.iter() {
+            let mut mask = 0u8;
+            for place in 0..PLACES {
+                if caps[place] == 0 {
+                    continue;
+                }
+                let ok = match place {
+                    p if p < SEATS => relaxed || !excluded[p].contains(card),
+                    _ => true,
+                };
+                if ok {
+                    mask |= 1 << place;
+                }
+            }
+            if !relaxed && declarer_only.contains(card) {
+                let declarer = t.declarer.expect("a declarer").index();
+                mask &= 1 << declarer;
+                if choice == Some(card) {
+                    let other = other_opponent.expect("an other opponent").index();
+                    mask = if excluded[other].contains(card) { 0 } else { 1 << other };
+                }
+            }
+            cards.push((card, mask));
+        }
+        shuffle(&mut cards, rng);
+        assign(&cards, &mut caps, rng)
+    };
+    let mut placed = None;
+    for choice in prikup_choices.iter().copied() {
+        if let Some(p) = attempt(false, choice, rng) {
+            placed = Some((p, choice));
+            break;
+        }
+    }
+    let (places, choice) = placed.unwrap_or_else(|| (attempt(true, None, rng).unwrap_or_default(), None));
+
+    for (card, place) in places {
+        match place {
+            p if p < SEATS => hands[p] = hands[p].with(card),
+            PRIKUP => prikup = prikup.with(card),
+            _ => {}
+        }
+    }
+    for seat in 0..SEATS {
+        hands[seat] = hands[seat].union(known[seat]);
+    }
+
+    // The card the other opponent received: the prikup card placed with it,
+    // or the prikup card it played, or one of its cards.
+    if let (Some(other), Some(shown)) = (other_opponent, t.prikup) {
+        if t.given_to.contains(other) {
+            let played_prikup = played_by(t, other).inter(shown);
+            let pool = hands[other.index()].union(played_by(t, other)).minus(shown);
+            given[other.index()] = choice
+                .or_else(|| played_prikup.iter().next())
+                .or_else(|| pick(pool, rng));
+        }
+    }
+    build(t, hands, prikup, given)
+}
+
+fn build(t: &Table, hands: [Hand; 3], prikup: Hand, given: [Option<Card>; 3]) -> Tysiac {
+    Tysiac { table: t.clone(), hands, prikup, given }
+}
+
+/// The cards `seat` has played this hand.
+fn played_by(t: &Table, seat: Seat) -> Hand {
+    let mut out = Hand::EMPTY;
+    for trick in &t.tricks {
+        for (i, card) in trick.cards.iter().enumerate() {
+            if trick.player(i) == seat {
+                out = out.with(*card);
+            }
+        }
+    }
+    for (i, card) in t.trick.iter().enumerate() {
+        if (t.leader.index() + i) % SEATS == seat.index() {
+            out = out.with(*card);
+        }
+    }
+    out
+}
+
+fn pick(hand: Hand, rng: &mut GameRng) -> Option<Card> {
+    if hand.is_empty() {
+        return None;
+    }
+    hand.iter().nth(rng.random_range(0..hand.len()))
+}
+
+fn shuffle<T>(items: &mut [T], rng: &mut GameRng) {
+    for i in (1..items.len()).rev() {
+        let j = rng.random_range(0..=i);
+        items.swap(i, j);
+    }
+}
+
+/// Whether the cards (counted by the set of places each may go) can fill
+/// the places exactly: Hall's condition, for every set of places, on the
+/// cards that can only go there.
+fn feasible(counts: &[usize; 32], caps: &[usize; PLACES]) -> bool {
+    if counts[0] > 0 {
+        return false;
+    }
+    let mut within = *counts;
+    for bit in 0..PLACES {
+        for set in 0..32 {
+            if set & (1 << bit) != 0 {
+                within[set] += within[set ^ (1 << bit)];
+            }
+        }
+    }
+    (0..32usize).all(|set| {
+        let cap: usize = (0..PLACES).filter(|p| set & (1 << p) != 0).map(|p| caps[p]).sum();
+        within[set] <= cap
+    }) && within[31] == caps.iter().sum::<usize>()
+}
+
+/// Places each card in one of the places its mask allows, keeping the rest
+/// completable, each step at random weighted by the room left.
+fn assign(cards: &[(Card, u8)], caps: &mut [usize; PLACES], rng: &mut GameRng) -> Option<Vec<(Card, usize)>> {
+    let mut counts = [0usize; 32];
+    for (_, mask) in cards {
+        counts[*mask as usize] += 1;
+    }
+    if !feasible(&counts, caps) {
+        return None;
+    }
+    let mut out = Vec::with_capacity(cards.len());
+    for (card, mask) in cards {
+        counts[*mask as usize] -= 1;
+        let mut open: Vec<usize> = (0..PLACES).filter(|p| mask & (1 << p) != 0 && caps[*p] > 0).collect();
+        loop {
+            let total: usize = open.iter().map(|p| caps[*p]).sum();
+            if total == 0 {
+                return None;
+            }
+            let mut roll = rng.random_range(0..total);
+            let index = open
+                .iter()
+                .position(|p| {
+                    if roll < caps[*p] {
+                        true
+                    } else {
+                        roll -= caps[*p];
+                        false
+                    }
+                })
+                .expect("roll below the total");
+            let place = open[index];
+            caps[place] -= 1;
+            if open.len() == 1 || feasible(&counts, caps) {
+                out.push((*card, place));
+                break;
+            }
+            caps[place] += 1;
+            open.swap_remove(index);
+        }
+    }
+    Some(out)
+}
+
