@@ -33,8 +33,9 @@
 //!   [`Position::from_setup_lenient`] when the side that just moved may stand
 //!   in check, e.g. a King appearing next to the enemy King).
 //! - Castling rights are a set of Rook squares; castling moves the King two
-//!   squares toward such a Rook, which lands on the square crossed, from
-//!   whatever back-rank square the King stands on (Intrigue's d1/e1).
+//!   squares toward such a Rook, which lands on the square crossed, from the
+//!   back-rank files [`Rules::castling_files`] allow (e in chess; d and e in
+//!   [`Rules::intrigue`]).
 //! - [`Promotion`] lines give per-rank roles and whether promotion is forced.
 //! - Threefold repetition and the 50-move rule are queries on [`Game`] (or
 //!   build your own from [`Position::zobrist`] and [`Position::halfmoves`]).

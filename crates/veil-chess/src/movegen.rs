@@ -330,7 +330,7 @@ impl<G: Geometry> Position<G> {
         let us = self.turn;
         let b = &self.board;
         let back = G::rank_mask(Self::abs_rank(us, 0));
-        if !back.has(k) {
+        if !back.has(k) || self.rules.castling_files & 1 << (k % G::FILES) == 0 {
             return;
         }
         let occ = b.occupied();

@@ -163,7 +163,10 @@ impl fmt::Display for PositionErrorKind {
                 write!(f, "a pawn stands where no pawn can be")
             }
             PositionErrorKind::BadCastlingRights => {
-                write!(f, "castling rights without an unmoved Rook and King")
+                write!(
+                    f,
+                    "castling rights without a Rook on its back rank and a King where it may castle from"
+                )
             }
             PositionErrorKind::BadEnPassantSquare => write!(
                 f,
@@ -327,7 +330,10 @@ impl<G: Geometry> Position<G> {
                 return err(PositionErrorKind::BadCastlingRights, setup);
             }
             let king = board.by_piece(Role::King.of(color));
-            if king.any() && king.lsb() / G::FILES != rank {
+            if king.any()
+                && (king.lsb() / G::FILES != rank
+                    || rules.castling_files & 1 << (king.lsb() % G::FILES) == 0)
+            {
                 return err(PositionErrorKind::BadCastlingRights, setup);
             }
         }

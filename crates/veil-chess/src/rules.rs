@@ -106,6 +106,10 @@ pub struct Rules {
     /// Whether castling exists. Which Rooks may castle is the position's
     /// castling rights (a set of Rook squares), which variants set freely.
     pub castling: bool,
+    /// Files (bit `f` for file `f`, a = bit 0) on which the King must stand,
+    /// on its back rank, to castle: `1 << 4` (e only) in standard chess,
+    /// d and e in Intrigue.
+    pub castling_files: u16,
     pub en_passant: bool,
     /// Relative rank (0 = own back rank) from which a pawn may advance two
     /// squares; `None` for no double step.
@@ -121,10 +125,21 @@ impl Rules {
     pub const fn standard() -> Rules {
         Rules {
             castling: true,
+            castling_files: 1 << 4,
             en_passant: true,
             double_step: Some(1),
             promotion: Promotion::standard(),
             require_kings: true,
+        }
+    }
+    /// The board rules of Intrigue (8×8): standard chess, but a King may be
+    /// off the board (hidden) and one that appears on its d or e home square
+    /// may castle with an unmoved Rook.
+    pub const fn intrigue() -> Rules {
+        Rules {
+            castling_files: 1 << 3 | 1 << 4,
+            require_kings: false,
+            ..Rules::standard()
         }
     }
     /// The board rules of Secret King (10×10): no castling, double step from
@@ -132,6 +147,7 @@ impl Rules {
     pub const fn secret_king() -> Rules {
         Rules {
             castling: false,
+            castling_files: 0,
             en_passant: true,
             double_step: Some(2),
             promotion: Promotion::secret_king(),

@@ -80,7 +80,15 @@ fn castling_disabled_by_rules_and_retargeted_for_intrigue() {
     assert!(!sans(&p).iter().any(|s| s.starts_with("O-O")));
     // Intrigue: a King that appeared on d1 castles two squares toward the Rook,
     // the Rook landing on the square crossed.
-    let p = pos("4k3/8/8/8/8/8/8/R2K3R w KQ - 0 1");
+    assert_eq!(
+        Position::<Grid8>::from_fen("4k3/8/8/8/8/8/8/R2K3R w KQ - 0 1")
+            .unwrap_err()
+            .kind,
+        FenErrorKind::Position(PositionErrorKind::BadCastlingRights),
+        "standard chess castles from e1 only"
+    );
+    let p = Position::<Grid8>::from_fen_with("4k3/8/8/8/8/8/8/R2K3R w KQ - 0 1", Rules::intrigue())
+        .unwrap();
     let short = p.parse_san("O-O").unwrap();
     assert_eq!(p.uci(short), "d1f1");
     let mut q = p.clone();
@@ -522,10 +530,17 @@ fn fen_round_trips_and_ten_by_ten_digits() {
         fen::STANDARD_START,
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-        "4k3/8/8/8/8/8/8/R2K3R w KQ - 5 40",
+        "4k3/8/8/8/8/8/8/R3K2R w KQ - 5 40",
     ] {
         assert_eq!(pos(f).to_fen(), f);
     }
+    let intrigue = "4k3/8/8/8/8/8/8/R2K3R w KQ - 5 40";
+    assert_eq!(
+        Position::<Grid8>::from_fen_with(intrigue, Rules::intrigue())
+            .unwrap()
+            .to_fen(),
+        intrigue
+    );
     let p =
         Position::<Grid10>::from_fen_with(fen::SECRET_KING_START, Rules::secret_king()).unwrap();
     assert_eq!(p.to_fen(), fen::SECRET_KING_START);
