@@ -252,16 +252,15 @@ impl Jieqi {
         None
     }
 
-    /// If the current position has occurred before since the last capture
-    /// or reveal, the result its next repetition would bring.
-    fn repetition_forecast(&self) -> Option<Outcome> {
+    /// If a position has occurred twice since the last capture or reveal,
+    /// the result one more repetition of it would bring, and whether that
+    /// position is the current one.
+    fn repetition_forecast(&self) -> Option<(Outcome, bool)> {
         let n = self.history.len();
-        let key = self.history.last()?.key;
-        let first = self.history.iter().position(|r| r.key == key)?;
-        if first + 1 >= n {
-            return None;
-        }
-        Some(self.repetition_outcome(first))
+        let current = self.history.last()?.key;
+        let first = (0..n).find(|&i| self.history[i + 1..].iter().any(|r| r.key == self.history[i].key))?;
+        let now = self.history[first].key == current;
+        Some((self.repetition_outcome(first), now))
     }
 
     /// The result of a repetition whose cycle starts after history entry `first`.
@@ -414,6 +413,16 @@ impl Jieqi {
         } else {
             score -= press * 0.3 * (4.0 - mine);
         }
+        // Mobility: a little for every extra move.
+        let mut board = pos.clone();
+        let mut list = MoveList::new();
+        let mut moves = [0i32; 2];
+        for side in [pos.turn(), !pos.turn()] {
+            board.set_turn(side);
+            board.generate(&mut list);
+            moves[side.index()] = list.len() as i32;
+        }
+        score += 0.03 * (moves[color.index()] - moves[(!color).index()]) as f64;
         if pos.turn() != color && pos.is_attacked_general(!color) {
             score += 0.5 * press;
         }
@@ -699,12 +708,21 @@ impl Game for Jieqi {
             return Some(outcome.reward(seat));
         }
         let score = self.score(color_of(seat));
-        let value = 1.0 / (1.0 + (-score / 6.0).exp());
-        // A position seen before is on its way to a repetition: lean
-        // towards what the repetition would bring (a draw, or a loss for a
-        // side that only checks), so a search does not drift into it.
+        let mut value = 1.0 / (1.0 + (-score / 6.0).exp());
+        // Nearing 120 quiet plies the game drifts towards a draw, so a side
+        // ahead wants to capture or reveal before then.
+        let quiet = self.position.halfmoves() as f64;
+        if quiet > 80.0 {
+            let w = ((quiet - 80.0) / 40.0).min(1.0) * 0.5;
+            value = (1.0 - w) * value + w * 0.5;
+        }
+        // A position seen twice is on its way to a third time: lean towards
+        // what that would bring (a draw, or a loss for a side that only
+        // checks), so a search does not drift into it; most of all when
+        // the repeated position is on the board now.
         Some(match self.repetition_forecast() {
-            Some(outcome) => 0.5 * value + 0.5 * outcome.reward(seat),
+            Some((outcome, true)) => 0.3 * value + 0.7 * outcome.reward(seat),
+            Some((outcome, false)) => 0.6 * value + 0.4 * outcome.reward(seat),
             None => value,
         })
     }
