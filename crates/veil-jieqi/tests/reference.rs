@@ -40,11 +40,10 @@ fn pseudo(board: &[Cell], i: usize, relaxed: bool) -> Vec<usize> {
     match kind {
         Kind::General => {
             for (df, dr) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
-                if let Some(j) = at(f + df, r + dr) {
-                    if in_palace(c, f + df, r + dr) && free(j) {
+                if let Some(j) = at(f + df, r + dr)
+                    && in_palace(c, f + df, r + dr) && free(j) {
                         out.push(j);
                     }
-                }
             }
             // Flying general: "capturing" the other general along an open file.
             let dr = if c == Color::Red { 1 } else { -1 };
@@ -61,30 +60,27 @@ fn pseudo(board: &[Cell], i: usize, relaxed: bool) -> Vec<usize> {
         }
         Kind::Advisor => {
             for (df, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                if let Some(j) = at(f + df, r + dr) {
-                    if free(j) && (!restricted || in_palace(c, f + df, r + dr)) {
+                if let Some(j) = at(f + df, r + dr)
+                    && free(j) && (!restricted || in_palace(c, f + df, r + dr)) {
                         out.push(j);
                     }
-                }
             }
         }
         Kind::Elephant => {
             for (df, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                if let (Some(eye), Some(j)) = (at(f + df, r + dr), at(f + 2 * df, r + 2 * dr)) {
-                    if board[eye].is_none() && free(j) && (!restricted || own_half(c, r + 2 * dr)) {
+                if let (Some(eye), Some(j)) = (at(f + df, r + dr), at(f + 2 * df, r + 2 * dr))
+                    && board[eye].is_none() && free(j) && (!restricted || own_half(c, r + 2 * dr)) {
                         out.push(j);
                     }
-                }
             }
         }
         Kind::Horse => {
             for (df, dr) in [(1i32, 2i32), (-1, 2), (1, -2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1)] {
                 let leg = if df.abs() == 2 { at(f + df / 2, r) } else { at(f, r + dr / 2) };
-                if let (Some(leg), Some(j)) = (leg, at(f + df, r + dr)) {
-                    if board[leg].is_none() && free(j) {
+                if let (Some(leg), Some(j)) = (leg, at(f + df, r + dr))
+                    && board[leg].is_none() && free(j) {
                         out.push(j);
                     }
-                }
             }
         }
         Kind::Chariot | Kind::Cannon => {
@@ -123,11 +119,10 @@ fn pseudo(board: &[Cell], i: usize, relaxed: bool) -> Vec<usize> {
                 steps.extend([(1, 0), (-1, 0)]);
             }
             for (df, dr) in steps {
-                if let Some(j) = at(f + df, r + dr) {
-                    if free(j) {
+                if let Some(j) = at(f + df, r + dr)
+                    && free(j) {
                         out.push(j);
                     }
-                }
             }
         }
     }
