@@ -669,6 +669,7 @@ impl Tysiac {
 
     /// Scores a played hand (RULINGS §6 and the extra rules).
     fn score_hand(&mut self) {
+        let before = self.table.scores();
         let t = &mut self.table;
         let extra = t.options.extra_rules;
         let declarer = t.declarer.expect("a hand is played by a declarer");
@@ -710,10 +711,11 @@ impl Tysiac {
                 }
             }
         }
-        self.finish_hand(if made { HandEnd::Made } else { HandEnd::Failed });
+        self.finish_hand(if made { HandEnd::Made } else { HandEnd::Failed }, before);
     }
 
     fn rospisat(&mut self) {
+        let before = self.table.scores();
         let t = &mut self.table;
         let declarer = t.declarer.expect("a declarer declares Rospisat'");
         for seat in Seat::all(SEATS) {
@@ -730,15 +732,14 @@ impl Tysiac {
                 enter_barrel(st);
             }
         }
-        self.finish_hand(HandEnd::Rospisat);
+        self.finish_hand(HandEnd::Rospisat, before);
     }
 
     /// Writes the hand into the history and moves on: the match ends, the
     /// same dealer deals again (a redeal), or the hand is shown scored.
-    fn finish_hand(&mut self, end: HandEnd) {
+    fn finish_hand(&mut self, end: HandEnd, before: [i32; 3]) {
         let declarer = self.declarer();
         let t = &mut self.table;
-        let before = t.history.last().map_or([0; 3], |h| h.scores);
         let scores = t.scores();
         t.history.push(HandResult {
             dealer: t.dealer,
@@ -913,7 +914,7 @@ impl Game for Tysiac {
                     self.after_exchange();
                 }
             }
-            Action::Redeal => self.finish_hand(HandEnd::Redeal { by: seat }),
+            Action::Redeal => self.finish_hand(HandEnd::Redeal { by: seat }, self.table.scores()),
             Action::PlayOn => self.table.phase = Phase::Raise,
             Action::Raise(bid) => {
                 let t = &mut self.table;

@@ -39,11 +39,11 @@
 //! assert_eq!(game.observe(Seat(0)).received, Some(card("9S")));
 //! assert_eq!(game.observe(Seat(0)).hand_sizes, [8, 8, 8]);
 //!
-//! // It raises to 120 and leads; seat 2 must follow hearts with its ace.
+//! // It raises to 120 and leads; seat 2 must follow hearts.
 //! game.apply(Actor::Seat(Seat(1)), Action::Raise(120)).unwrap();
 //! assert_eq!(game.phase(), Phase::Play);
 //! game.apply(Actor::Seat(Seat(1)), Action::Play { card: card("10H"), marriage: false }).unwrap();
-//! assert_eq!(game.observe(Seat(2)).playable(), "AH".parse().unwrap());
+//! assert_eq!(game.observe(Seat(2)).playable(), "JH AH".parse().unwrap());
 //! let wrong = Action::Play { card: card("JC"), marriage: false };
 //! assert!(game.apply(Actor::Seat(Seat(2)), wrong).is_err());
 //! game.apply(Actor::Seat(Seat(2)), Action::Play { card: card("AH"), marriage: false }).unwrap();

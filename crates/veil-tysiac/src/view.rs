@@ -128,8 +128,10 @@ pub(crate) fn determinize(view: &TysiacView, rng: &mut GameRng) -> Tysiac {
             other_opponent = Some(other);
             let candidates = shown.minus(view.hand).minus(played).minus(known_all);
             declarer_only = candidates;
-            let played_by_other = played_by(t, other).inter(shown);
-            if t.given_to.contains(other) && played_by_other.is_empty() {
+            // A prikup card the other played, or holds for sure (the
+            // partner of its marriage), is the one it received.
+            let received_by_other = played_by(t, other).union(known[other.index()]).inter(shown);
+            if t.given_to.contains(other) && received_by_other.is_empty() {
                 prikup_choices.extend(candidates.iter().map(Some));
             }
         }
@@ -208,7 +210,7 @@ pub(crate) fn determinize(view: &TysiacView, rng: &mut GameRng) -> Tysiac {
     // or the prikup card it played, or one of its cards.
     if let (Some(other), Some(shown)) = (other_opponent, t.prikup) {
         if t.given_to.contains(other) {
-            let played_prikup = played_by(t, other).inter(shown);
+            let played_prikup = played_by(t, other).union(known[other.index()]).inter(shown);
             let pool = hands[other.index()].union(played_by(t, other)).minus(shown);
             given[other.index()] = choice
                 .or_else(|| played_prikup.iter().next())
