@@ -362,3 +362,25 @@ impl<'de, G: Geometry> serde::Deserialize<'de> for Position<G> {
         Position::from_setup_lenient(setup, raw.rules).map_err(serde::de::Error::custom)
     }
 }
+
+/// Perft of a FEN on the board its shape names: 8×8 under the standard
+/// rules, 10×10 under Secret King's board rules; other shapes are refused.
+///
+/// ```
+/// assert_eq!(veil_chess::fen::perft_fen(veil_chess::fen::STANDARD_START, 2), Ok(400));
+/// assert!(veil_chess::fen::perft_fen(veil_chess::fen::SECRET_KING_START, 1).unwrap() > 0);
+/// assert!(veil_chess::fen::perft_fen("8/8/8 w - - 0 1", 1).is_err());
+/// ```
+pub fn perft_fen(fen: &str, depth: u32) -> Result<u64, FenError> {
+    match board_size(fen) {
+        Some((10, 10)) => Ok(crate::perft(
+            &Position::<crate::Grid10>::from_fen_with(fen, Rules::secret_king())?,
+            depth,
+        )),
+        Some((8, 8)) => Ok(crate::perft(&Position::<Grid8>::from_fen(fen)?, depth)),
+        _ => Err(FenError {
+            kind: FenErrorKind::Board,
+            input: fen.to_string(),
+        }),
+    }
+}

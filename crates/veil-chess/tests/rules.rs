@@ -762,6 +762,7 @@ fn fuzz_parsers_never_panic() {
             assert!(p10.is_legal(mv));
         }
         let _ = fen::board_size(&s);
+        let _ = fen::perft_fen(&s, 1);
     }
 }
 
