@@ -929,3 +929,35 @@ fn kings_appearing_later_can_castle() {
     s.castling = 0;
     assert!(Position::from_setup(s, rules).is_ok());
 }
+
+#[test]
+fn board_editing() {
+    let mut b = veil_chess::Board::<Grid10>::empty();
+    let j10 = Grid10::parse_square("j10").unwrap();
+    let wk = Piece {
+        color: Color::White,
+        role: Role::King,
+    };
+    b.set_piece_at(j10, wk);
+    b.set_piece_at(Square(200), wk); // off the board: ignored
+    assert_eq!(b.piece_at(j10), Some(wk));
+    assert_eq!(b.king_of(Color::White), Some(j10));
+    assert_eq!(b.pieces().collect::<Vec<_>>(), [(j10, wk)]);
+    b.set_piece_at(
+        j10,
+        Piece {
+            color: Color::Black,
+            role: Role::Knight,
+        },
+    );
+    assert_eq!(b.king_of(Color::White), None);
+    assert_eq!(b.occupied().count_ones(), 1);
+    assert_eq!(b.remove_piece_at(j10).map(|p| p.role), Some(Role::Knight));
+    assert_eq!(b.occupied(), 0);
+    assert_eq!(
+        format!("{:?}", Position::<Grid8>::default().board())
+            .lines()
+            .next(),
+        Some("rnbqkbnr")
+    );
+}
