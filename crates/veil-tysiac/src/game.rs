@@ -502,7 +502,7 @@ impl Tysiac {
     }
 
     fn may_bid(&self, seat: Seat, bid: u16) -> bool {
-        bid % self.table.options.bid_step == 0
+        bid.is_multiple_of(self.table.options.bid_step)
             && bid <= MAX_BID
             && (bid <= CARD_POINTS || self.hands[seat.index()].marriages().next().is_some())
     }
@@ -701,7 +701,7 @@ impl Tysiac {
                 barrel_hand(st);
             } else if extra && points == 0 {
                 st.lines += 1;
-                if st.lines % 3 == 0 {
+                if st.lines.is_multiple_of(3) {
                     st.score -= PENALTY;
                 }
             } else {
@@ -722,7 +722,7 @@ impl Tysiac {
             let st = &mut t.standings[seat.index()];
             if seat == declarer {
                 st.p_marks += 1;
-                if st.p_marks % 3 == 0 {
+                if st.p_marks.is_multiple_of(3) {
                     st.score -= PENALTY;
                 }
             } else if st.barrel.is_some() {

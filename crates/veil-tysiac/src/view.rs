@@ -161,14 +161,8 @@ pub(crate) fn determinize(view: &TysiacView, rng: &mut GameRng) -> Tysiac {
         let mut cards: Vec<(Card, u8)> = Vec::new();
         for card in unknown.iter() {
             let mut mask = 0u8;
-            for place in 0..PLACES {
-                if caps[place] == 0 {
-                    continue;
-                }
-                let ok = match place {
-                    p if p < SEATS => relaxed || !excluded[p].contains(card),
-                    _ => true,
-                };
+            for (place, cap) in caps.iter().enumerate() {
+                let ok = *cap > 0 && (place >= SEATS || relaxed || !excluded[place].contains(card));
                 if ok {
                     mask |= 1 << place;
                 }
@@ -208,15 +202,14 @@ pub(crate) fn determinize(view: &TysiacView, rng: &mut GameRng) -> Tysiac {
 
     // The card the other opponent received: the prikup card placed with it,
     // or the prikup card it played, or one of its cards.
-    if let (Some(other), Some(shown)) = (other_opponent, t.prikup) {
-        if t.given_to.contains(other) {
+    if let (Some(other), Some(shown)) = (other_opponent, t.prikup)
+        && t.given_to.contains(other) {
             let played_prikup = played_by(t, other).union(known[other.index()]).inter(shown);
             let pool = hands[other.index()].union(played_by(t, other)).minus(shown);
             given[other.index()] = choice
                 .or_else(|| played_prikup.iter().next())
                 .or_else(|| pick(pool, rng));
         }
-    }
     build(t, hands, prikup, given)
 }
 

@@ -646,11 +646,10 @@ fn views_never_show_another_hand_or_a_card_given_to_another() {
                 }
                 assert!(named.minus(allowed).is_empty(), "{seat} sees {} at {:?}", named.minus(allowed), t.phase);
                 for other in [S0, S1, S2].into_iter().filter(|o| *o != seat) {
-                    if let Some(c) = game.given(other) {
-                        if t.declarer != Some(seat) && !t.played().contains(c) && !t.prikup.unwrap_or_default().contains(c) {
+                    if let Some(c) = game.given(other)
+                        && t.declarer != Some(seat) && !t.played().contains(c) && !t.prikup.unwrap_or_default().contains(c) {
                             assert!(!named.contains(c), "{seat} sees the card given to {other}");
                         }
-                    }
                 }
             }
             play_out(&mut game, &mut rng, 1, |g, s, l, r| g.playout_action(s, l, r));
@@ -686,8 +685,8 @@ fn determinisations_respect_what_play_showed() {
                     }
                     // An opponent puts at most one prikup card with the other opponent.
                     let t = game.table();
-                    if let (Some(d), Some(p)) = (t.declarer, t.prikup) {
-                        if seat != d {
+                    if let (Some(d), Some(p)) = (t.declarer, t.prikup)
+                        && seat != d {
                             let other = [S0, S1, S2].into_iter().find(|s| *s != d && *s != seat).unwrap();
                             assert!(
                                 det.hand(other).inter(p).len() <= 1,
@@ -698,7 +697,6 @@ fn determinisations_respect_what_play_showed() {
                                 serde_json::to_string(&view).unwrap()
                             );
                         }
-                    }
                 }
             }
             play_out(&mut game, &mut rng, 1, |g, s, l, r| g.playout_action(s, l, r));
