@@ -471,7 +471,7 @@ pub struct JieqiView {
 impl JieqiView {
     /// The piece on `sq`, face up (`kind: Some`) or face down.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.board[sq.index()]
+        self.board.get(sq.index()).copied().flatten()
     }
 
     /// How many `kind` of `color` this seat has not seen.
@@ -488,12 +488,12 @@ impl JieqiView {
     fn board_position(&self) -> Position {
         let mut pos = Position::empty(Rules::Jieqi);
         for sq in Square::all() {
-            if let Some(p) = self.board[sq.index()] {
+            if let Some(p) = self.piece_at(sq) {
                 pos.set_byte(sq, piece_byte(p, sq));
             }
         }
         if let Some(sq) = self.pending_reveal
-            && let Some(p) = self.board[sq.index()] {
+            && let Some(p) = self.piece_at(sq) {
                 pos.set_byte(sq, down_byte(p.color, sq));
             }
         for c in Color::ALL {

@@ -240,7 +240,9 @@ impl Position {
         Position {
             board,
             occ: [0; 2],
-            kings: [0; 2],
+            // The generals' home points until pieces are placed, so that
+            // attack tests never index outside the padded board.
+            kings: [48 + 4, 48 + 9 * 16 + 4],
             turn: Color::Red,
             rules,
             pool: [[0; 8]; 2],

@@ -205,3 +205,20 @@ fn record_moves_play_with_their_reveals() {
     assert!(game.captured()[0].kind.is_some(), "the captured piece was drawn too");
     assert_eq!(game.turn(), Turn::Seat(veil_core::Seat(0)));
 }
+
+#[test]
+fn odd_views_never_panic() {
+    use veil_jieqi::JieqiView;
+    let game = Jieqi::new(&JieqiOptions::default(), 2).unwrap();
+    let mut view: JieqiView = game.observe(veil_core::Seat(0));
+    let mut rng = GameRng::seed_from_u64(4);
+    for cut in [0, 1, 45, 89] {
+        view.board.truncate(cut);
+        let _ = view.legal_moves();
+        let _ = view.is_check();
+        let det = Jieqi::determinize(&view, &mut rng);
+        let _ = det.evaluate(veil_core::Seat(0));
+    }
+    view.board = vec![None; 90];
+    assert!(view.legal_moves().is_empty());
+}
