@@ -27,7 +27,11 @@ pub fn hand_value(hand: Hand) -> u16 {
         if hand.has_marriage(suit) {
             value += suit.marriage() * 4 / 5 + 7;
         } else {
-            value += cards.minus(Hand::rank(Rank::Ace)).minus(Hand::rank(Rank::Ten)).points() / 2;
+            value += cards
+                .minus(Hand::rank(Rank::Ace))
+                .minus(Hand::rank(Rank::Ten))
+                .points()
+                / 2;
         }
         // Length wins tricks late in the hand.
         value += cards.len().saturating_sub(3) as u16 * 5;
@@ -50,12 +54,25 @@ fn expected_gain(game: &Tysiac, seat: Seat) -> f64 {
     let Some(declarer) = t.declarer else {
         return 0.0;
     };
-    if !matches!(t.phase, Phase::Prikup | Phase::PassCards | Phase::FourNines | Phase::Raise | Phase::Play) {
+    if !matches!(
+        t.phase,
+        Phase::Prikup | Phase::PassCards | Phase::FourNines | Phase::Raise | Phase::Play
+    ) {
         return 0.0;
     }
     let projected = |s: Seat| {
-        let hand = game.hand(s).union(if t.phase == Phase::Prikup && s == declarer { game.prikup() } else { Hand::EMPTY });
-        let held = if s == declarer { hand_value(hand) } else { hand.points() + hand.points() / 3 };
+        let hand = game
+            .hand(s)
+            .union(if t.phase == Phase::Prikup && s == declarer {
+                game.prikup()
+            } else {
+                Hand::EMPTY
+            });
+        let held = if s == declarer {
+            hand_value(hand)
+        } else {
+            hand.points() + hand.points() / 3
+        };
         f64::from(t.points[s.index()]) + f64::from(held)
     };
     let bid = f64::from(t.bid);
@@ -117,7 +134,11 @@ pub fn playout_action(game: &Tysiac, seat: Seat, legal: &[Action], rng: &mut Gam
         Phase::Bidding => {
             let worth = bid_value(hand) + rng.random_range(0..=20) - 10;
             let next = t.bid + step;
-            if next <= worth && legal.contains(&Action::Bid(next)) { Action::Bid(next) } else { Action::Pass }
+            if next <= worth && legal.contains(&Action::Bid(next)) {
+                Action::Bid(next)
+            } else {
+                Action::Pass
+            }
         }
         Phase::Prikup => {
             let worth = hand_value(hand.union(game.prikup()));
@@ -144,7 +165,11 @@ pub fn playout_action(game: &Tysiac, seat: Seat, legal: &[Action], rng: &mut Gam
         Phase::Raise => {
             let worth = hand_value(hand);
             let target = (worth.saturating_sub(20) / step) * step;
-            if target > t.bid && legal.contains(&Action::Raise(target)) { Action::Raise(target) } else { Action::Raise(t.bid) }
+            if target > t.bid && legal.contains(&Action::Raise(target)) {
+                Action::Raise(target)
+            } else {
+                Action::Raise(t.bid)
+            }
         }
         Phase::Play => play(game, seat, legal, rng).unwrap_or(random),
         _ => random,
@@ -161,7 +186,10 @@ fn play(game: &Tysiac, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Optio
             _ => None,
         })
         .collect();
-    let plain = |card: Card| Action::Play { card, marriage: false };
+    let plain = |card: Card| Action::Play {
+        card,
+        marriage: false,
+    };
     let cheapest = |cards: Hand| cards.iter().min_by_key(|c| (c.points(), c.rank()));
     if t.trick.is_empty() {
         // Announce the richest marriage we may.
@@ -179,13 +207,18 @@ fn play(game: &Tysiac, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Optio
         let played = t.played();
         let boss = cards.iter().filter(|c| {
             let higher = Hand::suit(c.suit()).iter().filter(|o| o.rank() > c.rank());
-            higher.clone().all(|o| played.contains(o) || hand.contains(o)) && c.points() >= 10
+            higher
+                .clone()
+                .all(|o| played.contains(o) || hand.contains(o))
+                && c.points() >= 10
         });
         let boss: Vec<Card> = boss.collect();
         if !boss.is_empty() {
             return Some(plain(boss[rng.random_range(0..boss.len())]));
         }
-        let safe = cards.iter().filter(|c| !(matches!(c.rank(), Rank::King | Rank::Queen) && hand.has_marriage(c.suit())));
+        let safe = cards.iter().filter(|c| {
+            !(matches!(c.rank(), Rank::King | Rank::Queen) && hand.has_marriage(c.suit()))
+        });
         let safe: Hand = safe.collect();
         return cheapest(if safe.is_empty() { cards } else { safe }).map(plain);
     }
@@ -208,13 +241,19 @@ fn play(game: &Tysiac, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Optio
         .collect();
     if partner_winning && last {
         // Give points to the other opponent's trick.
-        let rich = cards.iter().max_by_key(|c| (c.points(), std::cmp::Reverse(c.rank())));
+        let rich = cards
+            .iter()
+            .max_by_key(|c| (c.points(), std::cmp::Reverse(c.rank())));
         return rich.map(plain);
     }
     let trick_points: u16 = t.trick.iter().map(|c| c.points()).sum();
     if !winners.is_empty() && (last || trick_points > 0 || !partner_winning) {
         // The cheapest card that wins, unless second hand: then the highest.
-        let choice = if last { cheapest(winners) } else { winners.iter().max() };
+        let choice = if last {
+            cheapest(winners)
+        } else {
+            winners.iter().max()
+        };
         return choice.map(plain);
     }
     cheapest(cards).map(plain)

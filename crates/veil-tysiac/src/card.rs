@@ -64,7 +64,14 @@ pub enum Rank {
 }
 
 impl Rank {
-    pub const ALL: [Rank; 6] = [Rank::Nine, Rank::Jack, Rank::Queen, Rank::King, Rank::Ten, Rank::Ace];
+    pub const ALL: [Rank; 6] = [
+        Rank::Nine,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::King,
+        Rank::Ten,
+        Rank::Ace,
+    ];
 
     pub const fn index(self) -> usize {
         self as usize
@@ -100,7 +107,11 @@ impl Card {
 
     /// The card with this index in 0..24, if any.
     pub const fn from_index(index: usize) -> Option<Card> {
-        if index < 24 { Some(Card(index as u8)) } else { None }
+        if index < 24 {
+            Some(Card(index as u8))
+        } else {
+            None
+        }
     }
 
     pub const fn index(self) -> usize {
@@ -149,7 +160,8 @@ impl FromStr for Card {
         let bad = |reason: &str| ParseError::new("card", text, reason);
         let trimmed = text.trim();
         let suit_char = trimmed.chars().last().ok_or_else(|| bad("empty"))?;
-        let suit = Suit::from_char(suit_char).ok_or_else(|| bad("the suit is one of ♥♦♣♠ or H D C S"))?;
+        let suit =
+            Suit::from_char(suit_char).ok_or_else(|| bad("the suit is one of ♥♦♣♠ or H D C S"))?;
         let rank = match &trimmed[..trimmed.len() - suit_char.len_utf8()] {
             "9" => Rank::Nine,
             "J" | "j" => Rank::Jack,
@@ -306,7 +318,11 @@ impl FromStr for Hand {
         for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
             let card: Card = word.parse()?;
             if hand.contains(card) {
-                return Err(ParseError::new("hand", text, format!("{card} is named twice")));
+                return Err(ParseError::new(
+                    "hand",
+                    text,
+                    format!("{card} is named twice"),
+                ));
             }
             hand = hand.with(card);
         }
@@ -338,7 +354,10 @@ mod tests {
         assert_eq!(ace, "ah".parse().unwrap());
         assert_eq!(ace.to_string(), "A♥");
         assert_eq!(ace.ascii(), "AH");
-        assert_eq!("10S".parse::<Card>().unwrap(), Card::new(Suit::Spades, Rank::Ten));
+        assert_eq!(
+            "10S".parse::<Card>().unwrap(),
+            Card::new(Suit::Spades, Rank::Ten)
+        );
         assert_eq!("T♠".parse::<Card>().unwrap().to_string(), "10♠");
         for bad in ["", "1H", "AX", "♥", "AAH", "10"] {
             assert!(bad.parse::<Card>().is_err(), "{bad}");
@@ -354,15 +373,26 @@ mod tests {
         assert_eq!(Hand::DECK.len(), 24);
         assert_eq!(Hand::DECK.points(), 120);
         assert_eq!(Hand::rank(Rank::Nine).len(), 4);
-        assert!(Hand::rank(Rank::Nine).iter().all(|c| c.rank() == Rank::Nine));
-        assert!(Hand::suit(Suit::Clubs).iter().all(|c| c.suit() == Suit::Clubs));
+        assert!(
+            Hand::rank(Rank::Nine)
+                .iter()
+                .all(|c| c.rank() == Rank::Nine)
+        );
+        assert!(
+            Hand::suit(Suit::Clubs)
+                .iter()
+                .all(|c| c.suit() == Suit::Clubs)
+        );
         let hand: Hand = "KH QH 9S AS".parse().unwrap();
         assert!(hand.has_marriage(Suit::Hearts));
         assert!(!hand.has_marriage(Suit::Spades));
         assert_eq!(hand.highest(Suit::Spades), Some("AS".parse().unwrap()));
         assert_eq!(hand.highest(Suit::Clubs), None);
         assert_eq!(serde_json::to_string(&hand).unwrap(), "\"QH KH 9S AS\"");
-        assert_eq!(serde_json::from_str::<Hand>("\"QH KH 9S AS\"").unwrap(), hand);
+        assert_eq!(
+            serde_json::from_str::<Hand>("\"QH KH 9S AS\"").unwrap(),
+            hand
+        );
         assert!("AH AH".parse::<Hand>().is_err());
     }
 }

@@ -1,7 +1,9 @@
 //! The full state of a match and its rules (RULINGS §6).
 
 use serde::{Deserialize, Serialize};
-use veil_core::{ActionError, Actor, Game, GameRng, OptionsError, Outcome, RngExt, Seat, SeatSet, Turn};
+use veil_core::{
+    ActionError, Actor, Game, GameRng, OptionsError, Outcome, RngExt, Seat, SeatSet, Turn,
+};
 
 use crate::{Card, Hand, Rank, Suit, TysiacView};
 
@@ -50,14 +52,23 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { bid_step: 5, rounding: 5, must_beat: false, extra_rules: true, hand_limit: 200 }
+        Options {
+            bid_step: 5,
+            rounding: 5,
+            must_beat: false,
+            extra_rules: true,
+            hand_limit: 200,
+        }
     }
 }
 
 impl Options {
     /// Options for a match of exactly one hand (tests, the conformance check).
     pub fn one_hand() -> Options {
-        Options { hand_limit: 1, ..Options::default() }
+        Options {
+            hand_limit: 1,
+            ..Options::default()
+        }
     }
 
     fn validate(&self) -> Result<(), OptionsError> {
@@ -366,7 +377,12 @@ fn tiers(trick: &[Card], trump: Option<Suit>, must_beat: bool) -> [Hand; 5] {
     };
     let led = first.suit();
     let trump = trump.filter(|t| *t != led);
-    let best_led = trick.iter().filter(|c| c.suit() == led).max().copied().unwrap_or(*first);
+    let best_led = trick
+        .iter()
+        .filter(|c| c.suit() == led)
+        .max()
+        .copied()
+        .unwrap_or(*first);
     let best_trump = trump.and_then(|t| trick.iter().filter(|c| c.suit() == t).max().copied());
     let above = |card: Card| Hand(!((2u32 << card.index()) - 1) & Hand::DECK.0);
     if must_beat && best_trump.is_none() {
@@ -407,7 +423,11 @@ fn trick_winner_index(trick: &[Card], trump: Option<Suit>) -> Option<usize> {
         };
         (class, c.rank())
     };
-    trick.iter().enumerate().max_by_key(|(_, c)| key(c)).map(|(i, _)| i)
+    trick
+        .iter()
+        .enumerate()
+        .max_by_key(|(_, c)| key(c))
+        .map(|(i, _)| i)
 }
 
 /// A match of Tysiąc in progress: the table and every hidden card. Only the
@@ -426,7 +446,12 @@ impl Tysiac {
     /// A new match with these options, before the first dealer is chosen.
     pub fn start(options: Options) -> Result<Tysiac, OptionsError> {
         options.validate()?;
-        Ok(Tysiac { table: Table::new(options), hands: [Hand::EMPTY; 3], prikup: Hand::EMPTY, given: [None; 3] })
+        Ok(Tysiac {
+            table: Table::new(options),
+            hands: [Hand::EMPTY; 3],
+            prikup: Hand::EMPTY,
+            given: [None; 3],
+        })
     }
 
     /// What every seat sees.
@@ -471,7 +496,12 @@ impl Tysiac {
             }
             seen = seen.union(*part);
         }
-        Ok(Tysiac { table, hands, prikup, given })
+        Ok(Tysiac {
+            table,
+            hands,
+            prikup,
+            given,
+        })
     }
 
     /// Any action value, legal or not, for tests and the conformance check.
@@ -489,7 +519,10 @@ impl Tysiac {
             7 => Action::Redeal,
             8 => Action::PlayOn,
             9 => Action::Raise(rng.random_range(19..90) * 5),
-            _ => Action::Play { card, marriage: rng.random_bool(0.3) },
+            _ => Action::Play {
+                card,
+                marriage: rng.random_bool(0.3),
+            },
         }
     }
 
@@ -564,8 +597,12 @@ impl Tysiac {
             (Phase::Bidding, Action::Bid(_)) => {
                 "a bid is above the highest, a multiple of the step, at most 400, and above 120 only with a marriage in hand"
             }
-            (Phase::Prikup, Action::Rospisat) => "Rospisat' needs the extra rules and is not allowed on the barrel",
-            (Phase::PassCards, Action::Give { .. }) => "give a card of your hand to an opponent who has none from you yet",
+            (Phase::Prikup, Action::Rospisat) => {
+                "Rospisat' needs the extra rules and is not allowed on the barrel"
+            }
+            (Phase::PassCards, Action::Give { .. }) => {
+                "give a card of your hand to an opponent who has none from you yet"
+            }
             (Phase::Raise, Action::Raise(_)) => {
                 "keep the bid or raise it by steps, at most 400, above 120 only with a marriage in hand"
             }
@@ -585,7 +622,11 @@ impl Tysiac {
             (Phase::Play, _) => "play a card",
             (Phase::Over, _) => "the match is over",
         };
-        ActionError::Illegal { actor, action, reason: reason.into() }
+        ActionError::Illegal {
+            actor,
+            action,
+            reason: reason.into(),
+        }
     }
 
     fn next_bidder(&self, after: Seat) -> Seat {
@@ -601,7 +642,13 @@ impl Tysiac {
         let options = self.table.options;
         let standings = self.table.standings;
         let history = std::mem::take(&mut self.table.history);
-        self.table = Table { standings, history, dealer, phase: Phase::Deal, ..Table::new(options) };
+        self.table = Table {
+            standings,
+            history,
+            dealer,
+            phase: Phase::Deal,
+            ..Table::new(options)
+        };
         self.hands = [Hand::EMPTY; 3];
         self.prikup = Hand::EMPTY;
         self.given = [None; 3];
@@ -616,7 +663,10 @@ impl Tysiac {
         t.dealt += 1;
         if t.dealt == 24 {
             let opener = t.dealer.next(SEATS);
-            t.calls.push(Call { seat: opener, bid: Some(OPENING_BID) });
+            t.calls.push(Call {
+                seat: opener,
+                bid: Some(OPENING_BID),
+            });
             t.bid = OPENING_BID;
             t.bidder = opener;
             t.to_act = opener.next(SEATS);
@@ -656,7 +706,12 @@ impl Tysiac {
         let index = trick_winner_index(&t.trick, t.trump).expect("a full trick");
         let winner = t.seat_in_trick(index);
         let cards = [t.trick[0], t.trick[1], t.trick[2]];
-        let done = PlayedTrick { leader: t.leader, cards, winner, trump: t.trump };
+        let done = PlayedTrick {
+            leader: t.leader,
+            cards,
+            winner,
+            trump: t.trump,
+        };
         t.points[winner.index()] += done.points();
         t.tricks.push(done);
         t.trick.clear();
@@ -794,7 +849,9 @@ impl Game for Tysiac {
 
     fn new(options: &Options, seats: usize) -> Result<Self, OptionsError> {
         if seats != SEATS {
-            return Err(OptionsError::new(format!("tysiąc is for three seats, not {seats}")));
+            return Err(OptionsError::new(format!(
+                "tysiąc is for three seats, not {seats}"
+            )));
         }
         Tysiac::start(*options)
     }
@@ -829,9 +886,17 @@ impl Game for Tysiac {
         let step = t.options.bid_step;
         let candidates: Vec<Action> = match t.phase {
             Phase::FirstDealer => Seat::all(SEATS).map(Action::FirstDealer).collect(),
-            Phase::Deal | Phase::Score => Hand::DECK.minus(self.dealt_cards()).iter().map(Action::Deal).collect(),
+            Phase::Deal | Phase::Score => Hand::DECK
+                .minus(self.dealt_cards())
+                .iter()
+                .map(Action::Deal)
+                .collect(),
             Phase::Bidding => std::iter::once(Action::Pass)
-                .chain((t.bid + step..=MAX_BID).step_by(step as usize).map(Action::Bid))
+                .chain(
+                    (t.bid + step..=MAX_BID)
+                        .step_by(step as usize)
+                        .map(Action::Bid),
+                )
                 .collect(),
             Phase::Prikup => vec![Action::TakePrikup, Action::Rospisat],
             Phase::PassCards => hand
@@ -839,7 +904,10 @@ impl Game for Tysiac {
                 .flat_map(|card| Seat::all(SEATS).map(move |to| Action::Give { card, to }))
                 .collect(),
             Phase::FourNines => vec![Action::Redeal, Action::PlayOn],
-            Phase::Raise => (t.bid..=MAX_BID).step_by(step as usize).map(Action::Raise).collect(),
+            Phase::Raise => (t.bid..=MAX_BID)
+                .step_by(step as usize)
+                .map(Action::Raise)
+                .collect(),
             Phase::Play => t
                 .playable(hand)
                 .iter()
@@ -856,7 +924,11 @@ impl Game for Tysiac {
             _ => {
                 let left = Hand::DECK.minus(self.dealt_cards());
                 let pick = rng.random_range(0..left.len().max(1));
-                Action::Deal(left.iter().nth(pick).unwrap_or(Card::new(Suit::Hearts, Rank::Nine)))
+                Action::Deal(
+                    left.iter()
+                        .nth(pick)
+                        .unwrap_or(Card::new(Suit::Hearts, Rank::Nine)),
+                )
             }
         }
     }
@@ -881,7 +953,10 @@ impl Game for Tysiac {
             Action::Bid(bid) => {
                 let next = self.next_bidder(seat);
                 let t = &mut self.table;
-                t.calls.push(Call { seat, bid: Some(bid) });
+                t.calls.push(Call {
+                    seat,
+                    bid: Some(bid),
+                });
                 t.bid = bid;
                 t.bidder = seat;
                 t.to_act = next;
@@ -935,15 +1010,23 @@ impl Game for Tysiac {
         let last_declarer = t.history.last().map(|h| h.declarer);
         // Equal scores at 1000 or more: the declarer of the last hand first.
         let key = |s: usize| {
-            let declarer = end == MatchEnd::Thousand && scores[s] >= GOAL && last_declarer == Some(Seat(s as u8));
+            let declarer = end == MatchEnd::Thousand
+                && scores[s] >= GOAL
+                && last_declarer == Some(Seat(s as u8));
             (scores[s], declarer)
         };
-        let ranks = (0..SEATS).map(|s| (0..SEATS).filter(|o| key(*o) > key(s)).count() as u8).collect();
+        let ranks = (0..SEATS)
+            .map(|s| (0..SEATS).filter(|o| key(*o) > key(s)).count() as u8)
+            .collect();
         let reason = match end {
             MatchEnd::Thousand => "1000 reached",
             MatchEnd::HandLimit => "the hand limit was reached",
         };
-        Some(Outcome { scores: scores.iter().map(|s| i64::from(*s)).collect(), ranks, reason: reason.into() })
+        Some(Outcome {
+            scores: scores.iter().map(|s| i64::from(*s)).collect(),
+            ranks,
+            reason: reason.into(),
+        })
     }
 
     fn observe(&self, seat: Seat) -> TysiacView {

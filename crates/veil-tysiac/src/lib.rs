@@ -52,6 +52,75 @@
 //! assert_eq!(game.table().points, [0, 0, 24]);
 //! assert_eq!(game.turn(), Turn::Seat(Seat(2)));
 //! ```
+//!
+//! # How Veil plays it
+//!
+//! The rule text is the authority and RULINGS §6 settles what it leaves
+//! open; where both are silent this crate decides, as follows.
+//!
+//! - **Phases** ([`Phase`]): `FirstDealer` → `Deal` → `Bidding` → `Prikup`
+//!   → `PassCards` → (`FourNines`) → `Raise` → `Play` → `Score`, then the
+//!   next `Deal`. `Score` is the pause after a hand: the turn is chance and
+//!   its first action is the first card of the next deal, so the table keeps
+//!   the last hand (tricks, points, history) on show until then. `Over` ends
+//!   the match.
+//! - **The deal** is 24 chance actions, one card each, any card not yet
+//!   dealt; [`deal_target`] fixes who receives card `k`: three rounds of
+//!   "left of the dealer, next, dealer, prikup", then four rounds of the
+//!   three seats. The first dealer is a chance action; the deal then passes
+//!   to the next seat each hand (a redeal keeps the dealer).
+//! - **Bidding**: the seat left of the dealer has bid 100 as the deal ends
+//!   (it acts again only if outbid). Bids are multiples of the step, above
+//!   the highest, and at most [`MAX_BID`] (120 card points and all four
+//!   marriages). Above 120 needs a king and queen of one suit in hand; the
+//!   same holds for the raise after the exchange (keeping the bid is always
+//!   allowed).
+//! - **The prikup** is shown to all; the declarer then takes it or (extra
+//!   rules, not on the barrel) declares Rospisat'. It gives one card to each
+//!   opponent, in the order it likes; the receiver and the declarer alone
+//!   learn the card.
+//! - **Four nines**: right after the exchange, before the raise, a seat
+//!   holding all four nines is asked: [`Action::Redeal`] (no score, same
+//!   dealer; it counts towards the hand limit) or [`Action::PlayOn`]. Who was
+//!   asked is public, as showing the nines would be.
+//! - **Play**: a marriage is announced with [`Action::Play`]'s `marriage`
+//!   flag on a lead of its king or queen, holding both, on any trick but the
+//!   first (whose leader did not win a previous trick). Its suit is trump
+//!   from that trick on; its value counts towards the announcer's points.
+//!   With the must-beat option, following suit must beat the best card of
+//!   the suit when the trick holds no trump, and trumping must beat the best
+//!   trump in it.
+//! - **Scoring**: an opponent's points (cards and marriages) are rounded to
+//!   the nearest 5 (or 10), an exact half upwards (25 → 30 to 10). Equal
+//!   scores of 1000 or more in one hand: the declarer comes first.
+//! - **The barrel** (extra rules): a score that would land on 880–999 is
+//!   880 and the seat is on the barrel for three hands (a redeal is not a
+//!   hand; the hand it got there is not one). There an opponent scores
+//!   nothing (no +60 from a Rospisat', no lines); a declarer who makes a bid
+//!   of 120 or more reaches 1000 and wins, one who makes a smaller bid stays
+//!   at 880 (a hand without success), one who fails loses the bid and
+//!   leaves the barrel. The third hand without success costs 120 and ends
+//!   it. Several seats may be on the barrel at once.
+//! - **Lines**: an opponent not on the barrel whose points (cards and
+//!   marriages) are 0 gets a line instead of a score; every third costs 120.
+//!   Every third P (Rospisat') costs 120 too.
+//! - **The hand limit** ([`Options::hand_limit`], 200 by default) ends a
+//!   match that has not reached 1000, highest score first, so even random
+//!   play ends; [`Options::one_hand`] plays a single hand.
+//!
+//! # For the computer player
+//!
+//! A seat sees a [`TysiacView`]; [`veil_core::Game::determinize`] deals the
+//! cards it has not seen to the places they can be: keeping hand sizes,
+//! the voids play has shown (a seat that did not follow has none of the suit
+//! led, one that did not trump has no trumps, with must-beat one that did
+//! not beat has nothing that beats), the partner of an announced marriage
+//! with its announcer, the four nines with their holder, and the prikup
+//! cards with the declarer but for at most one given to the other opponent.
+//! [`hand_value`] estimates what a hand can take; the playout policy bids
+//! near it, gives away the cards worth least, announces marriages, cashes
+//! sure winners, wins tricks with the cheapest card that does and follows
+//! low otherwise.
 
 mod ai;
 mod card;
@@ -61,7 +130,8 @@ mod view;
 pub use ai::{bid_value, hand_value};
 pub use card::{Card, Hand, Rank, Suit};
 pub use game::{
-    Action, BARREL, CARD_POINTS, Call, GOAL, HandEnd, HandResult, MAX_BID, MatchEnd, OPENING_BID, Options, PENALTY,
-    Phase, PlayedTrick, ROSPISAT_GIFT, SEATS, Standing, TRICKS, Table, Tysiac, deal_target,
+    Action, BARREL, CARD_POINTS, Call, GOAL, HandEnd, HandResult, MAX_BID, MatchEnd, OPENING_BID,
+    Options, PENALTY, Phase, PlayedTrick, ROSPISAT_GIFT, SEATS, Standing, TRICKS, Table, Tysiac,
+    deal_target,
 };
 pub use view::TysiacView;

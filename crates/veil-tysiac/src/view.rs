@@ -122,9 +122,14 @@ pub(crate) fn determinize(view: &TysiacView, rng: &mut GameRng) -> Tysiac {
     let mut declarer_only = Hand::EMPTY;
     let mut other_opponent = None;
     if let (Some(declarer), Some(shown)) = (t.declarer, t.prikup) {
-        let after_take = matches!(t.phase, Phase::PassCards | Phase::FourNines | Phase::Raise | Phase::Play);
+        let after_take = matches!(
+            t.phase,
+            Phase::PassCards | Phase::FourNines | Phase::Raise | Phase::Play
+        );
         if after_take && declarer != view.seat {
-            let other = Seat::all(SEATS).find(|s| *s != declarer && *s != view.seat).expect("three seats");
+            let other = Seat::all(SEATS)
+                .find(|s| *s != declarer && *s != view.seat)
+                .expect("three seats");
             other_opponent = Some(other);
             let candidates = shown.minus(view.hand).minus(played).minus(known_all);
             declarer_only = candidates;
@@ -172,7 +177,11 @@ pub(crate) fn determinize(view: &TysiacView, rng: &mut GameRng) -> Tysiac {
                 mask &= 1 << declarer;
                 if choice == Some(card) {
                     let other = other_opponent.expect("an other opponent").index();
-                    mask = if excluded[other].contains(card) { 0 } else { 1 << other };
+                    mask = if excluded[other].contains(card) {
+                        0
+                    } else {
+                        1 << other
+                    };
                 }
             }
             cards.push((card, mask));
@@ -187,7 +196,8 @@ pub(crate) fn determinize(view: &TysiacView, rng: &mut GameRng) -> Tysiac {
             break;
         }
     }
-    let (places, choice) = placed.unwrap_or_else(|| (attempt(true, None, rng).unwrap_or_default(), None));
+    let (places, choice) =
+        placed.unwrap_or_else(|| (attempt(true, None, rng).unwrap_or_default(), None));
 
     for (card, place) in places {
         match place {
@@ -203,18 +213,24 @@ pub(crate) fn determinize(view: &TysiacView, rng: &mut GameRng) -> Tysiac {
     // The card the other opponent received: the prikup card placed with it,
     // or the prikup card it played, or one of its cards.
     if let (Some(other), Some(shown)) = (other_opponent, t.prikup)
-        && t.given_to.contains(other) {
-            let played_prikup = played_by(t, other).union(known[other.index()]).inter(shown);
-            let pool = hands[other.index()].union(played_by(t, other)).minus(shown);
-            given[other.index()] = choice
-                .or_else(|| played_prikup.iter().next())
-                .or_else(|| pick(pool, rng));
-        }
+        && t.given_to.contains(other)
+    {
+        let played_prikup = played_by(t, other).union(known[other.index()]).inter(shown);
+        let pool = hands[other.index()].union(played_by(t, other)).minus(shown);
+        given[other.index()] = choice
+            .or_else(|| played_prikup.iter().next())
+            .or_else(|| pick(pool, rng));
+    }
     build(t, hands, prikup, given)
 }
 
 fn build(t: &Table, hands: [Hand; 3], prikup: Hand, given: [Option<Card>; 3]) -> Tysiac {
-    Tysiac { table: t.clone(), hands, prikup, given }
+    Tysiac {
+        table: t.clone(),
+        hands,
+        prikup,
+        given,
+    }
 }
 
 /// The cards `seat` has played this hand.
@@ -265,14 +281,21 @@ fn feasible(counts: &[usize; 32], caps: &[usize; PLACES]) -> bool {
         }
     }
     (0..32usize).all(|set| {
-        let cap: usize = (0..PLACES).filter(|p| set & (1 << p) != 0).map(|p| caps[p]).sum();
+        let cap: usize = (0..PLACES)
+            .filter(|p| set & (1 << p) != 0)
+            .map(|p| caps[p])
+            .sum();
         within[set] <= cap
     }) && within[31] == caps.iter().sum::<usize>()
 }
 
 /// Places each card in one of the places its mask allows, keeping the rest
 /// completable, each step at random weighted by the room left.
-fn assign(cards: &[(Card, u8)], caps: &mut [usize; PLACES], rng: &mut GameRng) -> Option<Vec<(Card, usize)>> {
+fn assign(
+    cards: &[(Card, u8)],
+    caps: &mut [usize; PLACES],
+    rng: &mut GameRng,
+) -> Option<Vec<(Card, usize)>> {
     let mut counts = [0usize; 32];
     for (_, mask) in cards {
         counts[*mask as usize] += 1;
@@ -283,7 +306,9 @@ fn assign(cards: &[(Card, u8)], caps: &mut [usize; PLACES], rng: &mut GameRng) -
     let mut out = Vec::with_capacity(cards.len());
     for (card, mask) in cards {
         counts[*mask as usize] -= 1;
-        let mut open: Vec<usize> = (0..PLACES).filter(|p| mask & (1 << p) != 0 && caps[*p] > 0).collect();
+        let mut open: Vec<usize> = (0..PLACES)
+            .filter(|p| mask & (1 << p) != 0 && caps[*p] > 0)
+            .collect();
         loop {
             let total: usize = open.iter().map(|p| caps[*p]).sum();
             if total == 0 {
@@ -313,4 +338,3 @@ fn assign(cards: &[(Card, u8)], caps: &mut [usize; PLACES], rng: &mut GameRng) -
     }
     Some(out)
 }
-

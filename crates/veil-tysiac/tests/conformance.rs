@@ -9,14 +9,28 @@ use veil_tysiac::{MatchEnd, Options, Tysiac};
 fn keeps_the_laws_over_single_hands() {
     for (i, options) in [
         Options::one_hand(),
-        Options { must_beat: true, bid_step: 10, rounding: 10, ..Options::one_hand() },
-        Options { extra_rules: false, ..Options::one_hand() },
+        Options {
+            must_beat: true,
+            bid_step: 10,
+            rounding: 10,
+            ..Options::one_hand()
+        },
+        Options {
+            extra_rules: false,
+            ..Options::one_hand()
+        },
     ]
     .iter()
     .enumerate()
     {
         let games = if i == 0 { 1400 } else { 300 };
-        let config = Config { games, seed: 1000 * i as u64, seat_counts: vec![3], deep_every: 7, ..Default::default() };
+        let config = Config {
+            games,
+            seed: 1000 * i as u64,
+            seat_counts: vec![3],
+            deep_every: 7,
+            ..Default::default()
+        };
         let report = conformance::check::<Tysiac>(options, &config, Tysiac::arbitrary_action)
             .unwrap_or_else(|v| panic!("{options:?}: {v}"));
         assert_eq!(report.games, games);
@@ -28,9 +42,16 @@ fn keeps_the_laws_over_single_hands() {
 
 #[test]
 fn keeps_the_laws_over_whole_matches() {
-    let config = Config { games: 50, seed: 77, seat_counts: vec![3], deep_every: 97, ..Default::default() };
-    let report = conformance::check::<Tysiac>(&Options::default(), &config, Tysiac::arbitrary_action)
-        .unwrap_or_else(|v| panic!("{v}"));
+    let config = Config {
+        games: 50,
+        seed: 77,
+        seat_counts: vec![3],
+        deep_every: 97,
+        ..Default::default()
+    };
+    let report =
+        conformance::check::<Tysiac>(&Options::default(), &config, Tysiac::arbitrary_action)
+            .unwrap_or_else(|v| panic!("{v}"));
     assert_eq!(report.games, 50);
     eprintln!("{report:?}");
 }
@@ -42,14 +63,19 @@ fn random_matches_reach_a_thousand() {
     for seed in 0..20 {
         let mut game = Tysiac::new(&Options::default(), 3).unwrap();
         let mut rng = GameRng::seed_from_u64(seed);
-        play_out(&mut game, &mut rng, 1_000_000, |g, seat, legal, rng| g.playout_action(seat, legal, rng));
+        play_out(&mut game, &mut rng, 1_000_000, |g, seat, legal, rng| {
+            g.playout_action(seat, legal, rng)
+        });
         assert!(game.outcome().is_some());
         if game.table().end == Some(MatchEnd::Thousand) {
             thousands += 1;
             assert!(game.table().scores().iter().any(|s| *s >= 1000));
         }
     }
-    assert!(thousands >= 15, "only {thousands} of 20 matches reached 1000");
+    assert!(
+        thousands >= 15,
+        "only {thousands} of 20 matches reached 1000"
+    );
 }
 
 #[test]
@@ -58,9 +84,18 @@ fn other_seat_counts_and_bad_options_are_refused() {
         assert!(Tysiac::new(&Options::default(), seats).is_err());
     }
     for options in [
-        Options { bid_step: 7, ..Options::default() },
-        Options { rounding: 0, ..Options::default() },
-        Options { hand_limit: 0, ..Options::default() },
+        Options {
+            bid_step: 7,
+            ..Options::default()
+        },
+        Options {
+            rounding: 0,
+            ..Options::default()
+        },
+        Options {
+            hand_limit: 0,
+            ..Options::default()
+        },
     ] {
         assert!(Tysiac::new(&options, 3).is_err());
     }

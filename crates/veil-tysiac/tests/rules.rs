@@ -1,8 +1,9 @@
 //! A test for each ruling of RULINGS §6.
 
-use veil_core::{ActionError, Actor, Game, GameRng, SeedableRng, Seat, Turn, play_out};
+use veil_core::{ActionError, Actor, Game, GameRng, Seat, SeedableRng, Turn, play_out};
 use veil_tysiac::{
-    Action, Card, Hand, HandEnd, MatchEnd, Options, Phase, PlayedTrick, Standing, Suit, Table, Tysiac, deal_target,
+    Action, Card, Hand, HandEnd, MatchEnd, Options, Phase, PlayedTrick, Standing, Suit, Table,
+    Tysiac, deal_target,
 };
 
 const S0: Seat = Seat(0);
@@ -18,18 +19,32 @@ fn hand(text: &str) -> Hand {
 }
 
 fn play(text: &str) -> Action {
-    Action::Play { card: card(text), marriage: false }
+    Action::Play {
+        card: card(text),
+        marriage: false,
+    }
 }
 
 fn marriage(text: &str) -> Action {
-    Action::Play { card: card(text), marriage: true }
+    Action::Play {
+        card: card(text),
+        marriage: true,
+    }
 }
 
 /// Seat 0 holds all four nines; seat 1 the hearts marriage, seat 2 the
 /// spades marriage.
-const NINES: [&str; 3] = ["9H 9D 9C 9S JH JD JC", "KH QH AH 10H AD 10D KD", "QD JS QS KS 10S AS AC"];
+const NINES: [&str; 3] = [
+    "9H 9D 9C 9S JH JD JC",
+    "KH QH AH 10H AD 10D KD",
+    "QD JS QS KS 10S AS AC",
+];
 /// As `NINES` with 9♠ and Q♦ swapped: nobody holds four nines.
-const PLAIN: [&str; 3] = ["9H 9D 9C QD JH JD JC", "KH QH AH 10H AD 10D KD", "9S JS QS KS 10S AS AC"];
+const PLAIN: [&str; 3] = [
+    "9H 9D 9C QD JH JD JC",
+    "KH QH AH 10H AD 10D KD",
+    "9S JS QS KS 10S AS AC",
+];
 const PRIKUP: &str = "10C KC QC";
 
 /// Deals these hands and prikup through the chance actions, in the fixed
@@ -37,7 +52,11 @@ const PRIKUP: &str = "10C KC QC";
 fn deal_into(game: &mut Tysiac, hands: [&str; 3], prikup: &str) {
     let mut piles: Vec<Vec<Card>> = hands.iter().map(|h| hand(h).iter().collect()).collect();
     piles.push(hand(prikup).iter().collect());
-    let dealer = if game.phase() == Phase::Score { game.table().dealer.next(3) } else { game.table().dealer };
+    let dealer = if game.phase() == Phase::Score {
+        game.table().dealer.next(3)
+    } else {
+        game.table().dealer
+    };
     for k in 0..24 {
         let pile = deal_target(dealer, k).map_or(3, |s| s.index());
         let c = piles[pile].remove(0);
@@ -53,7 +72,8 @@ fn dealt(options: Options, hands: [&str; 3], prikup: &str) -> Tysiac {
 }
 
 fn act(game: &mut Tysiac, seat: Seat, action: Action) {
-    game.apply(Actor::Seat(seat), action).unwrap_or_else(|e| panic!("{e}"));
+    game.apply(Actor::Seat(seat), action)
+        .unwrap_or_else(|e| panic!("{e}"));
 }
 
 /// Seats 2 and 0 pass: seat 1 declares at 100 and takes the prikup.
@@ -86,7 +106,13 @@ fn refused(game: &mut Tysiac, actor: Actor, action: Action) -> ActionError<Actio
 
 /// A state in play with these hands (seat 1 declares), `leader` to lead,
 /// `trump` in force, and one earlier trick (won by the leader) if asked.
-fn in_play(options: Options, hands: [&str; 3], leader: Seat, trump: Option<Suit>, earlier: bool) -> Tysiac {
+fn in_play(
+    options: Options,
+    hands: [&str; 3],
+    leader: Seat,
+    trump: Option<Suit>,
+    earlier: bool,
+) -> Tysiac {
     let base = declared(options, PLAIN);
     let mut table: Table = base.table().clone();
     let hands = hands.map(hand);
@@ -99,14 +125,25 @@ fn in_play(options: Options, hands: [&str; 3], leader: Seat, trump: Option<Suit>
     table.tricks.clear();
     if earlier {
         let spare: Vec<Card> = Hand::DECK.minus(held).iter().take(3).collect();
-        table.tricks.push(PlayedTrick { leader, cards: [spare[0], spare[1], spare[2]], winner: leader, trump });
+        table.tricks.push(PlayedTrick {
+            leader,
+            cards: [spare[0], spare[1], spare[2]],
+            winner: leader,
+            trump,
+        });
     }
     Tysiac::from_parts(table, hands, Hand::EMPTY, [None; 3]).unwrap()
 }
 
 /// The last trick of a hand: seven tricks already played from the other
 /// cards, points so far as given, and these three cards in hand.
-fn last_trick(options: Options, standings: [Standing; 3], bid: u16, points: [u16; 3], last: [&str; 3]) -> Tysiac {
+fn last_trick(
+    options: Options,
+    standings: [Standing; 3],
+    bid: u16,
+    points: [u16; 3],
+    last: [&str; 3],
+) -> Tysiac {
     let base = declared(options, PLAIN);
     let mut table: Table = base.table().clone();
     let hands = last.map(hand);
@@ -122,14 +159,22 @@ fn last_trick(options: Options, standings: [Standing; 3], bid: u16, points: [u16
     table.standings = standings;
     table.tricks = spare
         .chunks(3)
-        .map(|c| PlayedTrick { leader: S1, cards: [c[0], c[1], c[2]], winner: S1, trump: None })
+        .map(|c| PlayedTrick {
+            leader: S1,
+            cards: [c[0], c[1], c[2]],
+            winner: S1,
+            trump: None,
+        })
         .collect();
     assert_eq!(table.tricks.len(), 7);
     Tysiac::from_parts(table, hands, Hand::EMPTY, [None; 3]).unwrap()
 }
 
 fn standing(score: i32) -> Standing {
-    Standing { score, ..Standing::default() }
+    Standing {
+        score,
+        ..Standing::default()
+    }
 }
 
 /// Plays the last trick: seat 1 leads, then 2, then 0.
@@ -190,7 +235,14 @@ fn bidding_opens_with_a_forced_100_left_of_the_dealer() {
     assert_eq!(game.table().bid, 115);
 
     // Steps of 10.
-    let game = dealt(Options { bid_step: 10, ..Options::default() }, PLAIN, PRIKUP);
+    let game = dealt(
+        Options {
+            bid_step: 10,
+            ..Options::default()
+        },
+        PLAIN,
+        PRIKUP,
+    );
     assert_eq!(legal(&game, S2)[1], Action::Bid(110));
     assert!(!legal(&game, S2).contains(&Action::Bid(115)));
 
@@ -221,13 +273,35 @@ fn bids_above_120_need_a_marriage_in_hand() {
     assert_eq!(game.table().bid, 150);
 
     // The raise above 120 needs a marriage too, after the exchange.
-    let mut game = dealt(Options::default(), ["9H 9D 9C QD JH JD JC", "KH 9S AH 10H AD 10D KD", "QH JS QS KS 10S AS AC"], PRIKUP);
+    let mut game = dealt(
+        Options::default(),
+        [
+            "9H 9D 9C QD JH JD JC",
+            "KH 9S AH 10H AD 10D KD",
+            "QH JS QS KS 10S AS AC",
+        ],
+        PRIKUP,
+    );
     act(&mut game, S2, Action::Pass);
     act(&mut game, S0, Action::Pass);
     act(&mut game, S1, Action::TakePrikup);
     // K♣ Q♣ came in the prikup; give them away and no marriage is left.
-    act(&mut game, S1, Action::Give { card: card("KC"), to: S2 });
-    act(&mut game, S1, Action::Give { card: card("QC"), to: S0 });
+    act(
+        &mut game,
+        S1,
+        Action::Give {
+            card: card("KC"),
+            to: S2,
+        },
+    );
+    act(
+        &mut game,
+        S1,
+        Action::Give {
+            card: card("QC"),
+            to: S0,
+        },
+    );
     assert_eq!(game.phase(), Phase::Raise);
     assert!(legal(&game, S1).contains(&Action::Raise(120)));
     assert!(!legal(&game, S1).contains(&Action::Raise(125)));
@@ -248,15 +322,53 @@ fn the_declarer_shows_the_prikup_gives_two_cards_and_may_raise() {
     assert_eq!(game.phase(), Phase::PassCards);
     assert_eq!(game.hand(S1).len(), 10);
     // Not to yourself, not a card you do not hold, not twice to one seat.
-    refused(&mut game, Actor::Seat(S1), Action::Give { card: card("AH"), to: S1 });
-    refused(&mut game, Actor::Seat(S1), Action::Give { card: card("9S"), to: S2 });
-    act(&mut game, S1, Action::Give { card: card("KD"), to: S2 });
-    refused(&mut game, Actor::Seat(S1), Action::Give { card: card("AD"), to: S2 });
-    act(&mut game, S1, Action::Give { card: card("QC"), to: S0 });
+    refused(
+        &mut game,
+        Actor::Seat(S1),
+        Action::Give {
+            card: card("AH"),
+            to: S1,
+        },
+    );
+    refused(
+        &mut game,
+        Actor::Seat(S1),
+        Action::Give {
+            card: card("9S"),
+            to: S2,
+        },
+    );
+    act(
+        &mut game,
+        S1,
+        Action::Give {
+            card: card("KD"),
+            to: S2,
+        },
+    );
+    refused(
+        &mut game,
+        Actor::Seat(S1),
+        Action::Give {
+            card: card("AD"),
+            to: S2,
+        },
+    );
+    act(
+        &mut game,
+        S1,
+        Action::Give {
+            card: card("QC"),
+            to: S0,
+        },
+    );
     assert_eq!(game.phase(), Phase::Raise);
     assert_eq!(game.observe(S2).received, Some(card("KD")));
     assert_eq!(game.observe(S0).received, Some(card("QC")));
-    assert_eq!(game.observe(S1).gave, [Some(card("QC")), None, Some(card("KD"))]);
+    assert_eq!(
+        game.observe(S1).gave,
+        [Some(card("QC")), None, Some(card("KD"))]
+    );
     // Keep the bid or raise by steps.
     assert_eq!(legal(&game, S1)[0], Action::Raise(100));
     act(&mut game, S1, Action::Raise(140));
@@ -268,29 +380,56 @@ fn the_declarer_shows_the_prikup_gives_two_cards_and_may_raise() {
 #[test]
 fn players_follow_suit_then_trump_then_anything() {
     // Following suit.
-    let mut game = in_play(Options::default(), ["10H 9S", "AH KS", "JD QC"], S1, None, false);
+    let mut game = in_play(
+        Options::default(),
+        ["10H 9S", "AH KS", "JD QC"],
+        S1,
+        None,
+        false,
+    );
     act(&mut game, S1, play("AH"));
     assert_eq!(game.observe(S2).playable(), hand("JD QC"), "void: anything");
     act(&mut game, S2, play("QC"));
     assert_eq!(game.observe(S0).playable(), hand("10H"));
     refused(&mut game, Actor::Seat(S0), play("9S"));
     act(&mut game, S0, play("10H"));
-    assert_eq!(game.table().tricks[0].winner, S1, "the highest of the suit led wins");
+    assert_eq!(
+        game.table().tricks[0].winner,
+        S1,
+        "the highest of the suit led wins"
+    );
 
     // Trumping when void.
-    let mut game = in_play(Options::default(), ["9S JD", "AH KD", "JC QC"], S1, Some(Suit::Spades), true);
+    let mut game = in_play(
+        Options::default(),
+        ["9S JD", "AH KD", "JC QC"],
+        S1,
+        Some(Suit::Spades),
+        true,
+    );
     act(&mut game, S1, play("AH"));
-    assert_eq!(game.observe(S2).playable(), hand("JC QC"), "no trump: anything");
+    assert_eq!(
+        game.observe(S2).playable(),
+        hand("JC QC"),
+        "no trump: anything"
+    );
     act(&mut game, S2, play("JC"));
     assert_eq!(game.observe(S0).playable(), hand("9S"));
     refused(&mut game, Actor::Seat(S0), play("JD"));
     act(&mut game, S0, play("9S"));
-    assert_eq!(game.table().tricks.last().unwrap().winner, S0, "a trump wins");
+    assert_eq!(
+        game.table().tricks.last().unwrap().winner,
+        S0,
+        "a trump wins"
+    );
 }
 
 #[test]
 fn the_must_beat_option() {
-    let must = Options { must_beat: true, ..Options::default() };
+    let must = Options {
+        must_beat: true,
+        ..Options::default()
+    };
     // Follow and beat if you can.
     for (options, expected) in [(Options::default(), "JH AH"), (must, "AH")] {
         let mut game = in_play(options, ["9C 9D", "QH KD", "JH AH"], S1, None, false);
@@ -299,13 +438,25 @@ fn the_must_beat_option() {
     }
     // Overtrump if you can.
     for (options, expected) in [(Options::default(), "9S KS"), (must, "KS")] {
-        let mut game = in_play(options, ["9S KS 9D", "AH 9C JC", "QS JD 10C"], S1, Some(Suit::Spades), true);
+        let mut game = in_play(
+            options,
+            ["9S KS 9D", "AH 9C JC", "QS JD 10C"],
+            S1,
+            Some(Suit::Spades),
+            true,
+        );
         act(&mut game, S1, play("AH"));
         act(&mut game, S2, play("QS"));
         assert_eq!(game.observe(S0).playable(), hand(expected));
     }
     // A trick already trumped cannot be beaten by following suit.
-    let mut game = in_play(must, ["JH AH", "9H JC", "9S QD"], S1, Some(Suit::Spades), true);
+    let mut game = in_play(
+        must,
+        ["JH AH", "9H JC", "9S QD"],
+        S1,
+        Some(Suit::Spades),
+        true,
+    );
     act(&mut game, S1, play("9H"));
     act(&mut game, S2, play("9S"));
     assert_eq!(game.observe(S0).playable(), hand("JH AH"));
@@ -319,12 +470,24 @@ fn the_must_beat_option() {
 #[test]
 fn a_marriage_makes_trump_mid_hand_and_scores() {
     // Not on the first trick of the hand.
-    let mut game = in_play(Options::default(), ["9D 9C 9S", "KH QH JC", "AD AC AS"], S1, None, false);
+    let mut game = in_play(
+        Options::default(),
+        ["9D 9C 9S", "KH QH JC", "AD AC AS"],
+        S1,
+        None,
+        false,
+    );
     assert!(!legal(&game, S1).contains(&marriage("KH")));
     refused(&mut game, Actor::Seat(S1), marriage("KH"));
 
     // After winning a trick: lead the king or queen holding both.
-    let mut game = in_play(Options::default(), ["9D 9C JH", "KH QH JC", "AD AC AS"], S1, Some(Suit::Spades), true);
+    let mut game = in_play(
+        Options::default(),
+        ["9D 9C JH", "KH QH JC", "AD AC AS"],
+        S1,
+        Some(Suit::Spades),
+        true,
+    );
     assert!(legal(&game, S1).contains(&marriage("KH")));
     assert!(legal(&game, S1).contains(&marriage("QH")));
     refused(&mut game, Actor::Seat(S1), marriage("JC"));
@@ -343,10 +506,19 @@ fn a_marriage_makes_trump_mid_hand_and_scores() {
     act(&mut game, S1, play("JC"));
     act(&mut game, S2, play("AC"));
     act(&mut game, S0, play("9C"));
-    assert_eq!(game.table().tricks.last().unwrap().trump, Some(Suit::Hearts));
+    assert_eq!(
+        game.table().tricks.last().unwrap().trump,
+        Some(Suit::Hearts)
+    );
 
     // Holding only one of the pair is no marriage.
-    let mut game = in_play(Options::default(), ["9D QH 9S", "KH 9C JC", "AD AC AS"], S1, None, true);
+    let mut game = in_play(
+        Options::default(),
+        ["9D QH 9S", "KH 9C JC", "AD AC AS"],
+        S1,
+        None,
+        true,
+    );
     refused(&mut game, Actor::Seat(S1), marriage("KH"));
 }
 
@@ -375,8 +547,21 @@ fn a_declarer_who_makes_the_bid_adds_it_else_subtracts_it() {
 #[test]
 fn opponents_round_to_the_nearest_5_or_10_half_up() {
     let five = Options::default();
-    let ten = Options { rounding: 10, ..Options::default() };
-    for (points, to_five, to_ten) in [(0, 0, 0), (2, 0, 0), (3, 5, 0), (4, 5, 0), (5, 5, 10), (22, 20, 20), (23, 25, 20), (25, 25, 30), (117, 115, 120)] {
+    let ten = Options {
+        rounding: 10,
+        ..Options::default()
+    };
+    for (points, to_five, to_ten) in [
+        (0, 0, 0),
+        (2, 0, 0),
+        (3, 5, 0),
+        (4, 5, 0),
+        (5, 5, 10),
+        (22, 20, 20),
+        (23, 25, 20),
+        (25, 25, 30),
+        (117, 115, 120),
+    ] {
         assert_eq!(five.round(points), to_five, "{points} to 5");
         assert_eq!(ten.round(points), to_ten, "{points} to 10");
     }
@@ -392,42 +577,99 @@ fn the_barrel_at_880() {
     let last = ["9H", "AH", "JH"];
     // An opponent who would land on 895 stays at 880, on the barrel; a
     // declarer landing in [880, 1000) too.
-    let mut game = last_trick(Options::default(), [standing(850), standing(790), standing(100)], 100, [45, 100, 0], last);
+    let mut game = last_trick(
+        Options::default(),
+        [standing(850), standing(790), standing(100)],
+        100,
+        [45, 100, 0],
+        last,
+    );
     finish(&mut game, last);
     let st = game.table().standings;
     assert_eq!((st[0].score, st[0].barrel), (880, Some(0)));
     assert_eq!((st[1].score, st[1].barrel), (880, Some(0)));
 
     // Without the extra rules, nothing of the sort.
-    let plain = Options { extra_rules: false, ..Options::default() };
-    let mut game = last_trick(plain, [standing(850), standing(790), standing(100)], 100, [45, 100, 0], last);
+    let plain = Options {
+        extra_rules: false,
+        ..Options::default()
+    };
+    let mut game = last_trick(
+        plain,
+        [standing(850), standing(790), standing(100)],
+        100,
+        [45, 100, 0],
+        last,
+    );
     finish(&mut game, last);
     assert_eq!(game.table().scores(), [895, 890, 100]);
-    assert!(game.table().standings.iter().all(|s| s.barrel.is_none() && s.lines == 0));
+    assert!(
+        game.table()
+            .standings
+            .iter()
+            .all(|s| s.barrel.is_none() && s.lines == 0)
+    );
 
-    let on_barrel = |hands| Standing { score: 880, barrel: Some(hands), ..Standing::default() };
+    let on_barrel = |hands| Standing {
+        score: 880,
+        barrel: Some(hands),
+        ..Standing::default()
+    };
     // On the barrel as an opponent, points do not count; the third hand
     // there costs 120 and ends it.
-    let mut game = last_trick(Options::default(), [on_barrel(0), standing(0), standing(0)], 100, [45, 100, 0], last);
+    let mut game = last_trick(
+        Options::default(),
+        [on_barrel(0), standing(0), standing(0)],
+        100,
+        [45, 100, 0],
+        last,
+    );
     finish(&mut game, last);
     assert_eq!(game.table().standings[0], on_barrel(1));
-    let mut game = last_trick(Options::default(), [on_barrel(2), standing(0), standing(0)], 100, [45, 100, 0], last);
+    let mut game = last_trick(
+        Options::default(),
+        [on_barrel(2), standing(0), standing(0)],
+        100,
+        [45, 100, 0],
+        last,
+    );
     finish(&mut game, last);
     assert_eq!(game.table().standings[0].score, 760);
     assert_eq!(game.table().standings[0].barrel, None);
 
     // A declarer on the barrel who makes 120 reaches 1000 and wins.
-    let mut game = last_trick(Options::default(), [standing(0), on_barrel(1), standing(0)], 120, [0, 110, 0], last);
+    let mut game = last_trick(
+        Options::default(),
+        [standing(0), on_barrel(1), standing(0)],
+        120,
+        [0, 110, 0],
+        last,
+    );
     finish(&mut game, last);
     assert_eq!(game.table().standings[1].score, 1000);
     assert_eq!(game.phase(), Phase::Over);
-    assert_eq!(game.outcome().unwrap().winners().collect::<Vec<_>>(), vec![S1]);
+    assert_eq!(
+        game.outcome().unwrap().winners().collect::<Vec<_>>(),
+        vec![S1]
+    );
     // Making a smaller bid keeps them on the barrel, one hand further.
-    let mut game = last_trick(Options::default(), [standing(0), on_barrel(1), standing(0)], 100, [0, 110, 0], last);
+    let mut game = last_trick(
+        Options::default(),
+        [standing(0), on_barrel(1), standing(0)],
+        100,
+        [0, 110, 0],
+        last,
+    );
     finish(&mut game, last);
     assert_eq!(game.table().standings[1], on_barrel(2));
     // A lost bid ends the barrel.
-    let mut game = last_trick(Options::default(), [standing(0), on_barrel(0), standing(0)], 130, [0, 110, 0], last);
+    let mut game = last_trick(
+        Options::default(),
+        [standing(0), on_barrel(0), standing(0)],
+        130,
+        [0, 110, 0],
+        last,
+    );
     finish(&mut game, last);
     assert_eq!(game.table().standings[1].score, 750);
     assert_eq!(game.table().standings[1].barrel, None);
@@ -436,21 +678,47 @@ fn the_barrel_at_880() {
 #[test]
 fn horizontal_lines_for_an_opponent_who_took_nothing() {
     let last = ["9H", "AH", "JH"];
-    let with_lines = |score, lines| Standing { score, lines, ..Standing::default() };
-    let mut game = last_trick(Options::default(), [with_lines(300, 0), standing(0), with_lines(300, 1)], 100, [0, 120, 0], last);
+    let with_lines = |score, lines| Standing {
+        score,
+        lines,
+        ..Standing::default()
+    };
+    let mut game = last_trick(
+        Options::default(),
+        [with_lines(300, 0), standing(0), with_lines(300, 1)],
+        100,
+        [0, 120, 0],
+        last,
+    );
     finish(&mut game, last);
     let st = game.table().standings;
     assert_eq!(st[0], with_lines(300, 1));
     assert_eq!(st[2], with_lines(300, 2));
     // Every third line costs 120.
-    let mut game = last_trick(Options::default(), [with_lines(300, 2), standing(0), with_lines(300, 5)], 100, [0, 120, 0], last);
+    let mut game = last_trick(
+        Options::default(),
+        [with_lines(300, 2), standing(0), with_lines(300, 5)],
+        100,
+        [0, 120, 0],
+        last,
+    );
     finish(&mut game, last);
     let st = game.table().standings;
     assert_eq!(st[0], with_lines(180, 3));
     assert_eq!(st[2], with_lines(180, 6));
     // Not on the barrel.
-    let barrel = Standing { score: 880, barrel: Some(0), ..Standing::default() };
-    let mut game = last_trick(Options::default(), [barrel, standing(0), standing(0)], 100, [0, 120, 0], last);
+    let barrel = Standing {
+        score: 880,
+        barrel: Some(0),
+        ..Standing::default()
+    };
+    let mut game = last_trick(
+        Options::default(),
+        [barrel, standing(0), standing(0)],
+        100,
+        [0, 120, 0],
+        last,
+    );
     finish(&mut game, last);
     assert_eq!(game.table().standings[0].lines, 0);
 }
@@ -470,11 +738,30 @@ fn rospisat_gives_60_to_each_opponent_and_a_p_mark() {
 
     // The third P costs 120; an opponent on the barrel gets nothing.
     let mut table = t.clone();
-    table.standings[1] = Standing { score: 200, p_marks: 2, ..Standing::default() };
-    table.standings[0] = Standing { score: 880, barrel: Some(0), ..Standing::default() };
-    table.standings[2] = Standing { score: 850, ..Standing::default() };
+    table.standings[1] = Standing {
+        score: 200,
+        p_marks: 2,
+        ..Standing::default()
+    };
+    table.standings[0] = Standing {
+        score: 880,
+        barrel: Some(0),
+        ..Standing::default()
+    };
+    table.standings[2] = Standing {
+        score: 850,
+        ..Standing::default()
+    };
     let mut game = Tysiac::from_parts(table, [Hand::EMPTY; 3], Hand::EMPTY, [None; 3]).unwrap();
-    deal_into(&mut game, ["KH QH AH 10H AD 10D KD", "9S JS QS KS 10S AS AC", "9H 9D 9C QD JH JD JC"], PRIKUP);
+    deal_into(
+        &mut game,
+        [
+            "KH QH AH 10H AD 10D KD",
+            "9S JS QS KS 10S AS AC",
+            "9H 9D 9C QD JH JD JC",
+        ],
+        PRIKUP,
+    );
     // Seat 1 dealt; seat 2 opens; seat 0 and seat 1 pass.
     assert_eq!(game.table().dealer, S1);
     act(&mut game, S0, Action::Pass);
@@ -482,14 +769,39 @@ fn rospisat_gives_60_to_each_opponent_and_a_p_mark() {
     act(&mut game, S2, Action::Pass);
     act(&mut game, S1, Action::Rospisat);
     let st = game.table().standings;
-    assert_eq!(st[1], Standing { score: 80, p_marks: 3, ..Standing::default() });
-    assert_eq!(st[0], Standing { score: 880, barrel: Some(1), ..Standing::default() });
-    assert_eq!(st[2], Standing { score: 880, barrel: Some(0), ..Standing::default() }, "910 lands on the barrel");
+    assert_eq!(
+        st[1],
+        Standing {
+            score: 80,
+            p_marks: 3,
+            ..Standing::default()
+        }
+    );
+    assert_eq!(
+        st[0],
+        Standing {
+            score: 880,
+            barrel: Some(1),
+            ..Standing::default()
+        }
+    );
+    assert_eq!(
+        st[2],
+        Standing {
+            score: 880,
+            barrel: Some(0),
+            ..Standing::default()
+        },
+        "910 lands on the barrel"
+    );
 }
 
 #[test]
 fn no_rospisat_on_the_barrel_or_without_the_extra_rules() {
-    let plain = Options { extra_rules: false, ..Options::default() };
+    let plain = Options {
+        extra_rules: false,
+        ..Options::default()
+    };
     let mut game = dealt(plain, PLAIN, PRIKUP);
     act(&mut game, S2, Action::Pass);
     act(&mut game, S0, Action::Pass);
@@ -500,8 +812,18 @@ fn no_rospisat_on_the_barrel_or_without_the_extra_rules() {
     act(&mut game, S2, Action::Pass);
     act(&mut game, S0, Action::Pass);
     let mut table = game.table().clone();
-    table.standings[1] = Standing { score: 880, barrel: Some(0), ..Standing::default() };
-    let mut game = Tysiac::from_parts(table, [0, 1, 2].map(|s| game.hand(Seat(s))), game.prikup(), [None; 3]).unwrap();
+    table.standings[1] = Standing {
+        score: 880,
+        barrel: Some(0),
+        ..Standing::default()
+    };
+    let mut game = Tysiac::from_parts(
+        table,
+        [0, 1, 2].map(|s| game.hand(Seat(s))),
+        game.prikup(),
+        [None; 3],
+    )
+    .unwrap();
     assert_eq!(legal(&game, S1), vec![Action::TakePrikup]);
     refused(&mut game, Actor::Seat(S1), Action::Rospisat);
 }
@@ -509,8 +831,22 @@ fn no_rospisat_on_the_barrel_or_without_the_extra_rules() {
 #[test]
 fn four_nines_after_the_exchange_may_demand_a_redeal() {
     let mut game = declared(Options::default(), NINES);
-    act(&mut game, S1, Action::Give { card: card("KD"), to: S2 });
-    act(&mut game, S1, Action::Give { card: card("QC"), to: S0 });
+    act(
+        &mut game,
+        S1,
+        Action::Give {
+            card: card("KD"),
+            to: S2,
+        },
+    );
+    act(
+        &mut game,
+        S1,
+        Action::Give {
+            card: card("QC"),
+            to: S0,
+        },
+    );
     assert_eq!(game.phase(), Phase::FourNines);
     assert_eq!(game.turn(), Turn::Seat(S0));
     assert_eq!(legal(&game, S0), vec![Action::Redeal, Action::PlayOn]);
@@ -530,8 +866,22 @@ fn four_nines_after_the_exchange_may_demand_a_redeal() {
 
     // Nobody with four nines: straight to the raise.
     let mut game = declared(Options::default(), PLAIN);
-    act(&mut game, S1, Action::Give { card: card("KD"), to: S2 });
-    act(&mut game, S1, Action::Give { card: card("QC"), to: S0 });
+    act(
+        &mut game,
+        S1,
+        Action::Give {
+            card: card("KD"),
+            to: S2,
+        },
+    );
+    act(
+        &mut game,
+        S1,
+        Action::Give {
+            card: card("QC"),
+            to: S0,
+        },
+    );
     assert_eq!(game.phase(), Phase::Raise);
 }
 
@@ -546,16 +896,31 @@ fn the_dealer_rotates_and_the_first_to_1000_wins() {
     assert_eq!(game.turn(), Turn::Seat(S0), "seat 2 opened");
 
     // Two reach 1000 in one hand: the higher score wins.
-    let plain = Options { extra_rules: false, ..Options::default() };
+    let plain = Options {
+        extra_rules: false,
+        ..Options::default()
+    };
     let last = ["9H", "AH", "JH"];
-    let mut game = last_trick(plain, [standing(990), standing(900), standing(0)], 100, [20, 100, 0], last);
+    let mut game = last_trick(
+        plain,
+        [standing(990), standing(900), standing(0)],
+        100,
+        [20, 100, 0],
+        last,
+    );
     finish(&mut game, last);
     assert_eq!(game.table().scores(), [1010, 1000, 0]);
     let outcome = game.outcome().unwrap();
     assert_eq!(outcome.ranks, vec![0, 1, 2]);
     assert_eq!(game.table().end, Some(MatchEnd::Thousand));
     // Equal: the declarer wins.
-    let mut game = last_trick(plain, [standing(980), standing(900), standing(0)], 100, [20, 100, 0], last);
+    let mut game = last_trick(
+        plain,
+        [standing(980), standing(900), standing(0)],
+        100,
+        [20, 100, 0],
+        last,
+    );
     finish(&mut game, last);
     assert_eq!(game.table().scores(), [1000, 1000, 0]);
     assert_eq!(game.outcome().unwrap().ranks, vec![1, 0, 2]);
@@ -571,7 +936,10 @@ fn the_hand_limit_ends_a_match() {
     act(&mut game, S1, Action::Rospisat);
     assert_eq!(game.phase(), Phase::Over);
     assert_eq!(game.table().end, Some(MatchEnd::HandLimit));
-    assert_eq!(game.outcome().unwrap().winners().collect::<Vec<_>>(), vec![S0, S2]);
+    assert_eq!(
+        game.outcome().unwrap().winners().collect::<Vec<_>>(),
+        vec![S0, S2]
+    );
 }
 
 #[test]
@@ -581,7 +949,13 @@ fn illegal_actions_are_errors_that_change_nothing() {
     assert!(matches!(e, ActionError::NotYourTurn { .. }));
     let e = refused(&mut game, Actor::Chance, Action::Deal(card("AH")));
     assert!(matches!(e, ActionError::NotYourTurn { .. }));
-    for action in [Action::TakePrikup, Action::Raise(100), play("9S"), Action::Redeal, Action::FirstDealer(S0)] {
+    for action in [
+        Action::TakePrikup,
+        Action::Raise(100),
+        play("9S"),
+        Action::Redeal,
+        Action::FirstDealer(S0),
+    ] {
         let e = refused(&mut game, Actor::Seat(S2), action);
         assert!(matches!(e, ActionError::Illegal { .. }), "{e}");
     }
@@ -603,7 +977,9 @@ fn illegal_actions_are_errors_that_change_nothing() {
                     refused(&mut game, actor, junk);
                 }
             }
-            play_out(&mut game, &mut rng2, 1, |g, s, l, r| g.playout_action(s, l, r));
+            play_out(&mut game, &mut rng2, 1, |g, s, l, r| {
+                g.playout_action(s, l, r)
+            });
         }
     }
 }
@@ -640,19 +1016,30 @@ fn views_never_show_another_hand_or_a_card_given_to_another() {
                 allowed = allowed.union(t.prikup.unwrap_or_default());
                 // Finished tricks of earlier hands are not in the view.
                 if t.declarer == Some(seat) {
-                    allowed = allowed.union([S0, S1, S2].iter().filter_map(|s| game.given(*s)).collect());
+                    allowed =
+                        allowed.union([S0, S1, S2].iter().filter_map(|s| game.given(*s)).collect());
                 } else if let Some(c) = game.given(seat) {
                     allowed = allowed.with(c);
                 }
-                assert!(named.minus(allowed).is_empty(), "{seat} sees {} at {:?}", named.minus(allowed), t.phase);
+                assert!(
+                    named.minus(allowed).is_empty(),
+                    "{seat} sees {} at {:?}",
+                    named.minus(allowed),
+                    t.phase
+                );
                 for other in [S0, S1, S2].into_iter().filter(|o| *o != seat) {
                     if let Some(c) = game.given(other)
-                        && t.declarer != Some(seat) && !t.played().contains(c) && !t.prikup.unwrap_or_default().contains(c) {
-                            assert!(!named.contains(c), "{seat} sees the card given to {other}");
-                        }
+                        && t.declarer != Some(seat)
+                        && !t.played().contains(c)
+                        && !t.prikup.unwrap_or_default().contains(c)
+                    {
+                        assert!(!named.contains(c), "{seat} sees the card given to {other}");
+                    }
                 }
             }
-            play_out(&mut game, &mut rng, 1, |g, s, l, r| g.playout_action(s, l, r));
+            play_out(&mut game, &mut rng, 1, |g, s, l, r| {
+                g.playout_action(s, l, r)
+            });
             steps += 1;
         }
     }
@@ -661,7 +1048,14 @@ fn views_never_show_another_hand_or_a_card_given_to_another() {
 #[test]
 fn determinisations_respect_what_play_showed() {
     for seed in 0..40 {
-        let mut game = Tysiac::new(&Options { must_beat: seed % 2 == 0, ..Options::default() }, 3).unwrap();
+        let mut game = Tysiac::new(
+            &Options {
+                must_beat: seed % 2 == 0,
+                ..Options::default()
+            },
+            3,
+        )
+        .unwrap();
         let mut rng = GameRng::seed_from_u64(seed);
         while game.outcome().is_none() {
             if game.phase() == Phase::Play {
@@ -673,11 +1067,17 @@ fn determinisations_respect_what_play_showed() {
                     let det = Tysiac::determinize(&view, &mut rng);
                     assert_eq!(det.observe(seat), view);
                     for other in [S0, S1, S2] {
-                        assert!(det.hand(other).inter(excluded[other.index()]).is_empty(), "seed {seed}");
+                        assert!(
+                            det.hand(other).inter(excluded[other.index()]).is_empty(),
+                            "seed {seed}"
+                        );
                     }
                     // Announced marriages' partners stay with their owner.
                     for (owner, suit) in &game.table().marriages {
-                        for c in [Card::new(*suit, veil_tysiac::Rank::King), Card::new(*suit, veil_tysiac::Rank::Queen)] {
+                        for c in [
+                            Card::new(*suit, veil_tysiac::Rank::King),
+                            Card::new(*suit, veil_tysiac::Rank::Queen),
+                        ] {
                             if !game.table().played().contains(c) {
                                 assert!(det.hand(*owner).contains(c));
                             }
@@ -686,20 +1086,26 @@ fn determinisations_respect_what_play_showed() {
                     // An opponent puts at most one prikup card with the other opponent.
                     let t = game.table();
                     if let (Some(d), Some(p)) = (t.declarer, t.prikup)
-                        && seat != d {
-                            let other = [S0, S1, S2].into_iter().find(|s| *s != d && *s != seat).unwrap();
-                            assert!(
-                                det.hand(other).inter(p).len() <= 1,
-                                "seed {seed} {seat}: {} of {p}; true {} {}; view {}",
-                                det.hand(other),
-                                game.hand(other),
-                                game.hand(d),
-                                serde_json::to_string(&view).unwrap()
-                            );
-                        }
+                        && seat != d
+                    {
+                        let other = [S0, S1, S2]
+                            .into_iter()
+                            .find(|s| *s != d && *s != seat)
+                            .unwrap();
+                        assert!(
+                            det.hand(other).inter(p).len() <= 1,
+                            "seed {seed} {seat}: {} of {p}; true {} {}; view {}",
+                            det.hand(other),
+                            game.hand(other),
+                            game.hand(d),
+                            serde_json::to_string(&view).unwrap()
+                        );
+                    }
                 }
             }
-            play_out(&mut game, &mut rng, 1, |g, s, l, r| g.playout_action(s, l, r));
+            play_out(&mut game, &mut rng, 1, |g, s, l, r| {
+                g.playout_action(s, l, r)
+            });
         }
     }
 }

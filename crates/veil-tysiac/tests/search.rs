@@ -16,13 +16,23 @@ fn a_small_search_beats_random_play_over_single_hands() {
         levels[search.index()] = Level::Easy;
         let result = play_match::<Tysiac>(&Options::one_hand(), &levels, seed, None).unwrap();
         search_reward += result.outcome.reward(search);
-        random_reward += Seat::all(3).filter(|s| *s != search).map(|s| result.outcome.reward(s)).sum::<f64>() / 2.0;
+        random_reward += Seat::all(3)
+            .filter(|s| *s != search)
+            .map(|s| result.outcome.reward(s))
+            .sum::<f64>()
+            / 2.0;
         // The record replays to the same end.
-        assert_eq!(result.record.replay().unwrap().outcome(), Some(result.outcome));
+        assert_eq!(
+            result.record.replay().unwrap().outcome(),
+            Some(result.outcome)
+        );
     }
     let (search, random) = (search_reward / hands as f64, random_reward / hands as f64);
     eprintln!("search {search:.2}, random {random:.2}");
-    assert!(search > 0.65 && search > random + 0.2, "search {search:.2}, random {random:.2}");
+    assert!(
+        search > 0.65 && search > random + 0.2,
+        "search {search:.2}, random {random:.2}"
+    );
 }
 
 #[test]
@@ -30,6 +40,10 @@ fn a_search_seat_plays_a_whole_match() {
     let levels = [Level::Easy, Level::Random, Level::Random];
     let result = play_match::<Tysiac>(&Options::default(), &levels, 3, None).unwrap();
     let game = result.record.replay().unwrap();
-    eprintln!("{:?} after {} hands", result.outcome, game.table().history.len());
+    eprintln!(
+        "{:?} after {} hands",
+        result.outcome,
+        game.table().history.len()
+    );
     assert_eq!(game.outcome(), Some(result.outcome));
 }
