@@ -9,8 +9,11 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    include_str!("perft.txt")
-        .lines()
+    parse(include_str!("perft.txt"))
+}
+
+fn parse(text: &str) -> Vec<Case> {
+    text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(|line| {
@@ -80,5 +83,16 @@ fn divide_adds_up() {
             "{}",
             case.name
         );
+    }
+}
+
+#[test]
+#[ignore = "about 800 million leaves: run with --ignored"]
+fn perft_deep_counts() {
+    for case in parse(include_str!("perft_deep.txt")) {
+        let pos: Position<Grid8> = Position::from_fen(&case.fen).unwrap();
+        for &(depth, nodes) in &case.counts {
+            assert_eq!(perft(&pos, depth), nodes, "{} depth {depth}", case.name);
+        }
     }
 }
