@@ -8,7 +8,7 @@ use crate::position::{IllegalMove, Position};
 use crate::types::{Color, Move, Outcome};
 
 /// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Termination {
     Checkmate { winner: Color },
     Stalemate,
@@ -27,7 +27,10 @@ impl Termination {
 }
 
 /// A position with its history.
-#[derive(Clone, Debug)]
+///
+/// Serialised as its start position and moves; reading replays them, so a
+/// game with an illegal move is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game<G: Geometry = Grid8> {
     start: Position<G>,
     position: Position<G>,
@@ -161,5 +164,33 @@ impl<G: Geometry> Game<G> {
         out.push_str(&line);
         out.push('\n');
         out
+    }
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(bound = "")]
+struct GameRecord<G: Geometry> {
+    start: Position<G>,
+    moves: Vec<Move>,
+}
+
+impl<G: Geometry> serde::Serialize for Game<G> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        GameRecord {
+            start: self.start.clone(),
+            moves: self.moves.clone(),
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de, G: Geometry> serde::Deserialize<'de> for Game<G> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let record = GameRecord::<G>::deserialize(d)?;
+        let mut game = Game::new(record.start);
+        for mv in record.moves {
+            game.play(mv).map_err(serde::de::Error::custom)?;
+        }
+        Ok(game)
     }
 }

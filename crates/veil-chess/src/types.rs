@@ -123,7 +123,7 @@ impl Role {
 }
 
 /// A coloured piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Piece {
     pub color: Color,
     pub role: Role,
@@ -200,7 +200,7 @@ impl Square {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub(crate) enum MoveKind {
     Normal,
     EnPassant,
@@ -212,7 +212,7 @@ pub(crate) enum MoveKind {
 /// Castling is stored as the King's own move (e.g. e1 to g1) together with the
 /// Rook it castles with; en passant and promotion are flags. Which piece moves
 /// and what it captures are read from the position.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Move {
     from: Square,
     to: Square,

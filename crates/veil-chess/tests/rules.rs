@@ -522,6 +522,14 @@ fn pgn_export() {
         "{pgn}"
     );
     assert!(pgn.ends_with("\n1. e5 *\n"), "{pgn}");
+    let json = serde_json::to_string(&g).unwrap();
+    assert_eq!(serde_json::from_str::<Game<Grid10>>(&json).unwrap(), g);
+    let tampered = json.replace(r#""to":44"#, r#""to":64"#);
+    assert_ne!(tampered, json);
+    assert!(
+        serde_json::from_str::<Game<Grid10>>(&tampered).is_err(),
+        "e3e7 is illegal"
+    );
 }
 
 #[test]
