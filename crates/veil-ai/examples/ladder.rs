@@ -8,7 +8,10 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let games: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(100);
     let goal: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(30);
-    let options = PigOptions { goal, ..PigOptions::default() };
+    let options = PigOptions {
+        goal,
+        ..PigOptions::default()
+    };
     let pairs = [
         (Level::Greedy, Level::Random),
         (Level::Easy, Level::Greedy),

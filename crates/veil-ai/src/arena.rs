@@ -124,7 +124,11 @@ impl Score {
     /// Points per game in [0, 1], a draw counting half.
     pub fn rate(&self) -> f64 {
         let games = self.wins + self.losses + self.draws;
-        if games == 0 { 0.5 } else { (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(games) }
+        if games == 0 {
+            0.5
+        } else {
+            (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(games)
+        }
     }
 }
 

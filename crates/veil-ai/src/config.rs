@@ -11,7 +11,8 @@ use web_time::Duration;
 pub enum Level {
     /// Any legal action, uniformly.
     Random,
-    /// One ply deep: the action whose immediate result scores best.
+    /// One ply deep: the action whose result, after a short playout, scores
+    /// best by the game's evaluation.
     Greedy,
     /// A small search.
     Easy,
@@ -62,7 +63,7 @@ impl Level {
             // Eight determinizations, each scoring every legal action.
             Level::Greedy => SearchConfig {
                 method: Method::Greedy,
-                ..tree(8, 0.7, 0)
+                ..tree(8, 0.7, GREEDY_DEPTH)
             },
             Level::Easy => tree(300, 1.0, 12),
             Level::Normal => tree(3_000, 0.7, 12),
@@ -88,7 +89,10 @@ impl FromStr for Level {
     }
 }
 
-const GREEDY_DEPTH: u32 = 0;
+/// Greedy scores after two more seat actions: right after its own action,
+/// a game's evaluation often misses what the action sets up (in Pig, a roll
+/// is worth nothing until held).
+const GREEDY_DEPTH: u32 = 2;
 
 /// How a [`crate::Search`] decides.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -22,7 +22,8 @@
 //! Cowling, Powley and Whitehouse). Each iteration samples a full state
 //! consistent with the observation ([`Game::determinize`](veil_core::Game::determinize)),
 //! walks a tree of action sequences shared by all those samples, choosing by
-//! UCB1 among the actions legal in this sample (with availability counts),
+//! UCB1 among the actions legal in this sample (with availability counts;
+//! Exp3 at simultaneous turns, see [`Search`]),
 //! adds one node, plays out with the game's playout policy (cut short by its
 //! evaluation where it has one), and credits every seat along the path with
 //! its own reward. Chance is sampled, never chosen.

@@ -90,14 +90,17 @@ struct Step {
 /// Simultaneous turns: the seats of a [`Turn::Simultaneous`] are resolved
 /// one after the other (the observer first when it is one of them, then
 /// seat order), but no seat may learn from the others' hidden choices of the
-/// same turn. Two things see to it. The determinization is sampled from the
-/// observer's view, so the observer's search never knows a choice the
-/// others made before it. And inside the tree, every seat after the first
-/// keeps a single set of statistics shared by all the choices the earlier
-/// seats of that turn may have made (decoupled selection): it picks by UCB1
-/// over its own actions against the mixture of theirs, never a best reply to
-/// one of them. Only the tree's shape (which node follows) depends on the
-/// whole joint choice, as the game reveals it afterwards.
+/// same turn. Three things see to it. The determinization is sampled from
+/// the observer's view, so the observer's search never knows a choice the
+/// others made before it. Inside the tree, every seat after the first keeps
+/// a single set of statistics shared by all the choices the earlier seats of
+/// that turn may have made (decoupled selection): it picks over its own
+/// actions against the mixture of theirs, never a best reply to one of
+/// them; only the tree's shape (which node follows) depends on the whole
+/// joint choice, as the game reveals it afterwards. And the seats of a
+/// simultaneous turn pick with Exp3 (randomised) rather than UCB1, since two
+/// deterministic choosers blind to each other can fall into step and skew
+/// each other's values (a test with matching pennies checks both points).
 #[derive(Clone, Debug)]
 pub struct Search<G: Game> {
     observation: G::Observation,
@@ -410,7 +413,11 @@ impl<G: Game> Search<G> {
                     edge: stats,
                     exp3: 0.0,
                 });
-                let edge = self.edge_index(node, actor, action);
+                let edge = if node == info {
+                    stats
+                } else {
+                    self.edge_index(node, actor, action)
+                };
                 self.child(node, edge, turn, state.turn());
                 break;
             }
@@ -427,7 +434,11 @@ impl<G: Game> Search<G> {
                 edge: chosen,
                 exp3,
             });
-            let edge = self.edge_index(node, actor, action);
+            let edge = if node == info {
+                chosen
+            } else {
+                self.edge_index(node, actor, action)
+            };
             node = self.child(node, edge, turn, state.turn());
         }
         self.playout(&mut state);

@@ -297,10 +297,10 @@ impl Game for Pennies {
     }
     fn legal_actions(&self, actor: Actor, out: &mut Vec<bool>) {
         out.clear();
-        if let (Actor::Seat(s), Turn::Simultaneous(set)) = (actor, self.turn()) {
-            if set.contains(s) {
-                out.extend([true, false]);
-            }
+        if let (Actor::Seat(s), Turn::Simultaneous(set)) = (actor, self.turn())
+            && set.contains(s)
+        {
+            out.extend([true, false]);
         }
     }
     fn sample_chance(&self, _: &mut GameRng) -> bool {
