@@ -1041,8 +1041,21 @@ impl Game for Tysiac {
         crate::view::determinize(observation, rng)
     }
 
+    /// Between hands only: a hand in progress is played out to its end (a
+    /// few dozen actions), which judges it far better than any estimate.
     fn evaluate(&self, seat: Seat) -> Option<f64> {
-        Some(crate::ai::evaluate(self, seat))
+        let t = &self.table;
+        let fresh = matches!(t.phase, Phase::Bidding) && t.calls.len() <= 1;
+        let between = !matches!(
+            t.phase,
+            Phase::Bidding
+                | Phase::Prikup
+                | Phase::PassCards
+                | Phase::FourNines
+                | Phase::Raise
+                | Phase::Play
+        );
+        (fresh || between).then(|| crate::ai::evaluate(self, seat))
     }
 
     fn playout_action(&self, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
