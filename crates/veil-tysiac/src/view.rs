@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use veil_core::{GameRng, RngExt, Seat};
 
-use crate::game::SEATS;
+use crate::game::{CARD_POINTS, SEATS};
 use crate::{Card, Hand, Phase, Rank, Table, Tysiac};
 
 /// What one seat knows: the table (bidding, the prikup once shown, every
@@ -189,25 +189,34 @@ pub(crate) fn determinize(view: &TysiacView, rng: &mut GameRng) -> Tysiac {
         shuffle(&mut cards, rng);
         assign(&cards, &mut caps, rng)
     };
-    let mut placed = None;
-    for choice in prikup_choices.iter().copied() {
-        if let Some(p) = attempt(false, choice, rng) {
-            placed = Some((p, choice));
+    // Bids above 120 showed a marriage: draw again (a few times) when the
+    // sampled cards cannot explain one.
+    let (base_hands, base_prikup) = (hands, prikup);
+    let mut choice = None;
+    for _ in 0..MARRIAGE_TRIES {
+        let mut placed = None;
+        for option in prikup_choices.iter().copied() {
+            if let Some(p) = attempt(false, option, rng) {
+                placed = Some((p, option));
+                break;
+            }
+        }
+        let (places, option) =
+            placed.unwrap_or_else(|| (attempt(true, None, rng).unwrap_or_default(), None));
+        (hands, prikup, choice) = (base_hands, base_prikup, option);
+        for (card, place) in places {
+            match place {
+                p if p < SEATS => hands[p] = hands[p].with(card),
+                PRIKUP => prikup = prikup.with(card),
+                _ => {}
+            }
+        }
+        for seat in 0..SEATS {
+            hands[seat] = hands[seat].union(known[seat]);
+        }
+        if bids_explained(view, &hands) {
             break;
         }
-    }
-    let (places, choice) =
-        placed.unwrap_or_else(|| (attempt(true, None, rng).unwrap_or_default(), None));
-
-    for (card, place) in places {
-        match place {
-            p if p < SEATS => hands[p] = hands[p].with(card),
-            PRIKUP => prikup = prikup.with(card),
-            _ => {}
-        }
-    }
-    for seat in 0..SEATS {
-        hands[seat] = hands[seat].union(known[seat]);
     }
 
     // The card the other opponent received: the prikup card placed with it,
@@ -222,6 +231,38 @@ pub(crate) fn determinize(view: &TysiacView, rng: &mut GameRng) -> Tysiac {
             .or_else(|| pick(pool, rng));
     }
     build(t, hands, prikup, given)
+}
+
+/// How often [`determinize`] draws again to explain a bid above 120.
+const MARRIAGE_TRIES: usize = 40;
+
+/// Whether every other seat that bid (or raised) above 120 held a marriage
+/// when it did, in these sampled hands. The cards a seat held then are
+/// those it holds or has played, less the prikup for an opponent (it held
+/// none of it when bidding) and, for the declarer bidding, less the prikup
+/// plus the card it gave the viewer.
+fn bids_explained(view: &TysiacView, hands: &[Hand; 3]) -> bool {
+    let t = &view.table;
+    let shown = t.prikup.unwrap_or_default();
+    Seat::all(SEATS).filter(|s| *s != view.seat).all(|seat| {
+        let highest = t
+            .calls
+            .iter()
+            .filter(|c| c.seat == seat)
+            .filter_map(|c| c.bid)
+            .max();
+        let now = hands[seat.index()].union(played_by(t, seat));
+        let declarer = t.declarer == Some(seat);
+        let mut bidding_hand = now.minus(shown);
+        if declarer && let Some(card) = view.received {
+            bidding_hand = bidding_hand.with(card);
+        }
+        let bid_ok =
+            highest.is_none_or(|b| b <= CARD_POINTS || bidding_hand.marriages().next().is_some());
+        let raised =
+            declarer && t.phase == Phase::Play && t.bid > CARD_POINTS && Some(t.bid) != highest;
+        bid_ok && (!raised || now.marriages().next().is_some())
+    })
 }
 
 fn build(t: &Table, hands: [Hand; 3], prikup: Hand, given: [Option<Card>; 3]) -> Tysiac {

@@ -1109,3 +1109,26 @@ fn determinisations_respect_what_play_showed() {
         }
     }
 }
+
+#[test]
+fn determinisations_explain_bids_above_120_with_a_marriage() {
+    let mut game = dealt(Options::default(), PLAIN, PRIKUP);
+    act(&mut game, S2, Action::Bid(130));
+    act(&mut game, S0, Action::Pass);
+    act(&mut game, S1, Action::Pass);
+    let view = game.observe(S0);
+    let mut rng = GameRng::seed_from_u64(3);
+    let mut hearts = 0;
+    for _ in 0..200 {
+        let det = Tysiac::determinize(&view, &mut rng);
+        assert_eq!(det.observe(S0), view);
+        let bidder = det.hand(S2);
+        assert!(
+            bidder.marriages().next().is_some(),
+            "{bidder} explains no bid of 130"
+        );
+        hearts += usize::from(bidder.has_marriage(Suit::Hearts));
+    }
+    // Either marriage could be the one: both turn up.
+    assert!(hearts > 0 && hearts < 200, "{hearts}");
+}
