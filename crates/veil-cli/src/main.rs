@@ -7,6 +7,7 @@
 //! ```
 
 mod args;
+mod extras;
 mod matches;
 
 use std::process::ExitCode;
@@ -20,10 +21,11 @@ use web_time::Duration;
 const USAGE: &str = "\
 usage:
   veil-cli perft <variant> [--fen FEN] --depth N
-      variants: xiangqi, jieqi (every reveal forced to the start point's own piece)
+      variants: xiangqi, jieqi (every reveal forced to the start point's own piece),
+                chess (8x8 standard, or 10x10 with Secret King's rules from a 10x10 FEN)
       prints the leaf count on its last line as `nodes N`
   veil-cli match --game ID --seats LEVEL,LEVEL[,...] [--games N] [--seed S] [--think-ms M]
-      games: jieqi
+      games: jieqi, hide-and-guess
       levels: random, greedy, easy, normal, hard
       prints per-seat wins, draws, losses and mean think time, then one JSON line";
 
@@ -94,7 +96,11 @@ fn perft(args: &Args) -> Result<(), String> {
             };
             veil_jieqi::jieqi_perft_forced(&position, depth)
         }
-        other => return Err(format!("unknown perft variant {other:?} (known: xiangqi, jieqi)")),
+        "chess" => {
+            let fen = args.get("fen").unwrap_or(veil_chess::fen::STANDARD_START);
+            veil_chess::fen::perft_fen(fen, depth).map_err(|e| e.to_string())?
+        }
+        other => return Err(format!("unknown perft variant {other:?} (known: xiangqi, jieqi, chess)")),
     };
     let seconds = started.elapsed().as_secs_f64();
     println!("time {:.3} s, {:.1} M nodes/s", seconds, nodes as f64 / seconds.max(1e-9) / 1e6);
@@ -129,6 +135,12 @@ fn play_match(args: &Args) -> Result<(), String> {
         "jieqi" => {
             matches::run::<veil_jieqi::Jieqi>(&Default::default(), &spec, &mut NoExtras, progress)?
         }
+        "hide-and-guess" => matches::run::<veil_hide_and_guess::HideAndGuess>(
+            &Default::default(),
+            &spec,
+            &mut extras::HideAndGuessExtras::default(),
+            progress,
+        )?,
         id if GAME_IDS.contains(&id) => {
             return Err(format!("{id} is registered but its rules are not written yet"));
         }

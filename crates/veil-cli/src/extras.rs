@@ -1,0 +1,43 @@
+//! Figures particular to one game that `match` reports besides wins and
+//! losses.
+
+use serde_json::{Map, Value, json};
+use veil_ai::arena::MatchResult;
+use veil_hide_and_guess::{End, HideAndGuess};
+
+use crate::matches::Extras;
+
+/// Hide and Guess: how many guesses a game takes, and whose guess won.
+#[derive(Default)]
+pub struct HideAndGuessExtras {
+    games: u32,
+    guesses: u32,
+    /// Per `--seats` entry: games it won by guessing right.
+    winning_guesses: Vec<u32>,
+}
+
+impl Extras<HideAndGuess> for HideAndGuessExtras {
+    fn record(&mut self, result: &MatchResult<HideAndGuess>, entry_of_seat: &[usize]) {
+        let game = result.record.replay().expect("a finished match replays");
+        let table = game.table();
+        self.winning_guesses.resize(entry_of_seat.len(), 0);
+        self.games += 1;
+        self.guesses += table.guesses.len() as u32;
+        if let Some(End::Guessed { by }) = table.end {
+            self.winning_guesses[entry_of_seat[by.index()]] += 1;
+        }
+    }
+
+    fn report(&self) -> (String, Map<String, Value>) {
+        let mean = if self.games == 0 { 0.0 } else { f64::from(self.guesses) / f64::from(self.games) };
+        let mean = (mean * 100.0).round() / 100.0;
+        let text = format!(
+            "mean guesses per game: {mean}; games won by a right guess, per seat: {:?}\n",
+            self.winning_guesses
+        );
+        let mut map = Map::new();
+        map.insert("mean_guesses_per_game".into(), json!(mean));
+        map.insert("winning_guesses_by_seat".into(), json!(self.winning_guesses));
+        (text, map)
+    }
+}
