@@ -116,7 +116,11 @@
 //! led, one that did not trump has no trumps, with must-beat one that did
 //! not beat has nothing that beats), the partner of an announced marriage
 //! with its announcer, the four nines with their holder, and the prikup
-//! cards with the declarer but for at most one given to the other opponent.
+//! cards with the declarer but for at most one given to the other opponent;
+//! it draws again (a few times) until a seat that bid or raised above 120
+//! holds a marriage. The search plays a hand in progress out to its end:
+//! [`veil_core::Game::evaluate`] answers only between hands, from the
+//! scores.
 //! [`hand_value`] estimates what a hand can take; the playout policy bids
 //! near it, gives away the cards worth least, announces marriages, cashes
 //! sure winners, wins tricks with the cheapest card that does and follows

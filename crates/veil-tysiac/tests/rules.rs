@@ -1132,3 +1132,45 @@ fn determinisations_explain_bids_above_120_with_a_marriage() {
     // Either marriage could be the one: both turn up.
     assert!(hearts > 0 && hearts < 200, "{hearts}");
 }
+
+#[test]
+fn random_matches_pass_through_every_phase_in_order() {
+    use std::collections::HashSet;
+    let order = |p: Phase| p as usize;
+    let mut seen = HashSet::new();
+    for seed in 0..12 {
+        let mut game = Tysiac::new(&Options::default(), 3).unwrap();
+        let mut rng = GameRng::seed_from_u64(seed);
+        let mut last = game.phase();
+        seen.insert(last);
+        while game.outcome().is_none() {
+            play_out(&mut game, &mut rng, 1, |g, s, l, r| {
+                g.playout_action(s, l, r)
+            });
+            let now = game.phase();
+            seen.insert(now);
+            // Phases only move forward within a hand; a new deal starts over.
+            let restart = matches!(now, Phase::Deal) || now == Phase::Over;
+            assert!(order(now) >= order(last) || restart, "{last:?} -> {now:?}");
+            if matches!(now, Phase::Score | Phase::Over) {
+                let t = game.table();
+                assert!(t.history.last().is_some());
+            }
+            last = now;
+        }
+    }
+    for phase in [
+        Phase::FirstDealer,
+        Phase::Deal,
+        Phase::Bidding,
+        Phase::Prikup,
+        Phase::PassCards,
+        Phase::FourNines,
+        Phase::Raise,
+        Phase::Play,
+        Phase::Score,
+        Phase::Over,
+    ] {
+        assert!(seen.contains(&phase), "{phase:?} never reached");
+    }
+}
