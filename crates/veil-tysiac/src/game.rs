@@ -489,6 +489,23 @@ impl Tysiac {
         given: [Option<Card>; 3],
     ) -> Result<Tysiac, OptionsError> {
         table.options.validate()?;
+        let seats_ok = [table.dealer, table.bidder, table.to_act, table.leader]
+            .iter()
+            .chain(table.declarer.iter())
+            .all(|s| s.index() < SEATS);
+        if !seats_ok {
+            return Err(OptionsError::new("there are three seats"));
+        }
+        let in_hand = !matches!(
+            table.phase,
+            Phase::FirstDealer | Phase::Deal | Phase::Bidding | Phase::Score | Phase::Over
+        );
+        if in_hand && table.declarer.is_none() {
+            return Err(OptionsError::new("after the bidding there is a declarer"));
+        }
+        if table.trick.len() >= SEATS || table.tricks.len() > TRICKS || table.dealt > 24 {
+            return Err(OptionsError::new("too many cards played or dealt"));
+        }
         let mut seen = table.played();
         for part in hands.iter().chain([&prikup]) {
             if !seen.inter(*part).is_empty() {

@@ -1174,3 +1174,18 @@ fn random_matches_pass_through_every_phase_in_order() {
         assert!(seen.contains(&phase), "{phase:?} never reached");
     }
 }
+
+#[test]
+fn from_parts_refuses_impossible_states() {
+    let game = declared(Options::default(), PLAIN);
+    let hands = [S0, S1, S2].map(|s| game.hand(s));
+    assert!(Tysiac::from_parts(game.table().clone(), hands, Hand::EMPTY, [None; 3]).is_ok());
+    let mut table = game.table().clone();
+    table.declarer = None;
+    assert!(Tysiac::from_parts(table, hands, Hand::EMPTY, [None; 3]).is_err());
+    let mut table = game.table().clone();
+    table.to_act = Seat(5);
+    assert!(Tysiac::from_parts(table, hands, Hand::EMPTY, [None; 3]).is_err());
+    let twice = [hands[0], hands[1].with(card("9H")), hands[2]];
+    assert!(Tysiac::from_parts(game.table().clone(), twice, Hand::EMPTY, [None; 3]).is_err());
+}
