@@ -302,6 +302,23 @@ impl Table {
         Seat(((self.leader.index() + i) % SEATS) as u8)
     }
 
+    /// Who acts next: the same as [`Game::turn`], from what every seat sees.
+    pub fn turn(&self) -> Turn {
+        match self.phase {
+            Phase::FirstDealer | Phase::Deal | Phase::Score => Turn::Chance,
+            Phase::Bidding | Phase::FourNines | Phase::Play => Turn::Seat(self.to_act),
+            Phase::Prikup | Phase::PassCards | Phase::Raise => {
+                Turn::Seat(self.declarer.unwrap_or(self.bidder))
+            }
+            Phase::Over => Turn::Over,
+        }
+    }
+
+    /// How many tricks `seat` has won this hand.
+    pub fn tricks_won(&self, seat: Seat) -> usize {
+        self.tricks.iter().filter(|t| t.winner == seat).count()
+    }
+
     pub fn scores(&self) -> [i32; 3] {
         self.standings.map(|s| s.score)
     }
@@ -882,13 +899,7 @@ impl Game for Tysiac {
     }
 
     fn turn(&self) -> Turn {
-        let t = &self.table;
-        match t.phase {
-            Phase::FirstDealer | Phase::Deal | Phase::Score => Turn::Chance,
-            Phase::Bidding | Phase::FourNines | Phase::Play => Turn::Seat(t.to_act),
-            Phase::Prikup | Phase::PassCards | Phase::Raise => Turn::Seat(self.declarer()),
-            Phase::Over => Turn::Over,
-        }
+        self.table.turn()
     }
 
     fn legal_actions(&self, actor: Actor, out: &mut Vec<Action>) {

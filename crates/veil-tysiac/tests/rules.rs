@@ -1189,3 +1189,19 @@ fn from_parts_refuses_impossible_states() {
     let twice = [hands[0], hands[1].with(card("9H")), hands[2]];
     assert!(Tysiac::from_parts(game.table().clone(), twice, Hand::EMPTY, [None; 3]).is_err());
 }
+
+#[test]
+fn a_view_tells_whose_turn_it_is() {
+    let mut rng = GameRng::seed_from_u64(9);
+    let mut game = Tysiac::new(&Options::one_hand(), 3).unwrap();
+    while game.outcome().is_none() {
+        for seat in [S0, S1, S2] {
+            assert_eq!(game.observe(seat).table.turn(), game.turn());
+        }
+        play_out(&mut game, &mut rng, 1, |g, s, l, r| {
+            g.playout_action(s, l, r)
+        });
+    }
+    let t = game.table();
+    assert_eq!((0..3).map(|s| t.tricks_won(Seat(s))).sum::<usize>(), 8);
+}
