@@ -145,6 +145,35 @@ pub enum Action {
     Play { card: Card, marriage: bool },
 }
 
+impl std::fmt::Display for Action {
+    /// In words, for logs and the table: "bid 105", "give 9♠ to seat 2",
+    /// "play K♥ and announce the marriage".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Action::FirstDealer(seat) => write!(f, "{seat} deals first"),
+            Action::Deal(card) => write!(f, "deal {card}"),
+            Action::Bid(bid) => write!(f, "bid {bid}"),
+            Action::Pass => f.write_str("pass"),
+            Action::TakePrikup => f.write_str("take the prikup"),
+            Action::Rospisat => f.write_str("Rospisat'"),
+            Action::Give { card, to } => write!(f, "give {card} to {to}"),
+            Action::Redeal => f.write_str("four nines: redeal"),
+            Action::PlayOn => f.write_str("four nines: play on"),
+            Action::Raise(bid) => write!(f, "play for {bid}"),
+            Action::Play {
+                card,
+                marriage: false,
+            } => write!(f, "play {card}"),
+            Action::Play {
+                card,
+                marriage: true,
+            } => {
+                write!(f, "play {card} and announce the marriage")
+            }
+        }
+    }
+}
+
 /// One call of the bidding: a bid, or a pass (`None`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct Call {

@@ -1205,3 +1205,20 @@ fn a_view_tells_whose_turn_it_is() {
     let t = game.table();
     assert_eq!((0..3).map(|s| t.tricks_won(Seat(s))).sum::<usize>(), 8);
 }
+
+#[test]
+fn actions_read_back_and_print_in_words() {
+    let give = Action::Give {
+        card: card("10S"),
+        to: S2,
+    };
+    let text = serde_json::to_string(&give).unwrap();
+    assert_eq!(text, r#"{"Give":{"card":"10S","to":2}}"#);
+    assert_eq!(serde_json::from_str::<Action>(&text).unwrap(), give);
+    assert!(serde_json::from_str::<Action>(r#"{"Give":{"card":"1S","to":2}}"#).is_err());
+    assert_eq!(give.to_string(), "give 10♠ to seat 2");
+    assert_eq!(
+        marriage("KH").to_string(),
+        "play K♥ and announce the marriage"
+    );
+}
