@@ -17,10 +17,10 @@
 //! ```
 //!
 //! The player never holds the full state: it gets a seat's
-//! [`Game::Observation`](veil_core::Game::Observation) and searches with
+//! [`Game::Observation`] and searches with
 //! single-observer information-set Monte Carlo tree search (ISMCTS, after
 //! Cowling, Powley and Whitehouse). Each iteration samples a full state
-//! consistent with the observation ([`Game::determinize`](veil_core::Game::determinize)),
+//! consistent with the observation ([`Game::determinize`]),
 //! walks a tree of action sequences shared by all those samples, choosing by
 //! UCB1 among the actions legal in this sample (with availability counts;
 //! Exp3 at simultaneous turns, see [`Search`]),
