@@ -41,3 +41,48 @@ impl Extras<HideAndGuess> for HideAndGuessExtras {
         (text, map)
     }
 }
+
+/// Tysiąc: how often each seat, when it was the declarer, made its bid
+/// (a Rospisat' counts as a declared hand not made; redeals are not hands).
+#[derive(Default)]
+pub struct TysiacExtras {
+    declared: Vec<u32>,
+    made: Vec<u32>,
+}
+
+impl Extras<veil_tysiac::Tysiac> for TysiacExtras {
+    fn record(&mut self, result: &MatchResult<veil_tysiac::Tysiac>, entry_of_seat: &[usize]) {
+        use veil_tysiac::HandEnd;
+        let game = result.record.replay().expect("a finished match replays");
+        self.declared.resize(entry_of_seat.len(), 0);
+        self.made.resize(entry_of_seat.len(), 0);
+        for hand in &game.table().history {
+            let entry = entry_of_seat[hand.declarer.index()];
+            match hand.end {
+                HandEnd::Made => {
+                    self.declared[entry] += 1;
+                    self.made[entry] += 1;
+                }
+                HandEnd::Failed | HandEnd::Rospisat => self.declared[entry] += 1,
+                HandEnd::Redeal { .. } => {}
+            }
+        }
+    }
+
+    fn report(&self) -> (String, Map<String, Value>) {
+        let rates: Vec<f64> = self
+            .declared
+            .iter()
+            .zip(&self.made)
+            .map(|(d, m)| if *d == 0 { 0.0 } else { (f64::from(*m) / f64::from(*d) * 1000.0).round() / 1000.0 })
+            .collect();
+        let text = format!(
+            "declarer success rate per seat: {rates:?} (hands declared: {:?})\n",
+            self.declared
+        );
+        let mut map = Map::new();
+        map.insert("declarer_success_rate".into(), json!(rates));
+        map.insert("hands_declared".into(), json!(self.declared));
+        (text, map)
+    }
+}

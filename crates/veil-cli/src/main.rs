@@ -25,7 +25,7 @@ usage:
                 chess (8x8 standard, or 10x10 with Secret King's rules from a 10x10 FEN)
       prints the leaf count on its last line as `nodes N`
   veil-cli match --game ID --seats LEVEL,LEVEL[,...] [--games N] [--seed S] [--think-ms M]
-      games: jieqi, hide-and-guess
+      games: jieqi, hide-and-guess, tysiac
       levels: random, greedy, easy, normal, hard
       prints per-seat wins, draws, losses and mean think time, then one JSON line";
 
@@ -139,6 +139,12 @@ fn play_match(args: &Args) -> Result<(), String> {
             &Default::default(),
             &spec,
             &mut extras::HideAndGuessExtras::default(),
+            progress,
+        )?,
+        "tysiac" => matches::run::<veil_tysiac::Tysiac>(
+            &Default::default(),
+            &spec,
+            &mut extras::TysiacExtras::default(),
             progress,
         )?,
         id if GAME_IDS.contains(&id) => {
