@@ -224,8 +224,7 @@ fn a_time_limit_stops_the_search() {
 
 #[test]
 fn pig_search_holds_a_winning_total_and_rolls_a_small_one() {
-    // 2 banked points short of nothing: with 30 running and a goal of 30,
-    // holding wins at once.
+    // With 30 running and a goal of 30, holding wins at once.
     let view = pig_after(&[6, 6, 6, 6, 6]).observe(Seat(0));
     assert_eq!(choose::<Pig>(&view, Level::Easy, None, 1), PigAction::Hold);
     // With 2 running at the start of the game, holding gives almost nothing.
