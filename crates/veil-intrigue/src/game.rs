@@ -219,8 +219,23 @@ impl Intrigue {
         Ok(game)
     }
 
-    pub fn options_ref(&self) -> &IntrigueOptions {
-        &self.options
+    /// Replaces the secret of `color` (puzzles and tests: the same public
+    /// game with another hidden choice). Refused for a side whose King has
+    /// appeared, or with a hiding square off the board, an Informant file
+    /// out of range or an active Informant that is not a pawn on the board.
+    pub fn with_secret(mut self, color: Color, secret: Secret) -> Result<Intrigue, Intrigue> {
+        let c = color.index();
+        let on_board = matches!(self.public.pawns[c].get(secret.informant as usize), Some(PawnState::On(_)));
+        if self.public.kings[c].is_some()
+            || !self.public.chosen[c]
+            || secret.hiding.0 >= 64
+            || secret.informant >= 8
+            || (secret.active && !on_board)
+        {
+            return Err(self);
+        }
+        self.secrets[c] = Some(secret);
+        Ok(self)
     }
 
     /// The board as both sides see it.
