@@ -125,6 +125,9 @@ pub(crate) fn playout_action(game: &SecretKing, _seat: Seat, legal: &[Action], r
     let us = pos.turn();
     let them = !us;
     let their_king = board.king_of(them);
+    if under_threat(game, us) && rng.random_bool(0.9) {
+        return defend(game, legal, rng).unwrap_or_else(|| random(rng));
+    }
     let mut mates_tried = 0;
     let mut best: Option<(f64, Action)> = None;
     for &action in legal {
@@ -172,4 +175,41 @@ pub(crate) fn playout_action(game: &SecretKing, _seat: Seat, legal: &[Action], r
         Some((_, action)) if rng.random_bool(0.9) => action,
         _ => random(rng),
     }
+}
+
+/// Whether `color`'s revealed King can be reached by the enemy Secret King
+/// on the enemy's next move (or already stands next to it).
+fn under_threat(game: &SecretKing, color: Color) -> bool {
+    let pos = game.position();
+    match (pos.board().king_of(color), game.secret_king(!color)) {
+        (Some(k), Some(s)) => adjacent(k, s) || threatens_adjacency(pos, !color, s, k),
+        _ => false,
+    }
+}
+
+/// A move that wins, or after which the enemy Secret King no longer
+/// threatens our King (captures first), if there is one.
+fn defend(game: &SecretKing, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
+    let us = game.position().turn();
+    let seat = crate::game::seat_of(us);
+    let mut safe = Vec::new();
+    for &action in legal {
+        let mut probe = game.clone();
+        if probe.apply(veil_core::Actor::Seat(seat), action).is_err() {
+            continue;
+        }
+        match probe.outcome() {
+            Some(o) if o.winners().next() == Some(seat) && !o.is_draw() => return Some(action),
+            Some(_) => continue,
+            None if !under_threat(&probe, us) => safe.push(action),
+            None => {}
+        }
+    }
+    let captures: Vec<Action> = safe
+        .iter()
+        .copied()
+        .filter(|a| matches!(a, Action::Move(m) if game.position().is_capture(*m)))
+        .collect();
+    let pool = if captures.is_empty() { &safe } else { &captures };
+    (!pool.is_empty()).then(|| pool[rng.random_range(0..pool.len())])
 }
