@@ -37,6 +37,10 @@ pub struct Config {
     /// Arbitrary actions tried (and expected to be refused unless legal) per
     /// deep check.
     pub arbitrary_tries: usize,
+    /// The share of seat actions taken by [`Game::playout_action`]; the rest
+    /// are uniform among the legal ones. Long games (a match to 1000) reach
+    /// their natural end only when play is not too wild.
+    pub policy_share: f64,
 }
 
 impl Default for Config {
@@ -48,6 +52,7 @@ impl Default for Config {
             max_steps: 100_000,
             deep_every: 1,
             arbitrary_tries: 8,
+            policy_share: 0.5,
         }
     }
 }
@@ -63,6 +68,8 @@ pub struct Report {
     /// How many games each seat won outright (first place alone).
     pub sole_wins: Vec<usize>,
     pub draws: usize,
+    /// How many games ended for each [`crate::Outcome::reason`].
+    pub endings: std::collections::BTreeMap<String, usize>,
 }
 
 /// A law that was broken, with the seed that reproduces it.
@@ -195,10 +202,10 @@ fn check_game<G: Game>(
                 drawn
             }
             Actor::Seat(seat) => {
-                if rng.random_bool(0.5) {
-                    legal[rng.random_range(0..legal.len())]
-                } else {
+                if rng.random_bool(config.policy_share.clamp(0.0, 1.0)) {
                     game.playout_action(seat, &legal, &mut rng)
+                } else {
+                    legal[rng.random_range(0..legal.len())]
                 }
             }
         };
@@ -223,6 +230,7 @@ fn check_game<G: Game>(
             return Err(fail(step, format!("determinisation after the end differs for {seat}")));
         }
     }
+    *report.endings.entry(outcome.reason.clone()).or_default() += 1;
     if outcome.is_draw() {
         report.draws += 1;
     } else if outcome.ranks.iter().filter(|r| **r == 0).count() == 1 {

@@ -374,6 +374,8 @@ mod tests {
             .unwrap();
         assert_eq!(report.games, 300);
         assert!(report.refused_illegal > 0);
+        assert_eq!(report.endings.values().sum::<usize>(), 300);
+        assert!(report.endings.contains_key("goal reached"));
     }
 
     #[test]

@@ -47,12 +47,16 @@ fn keeps_the_laws_over_whole_matches() {
         seed: 77,
         seat_counts: vec![3],
         deep_every: 97,
+        // Mostly sensible play, so that matches end at 1000 as real ones do.
+        policy_share: 0.95,
         ..Default::default()
     };
     let report =
         conformance::check::<Tysiac>(&Options::default(), &config, Tysiac::arbitrary_action)
             .unwrap_or_else(|v| panic!("{v}"));
     assert_eq!(report.games, 50);
+    let thousand = report.endings.get("1000 reached").copied().unwrap_or(0);
+    assert!(thousand >= 40, "most matches must end at 1000: {:?}", report.endings);
     eprintln!("{report:?}");
 }
 
