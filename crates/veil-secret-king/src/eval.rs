@@ -54,7 +54,10 @@ pub(crate) fn score(game: &SecretKing, color: Color) -> f64 {
             // A revealed King can be mated and approached.
             term -= 1.0;
             let zone = Grid10::king_attacks(k.0 as u32) | bit(k);
-            let danger = zone.squares().filter(|z| pos.attackers(Square(*z as u8), enemy).any()).count();
+            let danger = zone
+                .squares()
+                .filter(|z| pos.attackers(Square(*z as u8), enemy).any())
+                .count();
             term -= 0.15 * danger as f64;
             if let Some(s) = game.secret_king(enemy)
                 && threatens_adjacency(pos, enemy, s, k)
@@ -71,7 +74,10 @@ pub(crate) fn score(game: &SecretKing, color: Color) -> f64 {
     }
     // The side to move can take its best target.
     let mut best = 0.0f64;
-    for (sq, piece) in board.pieces().filter(|(_, p)| p.color != to_move && p.role != Role::King) {
+    for (sq, piece) in board
+        .pieces()
+        .filter(|(_, p)| p.color != to_move && p.role != Role::King)
+    {
         let attackers = pos.attackers(sq, to_move);
         if attackers.is_zero() {
             continue;
@@ -88,7 +94,12 @@ pub(crate) fn score(game: &SecretKing, color: Color) -> f64 {
         };
         best = best.max(gain);
     }
-    score + if to_move == color { 0.7 * best } else { -0.7 * best }
+    score
+        + if to_move == color {
+            0.7 * best
+        } else {
+            -0.7 * best
+        }
 }
 
 /// Whether `mv` wins at once without needing a search: the adjacency win,
@@ -99,7 +110,11 @@ fn wins_by_rule(game: &SecretKing, mv: Move) -> bool {
     let us = pos.turn();
     let them = !us;
     let mine = game.secret_king(us);
-    let after = if mine == Some(mv.from()) { Some(mv.to()) } else { mine };
+    let after = if mine == Some(mv.from()) {
+        Some(mv.to())
+    } else {
+        mine
+    };
     let Some(sk) = after else { return false };
     if let Some(k) = pos.board().king_of(them) {
         return adjacent(sk, k);
@@ -109,13 +124,20 @@ fn wins_by_rule(game: &SecretKing, mv: Move) -> bool {
 
 /// Whether `mv` gives check to the revealed enemy King on `king` directly.
 fn checks(pos: &Chess10, mv: Move, king: Square) -> bool {
-    let Some(piece) = pos.board().piece_at(mv.from()) else { return false };
+    let Some(piece) = pos.board().piece_at(mv.from()) else {
+        return false;
+    };
     let role = mv.promotion_role().unwrap_or(piece.role);
     let occupied = (pos.board().occupied() & !bit(mv.from())) | bit(mv.to());
     attacks(role, piece.color, mv.to(), occupied) & bit(king) != 0
 }
 
-pub(crate) fn playout_action(game: &SecretKing, _seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
+pub(crate) fn playout_action(
+    game: &SecretKing,
+    _seat: Seat,
+    legal: &[Action],
+    rng: &mut GameRng,
+) -> Action {
     let random = |rng: &mut GameRng| legal[rng.random_range(0..legal.len())];
     if !matches!(legal.first(), Some(Action::Move(_))) {
         return random(rng);
@@ -141,7 +163,9 @@ pub(crate) fn playout_action(game: &SecretKing, _seat: Seat, legal: &[Action], r
         {
             mates_tried += 1;
             let mut probe = game.clone();
-            if probe.apply(veil_core::Actor::Seat(crate::game::seat_of(us)), action).is_ok()
+            if probe
+                .apply(veil_core::Actor::Seat(crate::game::seat_of(us)), action)
+                .is_ok()
                 && probe.outcome().is_some_and(|o| !o.is_draw())
             {
                 return action;
@@ -155,7 +179,10 @@ pub(crate) fn playout_action(game: &SecretKing, _seat: Seat, legal: &[Action], r
         let victim = if mv.is_en_passant() {
             Some(Role::Pawn)
         } else {
-            board.piece_at(mv.to()).filter(|p| p.color == them).map(|p| p.role)
+            board
+                .piece_at(mv.to())
+                .filter(|p| p.color == them)
+                .map(|p| p.role)
         };
         if let Some(role) = victim {
             if role == Role::Knight && game.secret_king(them) == Some(mv.to()) {
@@ -210,6 +237,10 @@ fn defend(game: &SecretKing, legal: &[Action], rng: &mut GameRng) -> Option<Acti
         .copied()
         .filter(|a| matches!(a, Action::Move(m) if game.position().is_capture(*m)))
         .collect();
-    let pool = if captures.is_empty() { &safe } else { &captures };
+    let pool = if captures.is_empty() {
+        &safe
+    } else {
+        &captures
+    };
     (!pool.is_empty()).then(|| pool[rng.random_range(0..pool.len())])
 }

@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 use veil_chess::fen::SECRET_KING_START;
 use veil_chess::{Bits, Chess10, Color, Geometry, Grid10, Move, Piece, Role, Rules, Square};
 use veil_core::{
-    ActionError, Actor, Game, GameRng, OptionsError, Outcome, ParseError, RngExt, Seat, SeatSet, Turn,
+    ActionError, Actor, Game, GameRng, OptionsError, Outcome, ParseError, RngExt, Seat, SeatSet,
+    Turn,
 };
 
 /// Bitboard of the 10×10 board: bit `i` is [`Square`] `i` (a1 = 0, j10 = 99).
@@ -39,7 +40,12 @@ impl fmt::Display for Action {
         match self {
             Action::ChooseKing(sq) => write!(f, "king {}", Grid10::square_name(*sq)),
             Action::Move(mv) => {
-                write!(f, "{}{}", Grid10::square_name(mv.from()), Grid10::square_name(mv.to()))?;
+                write!(
+                    f,
+                    "{}{}",
+                    Grid10::square_name(mv.from()),
+                    Grid10::square_name(mv.to())
+                )?;
                 match mv.promotion_role() {
                     Some(r) => write!(f, "{}", r.char()),
                     None => Ok(()),
@@ -61,7 +67,8 @@ impl FromStr for Action {
                 .map(Action::ChooseKing)
                 .ok_or_else(|| bad("expected a square like b1 after `king`"));
         }
-        let (from, to, promotion) = split_uci(s).ok_or_else(|| bad("expected `king b1` or a move like e3e5"))?;
+        let (from, to, promotion) =
+            split_uci(s).ok_or_else(|| bad("expected `king b1` or a move like e3e5"))?;
         Ok(Action::Move(match promotion {
             Some(r) => Move::promotion(from, to, r),
             None => Move::normal(from, to),
@@ -81,7 +88,8 @@ fn split_uci(s: &str) -> Option<(Square, Square, Option<Role>)> {
     let rest = &s[second..];
     let (to_text, promotion) = match rest.as_bytes().last() {
         Some(c) if c.is_ascii_lowercase() && rest.len() > 1 => {
-            let role = Role::from_char(*c as char).filter(|r| !matches!(r, Role::Pawn | Role::King))?;
+            let role =
+                Role::from_char(*c as char).filter(|r| !matches!(r, Role::Pawn | Role::King))?;
             (&rest[..rest.len() - 1], Some(role))
         }
         _ => (rest, None),
@@ -153,7 +161,11 @@ pub(crate) const fn seat_of(color: Color) -> Seat {
 }
 
 pub(crate) const fn color_of(seat: Seat) -> Color {
-    if seat.0 == 0 { Color::White } else { Color::Black }
+    if seat.0 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
 }
 
 #[inline]
@@ -190,7 +202,11 @@ pub struct SetupError {
 
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "cannot start Secret King from {:?}: {}", self.input, self.reason)
+        write!(
+            f,
+            "cannot start Secret King from {:?}: {}",
+            self.input, self.reason
+        )
     }
 }
 
@@ -215,8 +231,12 @@ impl SecretKing {
         kings: [Option<Square>; 2],
         options: SecretKingOptions,
     ) -> Result<SecretKing, SetupError> {
-        let bad = |reason: String| SetupError { input: fen.to_string(), reason };
-        let position = Chess10::from_fen_with(fen, Rules::secret_king()).map_err(|e| bad(e.to_string()))?;
+        let bad = |reason: String| SetupError {
+            input: fen.to_string(),
+            reason,
+        };
+        let position =
+            Chess10::from_fen_with(fen, Rules::secret_king()).map_err(|e| bad(e.to_string()))?;
         let board = position.board();
         let mut secret = [None; 2];
         let mut revealed = [false; 2];
@@ -234,20 +254,30 @@ impl SecretKing {
                     revealed[i] = true;
                 }
                 (Some(_), Some(_)) => {
-                    return Err(bad(format!("{}'s King is on the board, elsewhere", color.name())));
+                    return Err(bad(format!(
+                        "{}'s King is on the board, elsewhere",
+                        color.name()
+                    )));
                 }
                 (None, Some(s)) if knights.has(s.0 as u32) => {
                     secret[i] = Some(s);
                     candidates[i] = knights;
                 }
                 (None, Some(_)) => {
-                    return Err(bad(format!("{}'s Secret King must be one of its Knights", color.name())));
+                    return Err(bad(format!(
+                        "{}'s Secret King must be one of its Knights",
+                        color.name()
+                    )));
                 }
                 (None, None) if knights.any() => candidates[i] = knights,
-                (None, None) => return Err(bad(format!("{} has no King and no Knight", color.name()))),
+                (None, None) => {
+                    return Err(bad(format!("{} has no King and no Knight", color.name())));
+                }
             }
         }
-        Ok(Self::from_parts(options, position, secret, revealed, candidates))
+        Ok(Self::from_parts(
+            options, position, secret, revealed, candidates,
+        ))
     }
 
     fn from_parts(
@@ -353,7 +383,9 @@ impl SecretKing {
         let (u, t) = (us.index(), them.index());
         let board = *self.position.board();
         let mover = board.piece_at(mv.from()).map_or(Role::Pawn, |p| p.role);
-        let victim = board.piece_at(mv.to()).filter(|p| p.color == them && !mv.is_en_passant());
+        let victim = board
+            .piece_at(mv.to())
+            .filter(|p| p.color == them && !mv.is_en_passant());
         let san = self.position.san_plain(mv);
         let (from, to) = (bit(mv.from()), bit(mv.to()));
 
@@ -366,7 +398,10 @@ impl SecretKing {
         }
         let mut reveal = None;
         let mut instant_win = false;
-        if let Some(Piece { role: Role::Knight, .. }) = victim {
+        if let Some(Piece {
+            role: Role::Knight, ..
+        }) = victim
+        {
             self.candidates[t] &= !to;
             let secret_king = self.secret[t] == Some(mv.to());
             let mut capturer_secret_king = None;
@@ -393,7 +428,10 @@ impl SecretKing {
                 self.position = Chess10::from_setup_lenient(setup, Rules::secret_king())
                     .expect("a revealed King replacing a piece keeps the position valid");
             }
-            reveal = Some(Reveal { secret_king, capturer_secret_king });
+            reveal = Some(Reveal {
+                secret_king,
+                capturer_secret_king,
+            });
         }
         self.plies += 1;
         if self.position.halfmoves() == 0 {
@@ -401,7 +439,11 @@ impl SecretKing {
         }
         self.keys.push(self.key());
         self.outcome = if instant_win {
-            Some(Outcome::win(seat_of(us), 2, "the Secret King took the enemy Secret King"))
+            Some(Outcome::win(
+                seat_of(us),
+                2,
+                "the Secret King took the enemy Secret King",
+            ))
         } else {
             self.judge(Some(us))
         };
@@ -413,17 +455,27 @@ impl SecretKing {
         } else {
             ""
         };
-        self.history.push(Played { color: us, mv, san: san + suffix, reveal });
+        self.history.push(Played {
+            color: us,
+            mv,
+            san: san + suffix,
+            reveal,
+        });
     }
 
     /// The end of the game, if it has ended, right after `mover` moved
     /// (`None` before the first move).
     fn judge(&self, mover: Option<Color>) -> Option<Outcome> {
         if let Some(us) = mover
-            && let (Some(s), Some(k)) = (self.secret[us.index()], self.position.board().king_of(!us))
+            && let (Some(s), Some(k)) =
+                (self.secret[us.index()], self.position.board().king_of(!us))
             && adjacent(s, k)
         {
-            return Some(Outcome::win(seat_of(us), 2, "Secret King next to the enemy King"));
+            return Some(Outcome::win(
+                seat_of(us),
+                2,
+                "Secret King next to the enemy King",
+            ));
         }
         if !self.choosing().is_empty() {
             return None;
@@ -441,9 +493,16 @@ impl SecretKing {
             return Some(Outcome::draw(2, "threefold repetition"));
         }
         if self.position.halfmoves() >= 100 {
-            return Some(Outcome::draw(2, "50 moves without a capture or a pawn move"));
+            return Some(Outcome::draw(
+                2,
+                "50 moves without a capture or a pawn move",
+            ));
         }
-        if self.options.ply_limit.is_some_and(|limit| self.plies >= limit) {
+        if self
+            .options
+            .ply_limit
+            .is_some_and(|limit| self.plies >= limit)
+        {
             return Some(Outcome::draw(2, "move limit"));
         }
         None
@@ -484,11 +543,16 @@ fn has_board_move(pos: &Chess10) -> bool {
     }
 }
 
-pub(crate) fn parse_board_move(pos: &Chess10, legal: &[Move], text: &str) -> Result<Move, ParseError> {
+pub(crate) fn parse_board_move(
+    pos: &Chess10,
+    legal: &[Move],
+    text: &str,
+) -> Result<Move, ParseError> {
     let t = text.trim();
     if let Some((from, to, promotion)) = split_uci(t)
-        && let Some(mv) =
-            legal.iter().find(|m| m.from() == from && m.to() == to && m.promotion_role() == promotion)
+        && let Some(mv) = legal
+            .iter()
+            .find(|m| m.from() == from && m.to() == to && m.promotion_role() == promotion)
     {
         return Ok(*mv);
     }
@@ -501,11 +565,17 @@ pub(crate) fn parse_board_move(pos: &Chess10, legal: &[Move], text: &str) -> Res
     let plain = t.trim_end_matches(['+', '#', '!', '?']).replace('x', "");
     if let Some(dest) = plain.strip_prefix('K')
         && let Some(to) = Grid10::parse_square(dest)
-        && let Some(mv) = legal.iter().find(|m| m.to() == to && pos.role_of(**m) == Some(Role::King))
+        && let Some(mv) = legal
+            .iter()
+            .find(|m| m.to() == to && pos.role_of(**m) == Some(Role::King))
     {
         return Ok(*mv);
     }
-    Err(ParseError::new("Secret King move", text, "not a legal move here (UCI like e3e5 or SAN like Nc4)"))
+    Err(ParseError::new(
+        "Secret King move",
+        text,
+        "not a legal move here (UCI like e3e5 or SAN like Nc4)",
+    ))
 }
 
 /// What one seat may know: the whole board (every piece is visible), its
@@ -556,7 +626,10 @@ impl SecretKingView {
     pub fn known_not_king(&self) -> Vec<Square> {
         let enemy = !self.color();
         let knights = self.position.board().by_piece(Role::Knight.of(enemy));
-        let candidates: SquareSet = self.candidates[enemy.index()].iter().map(|s| bit(*s)).fold(0, |a, b| a | b);
+        let candidates: SquareSet = self.candidates[enemy.index()]
+            .iter()
+            .map(|s| bit(*s))
+            .fold(0, |a, b| a | b);
         squares(knights & !candidates).collect()
     }
 
@@ -572,7 +645,9 @@ impl SecretKingView {
     /// This seat's Knights it may choose as its Secret King (during the choice).
     pub fn choices(&self) -> Vec<Square> {
         match self.turn {
-            Turn::Simultaneous(set) if set.contains(self.seat) => self.candidates[self.color().index()].clone(),
+            Turn::Simultaneous(set) if set.contains(self.seat) => {
+                self.candidates[self.color().index()].clone()
+            }
             _ => Vec::new(),
         }
     }
@@ -586,10 +661,14 @@ impl Game for SecretKing {
 
     fn new(options: &SecretKingOptions, seats: usize) -> Result<Self, OptionsError> {
         if seats != 2 {
-            return Err(OptionsError::new(format!("Secret King is for 2 seats, not {seats}")));
+            return Err(OptionsError::new(format!(
+                "Secret King is for 2 seats, not {seats}"
+            )));
         }
-        Ok(Self::from_fen_with_options(SECRET_KING_START, [None, None], *options)
-            .expect("the start position is valid"))
+        Ok(
+            Self::from_fen_with_options(SECRET_KING_START, [None, None], *options)
+                .expect("the start position is valid"),
+        )
     }
 
     fn options(&self) -> &SecretKingOptions {
@@ -617,7 +696,9 @@ impl Game for SecretKing {
         let Actor::Seat(seat) = actor else { return };
         match self.turn() {
             Turn::Simultaneous(set) if set.contains(seat) => {
-                out.extend(squares(self.candidates[color_of(seat).index()]).map(Action::ChooseKing));
+                out.extend(
+                    squares(self.candidates[color_of(seat).index()]).map(Action::ChooseKing),
+                );
             }
             Turn::Seat(s) if s == seat => {
                 let mut moves = Vec::with_capacity(128);
@@ -638,7 +719,11 @@ impl Game for SecretKing {
         if turn == Turn::Over {
             return Err(ActionError::GameOver { action });
         }
-        let illegal = |reason: &str| ActionError::Illegal { actor, action, reason: reason.to_string() };
+        let illegal = |reason: &str| ActionError::Illegal {
+            actor,
+            action,
+            reason: reason.to_string(),
+        };
         let seat = match (actor, turn) {
             (Actor::Seat(s), Turn::Seat(t)) if s == t => s,
             (Actor::Seat(s), Turn::Simultaneous(set)) if set.contains(s) => s,
@@ -657,7 +742,9 @@ impl Game for SecretKing {
             (Action::Move(_), Turn::Simultaneous(_)) => {
                 Err(illegal("choose your Secret King before the first move"))
             }
-            (Action::ChooseKing(_), _) => Err(illegal("the Secret King was chosen before the first move")),
+            (Action::ChooseKing(_), _) => {
+                Err(illegal("the Secret King was chosen before the first move"))
+            }
             (Action::Move(mv), _) => {
                 let mut moves = Vec::with_capacity(128);
                 board_moves(&self.position, &mut moves);
@@ -688,7 +775,8 @@ impl Game for SecretKing {
             turn: self.turn(),
             kings,
             revealed: self.revealed,
-            chosen: Color::ALL.map(|c| self.secret[c.index()].is_some() || self.revealed[c.index()]),
+            chosen: Color::ALL
+                .map(|c| self.secret[c.index()].is_some() || self.revealed[c.index()]),
             candidates: self.candidates.map(|c| squares(c).collect()),
             history: self.history.clone(),
             keys: self.keys.clone(),
@@ -702,7 +790,10 @@ impl Game for SecretKing {
     }
 
     fn determinize(view: &SecretKingView, rng: &mut GameRng) -> SecretKing {
-        let candidates = view.candidates.clone().map(|c| c.iter().map(|s| bit(*s)).fold(0, |a, b| a | b));
+        let candidates = view
+            .candidates
+            .clone()
+            .map(|c| c.iter().map(|s| bit(*s)).fold(0, |a, b| a | b));
         let mut secret = view.kings;
         for color in Color::ALL {
             let i = color.index();
@@ -755,11 +846,11 @@ impl SecretKing {
         match rng.random_range(0..4) {
             0 => Action::ChooseKing(sq(rng)),
             1 => {
-                let role = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen][rng.random_range(0..4)];
+                let role =
+                    [Role::Knight, Role::Bishop, Role::Rook, Role::Queen][rng.random_range(0..4)];
                 Action::Move(Move::promotion(sq(rng), sq(rng), role))
             }
             _ => Action::Move(Move::normal(sq(rng), sq(rng))),
         }
     }
-
 }

@@ -2,7 +2,7 @@
 //! determinisation and refused actions.
 
 use veil_chess::{Setup, fen::setup_fen};
-use veil_core::{ActionError, Actor, Game, GameRng, Outcome, SeedableRng, Seat, SeatSet, Turn};
+use veil_core::{ActionError, Actor, Game, GameRng, Outcome, Seat, SeatSet, SeedableRng, Turn};
 use veil_secret_king::{
     Action, Color, Grid10, Move, Piece, Reveal, Role, SecretKing, SecretKingOptions, Square, square,
 };
@@ -23,8 +23,11 @@ fn fen_with(pieces: &str, turn: Color, halfmoves: u32) -> String {
 }
 
 fn game(pieces: &str, turn: Color, white: Option<&str>, black: Option<&str>) -> SecretKing {
-    SecretKing::from_fen(&fen_with(pieces, turn, 0), [white.map(square), black.map(square)])
-        .unwrap_or_else(|e| panic!("{e}"))
+    SecretKing::from_fen(
+        &fen_with(pieces, turn, 0),
+        [white.map(square), black.map(square)],
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn json<T: serde::Serialize>(value: &T) -> String {
@@ -53,8 +56,10 @@ fn reason(game: &SecretKing) -> String {
 
 fn started() -> SecretKing {
     let mut g = SecretKing::new(&SecretKingOptions::default(), 2).unwrap();
-    g.apply(Actor::Seat(WHITE), Action::ChooseKing(square("e2"))).unwrap();
-    g.apply(Actor::Seat(BLACK), Action::ChooseKing(square("b10"))).unwrap();
+    g.apply(Actor::Seat(WHITE), Action::ChooseKing(square("e2")))
+        .unwrap();
+    g.apply(Actor::Seat(BLACK), Action::ChooseKing(square("b10")))
+        .unwrap();
     g
 }
 
@@ -65,13 +70,27 @@ fn setup_is_veils_diagram() {
     for color in Color::ALL {
         let count = |role: Role| board.by_piece(role.of(color)).count_ones();
         assert_eq!(
-            [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King].map(count),
+            [
+                Role::Pawn,
+                Role::Knight,
+                Role::Bishop,
+                Role::Rook,
+                Role::Queen,
+                Role::King
+            ]
+            .map(count),
             [10, 10, 4, 4, 2, 0],
             "{color:?}"
         );
     }
     let rank = |r: u32| -> String {
-        (0..10).map(|f| board.piece_at(Square((r * 10 + f) as u8)).map_or('.', |p| p.char())).collect()
+        (0..10)
+            .map(|f| {
+                board
+                    .piece_at(Square((r * 10 + f) as u8))
+                    .map_or('.', |p| p.char())
+            })
+            .collect()
     };
     assert_eq!(rank(0), "RNBQNNQBNR");
     assert_eq!(rank(1), "NRBNNNNBRN");
@@ -104,20 +123,27 @@ fn the_secret_choice_is_one_of_your_knights_and_simultaneous() {
         assert_eq!(json(&g), before);
     }
     // Black chooses first: still White's choice to make, Black cannot choose again.
-    g.apply(Actor::Seat(BLACK), Action::ChooseKing(square("e9"))).unwrap();
+    g.apply(Actor::Seat(BLACK), Action::ChooseKing(square("e9")))
+        .unwrap();
     assert_eq!(g.turn(), Turn::Simultaneous(SeatSet::EMPTY.with(WHITE)));
-    let again = g.apply(Actor::Seat(BLACK), Action::ChooseKing(square("f9"))).unwrap_err();
+    let again = g
+        .apply(Actor::Seat(BLACK), Action::ChooseKing(square("f9")))
+        .unwrap_err();
     assert!(matches!(again, ActionError::NotYourTurn { .. }));
     // White cannot see Black's choice.
     let view = g.observe(WHITE);
     assert_eq!(view.kings, [None, None]);
     assert_eq!(view.chosen, [false, true]);
-    g.apply(Actor::Seat(WHITE), Action::ChooseKing(square("d2"))).unwrap();
+    g.apply(Actor::Seat(WHITE), Action::ChooseKing(square("d2")))
+        .unwrap();
     assert_eq!(g.turn(), Turn::Seat(WHITE));
     assert_eq!(g.secret_king(Color::White), Some(square("d2")));
     assert_eq!(g.secret_king(Color::Black), Some(square("e9")));
     // Once play starts no more choosing.
-    assert!(g.apply(Actor::Seat(WHITE), Action::ChooseKing(square("e2"))).is_err());
+    assert!(
+        g.apply(Actor::Seat(WHITE), Action::ChooseKing(square("e2")))
+            .is_err()
+    );
 }
 
 #[test]
@@ -145,10 +171,18 @@ fn pawns_double_step_from_the_third_rank_take_en_passant_and_never_castle() {
     }
     // d7 is White's Knight line: the en passant capture may promote there.
     assert_eq!(moves_from(&g, "e6"), ["e6d7", "e6d7n", "e6e7", "e6e7n"]);
-    assert!(g.legal_moves().iter().filter(|m| m.from() == square("e6") && m.to() == square("d7")).all(|m| m.is_en_passant()));
+    assert!(
+        g.legal_moves()
+            .iter()
+            .filter(|m| m.from() == square("e6") && m.to() == square("d7"))
+            .all(|m| m.is_en_passant())
+    );
     g.play("e6d7").unwrap();
     assert_eq!(g.position().board().piece_at(square("d6")), None);
-    assert_eq!(g.position().board().piece_at(square("d7")), Some(Role::Pawn.of(Color::White)));
+    assert_eq!(
+        g.position().board().piece_at(square("d7")),
+        Some(Role::Pawn.of(Color::White))
+    );
     assert!(g.position().castling_rights() == 0);
     assert!(g.legal_moves().iter().all(|m| !m.is_castle()));
 }
@@ -167,27 +201,41 @@ fn promotion_lines_knight_bishop_rook_queen_optional_until_the_last() {
     assert_eq!(moves_from(&g, "e9"), ["e9e10q"]);
     assert_eq!(moves_from(&g, "f6"), ["f6f7", "f6f7n", "f6g7", "f6g7n"]);
     g.play("b6b7").unwrap(); // declined: still a pawn
-    assert_eq!(g.position().board().piece_at(square("b7")), Some(Role::Pawn.of(Color::White)));
+    assert_eq!(
+        g.position().board().piece_at(square("b7")),
+        Some(Role::Pawn.of(Color::White))
+    );
     // Black's lines are ranks 4, 3, 2, 1.
     assert_eq!(moves_from(&g, "h5"), ["h5h4", "h5h4n"]);
     assert_eq!(moves_from(&g, "i4"), ["i4i3", "i4i3b"]);
     assert_eq!(moves_from(&g, "j3"), ["j3j2", "j3j2r"]);
     assert_eq!(moves_from(&g, "g2"), ["g2g1q"]);
     g.play("g1=Q").unwrap();
-    assert_eq!(g.position().board().piece_at(square("g1")), Some(Role::Queen.of(Color::Black)));
+    assert_eq!(
+        g.position().board().piece_at(square("g1")),
+        Some(Role::Queen.of(Color::Black))
+    );
     // The pawn that declined the Knight can promote only on a later line.
     assert_eq!(moves_from(&g, "b7"), ["b7b8", "b7b8b"]);
     g.play("b8=B").unwrap();
-    assert_eq!(g.position().board().piece_at(square("b8")), Some(Role::Bishop.of(Color::White)));
+    assert_eq!(
+        g.position().board().piece_at(square("b8")),
+        Some(Role::Bishop.of(Color::White))
+    );
     // A pawn cannot stand on its last line.
-    assert!(SecretKing::from_fen(&fen_with("Na1 Pe10 nj10", Color::White, 0), [None, None]).is_err());
+    assert!(
+        SecretKing::from_fen(&fen_with("Na1 Pe10 nj10", Color::White, 0), [None, None]).is_err()
+    );
 }
 
 #[test]
 fn a_promoted_knight_is_never_the_secret_king() {
     let mut g = game("Na1 Pb6 nj10 pa8", Color::White, Some("a1"), Some("j10"));
     g.play("b7=N").unwrap();
-    assert_eq!(g.position().board().piece_at(square("b7")), Some(Role::Knight.of(Color::White)));
+    assert_eq!(
+        g.position().board().piece_at(square("b7")),
+        Some(Role::Knight.of(Color::White))
+    );
     assert_eq!(g.candidates(Color::White), 1 << square("a1").0);
     // Black knows the new Knight is not White's King.
     assert_eq!(g.observe(BLACK).known_not_king(), vec![square("b7")]);
@@ -203,9 +251,21 @@ fn a_captured_knight_that_is_not_the_king_is_revealed_and_removed() {
     let mut g = game(CAPTURES, Color::White, Some("a1"), Some("j10"));
     g.play("Rxc8").unwrap();
     let last = g.history().last().unwrap();
-    assert_eq!(last.reveal, Some(Reveal { secret_king: false, capturer_secret_king: None }));
-    assert_eq!(g.position().board().piece_at(square("c8")), Some(Role::Rook.of(Color::White)));
-    assert_eq!(g.candidates(Color::Black), 1 << square("h8").0 | 1 << square("j10").0);
+    assert_eq!(
+        last.reveal,
+        Some(Reveal {
+            secret_king: false,
+            capturer_secret_king: None
+        })
+    );
+    assert_eq!(
+        g.position().board().piece_at(square("c8")),
+        Some(Role::Rook.of(Color::White))
+    );
+    assert_eq!(
+        g.candidates(Color::Black),
+        1 << square("h8").0 | 1 << square("j10").0
+    );
     assert!(!g.is_revealed(Color::Black));
     assert_eq!(g.observe(WHITE).kings[1], None);
 }
@@ -215,12 +275,21 @@ fn the_captured_secret_king_becomes_a_king_and_the_capturer_is_removed() {
     let mut g = game(CAPTURES, Color::White, Some("a1"), Some("c8"));
     g.play("c1c8").unwrap();
     let board = g.position().board();
-    assert_eq!(board.piece_at(square("c8")), Some(Role::King.of(Color::Black)));
+    assert_eq!(
+        board.piece_at(square("c8")),
+        Some(Role::King.of(Color::Black))
+    );
     assert_eq!(board.by_piece(Role::Rook.of(Color::White)), 0);
     assert!(g.is_revealed(Color::Black));
     assert_eq!(g.candidates(Color::Black), 0);
     let last = g.history().last().unwrap();
-    assert_eq!(last.reveal, Some(Reveal { secret_king: true, capturer_secret_king: None }));
+    assert_eq!(
+        last.reveal,
+        Some(Reveal {
+            secret_king: true,
+            capturer_secret_king: None
+        })
+    );
     // The Knight on b6 checks the new King at once.
     assert!(g.is_check());
     assert_eq!(last.san, "Rxc8+");
@@ -231,8 +300,14 @@ fn the_captured_secret_king_becomes_a_king_and_the_capturer_is_removed() {
     assert_eq!(view.known_not_king(), vec![square("h8"), square("j10")]);
     // It now moves one square like a King, and only out of check.
     // (d7 is guarded by the Knight on b6.)
-    assert_eq!(moves_from(&g, "c8"), ["c8b7", "c8b8", "c8b9", "c8c7", "c8c9", "c8d8", "c8d9"]);
-    assert!(moves_from(&g, "h8").is_empty(), "a King in check must answer it");
+    assert_eq!(
+        moves_from(&g, "c8"),
+        ["c8b7", "c8b8", "c8b9", "c8c7", "c8c9", "c8d8", "c8d9"]
+    );
+    assert!(
+        moves_from(&g, "h8").is_empty(),
+        "a King in check must answer it"
+    );
 }
 
 #[test]
@@ -240,8 +315,17 @@ fn a_knight_taking_the_secret_king_is_revealed_too() {
     let mut g = game(CAPTURES, Color::White, Some("a1"), Some("c8"));
     g.play("Nxc8").unwrap();
     let last = g.history().last().unwrap();
-    assert_eq!(last.reveal, Some(Reveal { secret_king: true, capturer_secret_king: Some(false) }));
-    assert_eq!(g.position().board().piece_at(square("c8")), Some(Role::King.of(Color::Black)));
+    assert_eq!(
+        last.reveal,
+        Some(Reveal {
+            secret_king: true,
+            capturer_secret_king: Some(false)
+        })
+    );
+    assert_eq!(
+        g.position().board().piece_at(square("c8")),
+        Some(Role::King.of(Color::Black))
+    );
     assert_eq!(g.position().board().piece_at(square("b6")), None);
     assert_eq!(g.candidates(Color::White), 1 << square("a1").0);
     assert!(g.outcome().is_none());
@@ -254,9 +338,18 @@ fn the_secret_king_taking_the_secret_king_wins_at_once() {
     assert_eq!(winner(&g), Some(WHITE));
     assert_eq!(reason(&g), "the Secret King took the enemy Secret King");
     let last = g.history().last().unwrap();
-    assert_eq!(last.reveal, Some(Reveal { secret_king: true, capturer_secret_king: Some(true) }));
+    assert_eq!(
+        last.reveal,
+        Some(Reveal {
+            secret_king: true,
+            capturer_secret_king: Some(true)
+        })
+    );
     assert_eq!(last.san, "Nxc8#");
-    assert_eq!(g.position().board().piece_at(square("c8")), Some(Role::King.of(Color::White)));
+    assert_eq!(
+        g.position().board().piece_at(square("c8")),
+        Some(Role::King.of(Color::White))
+    );
     assert_eq!(g.turn(), Turn::Over);
     // Everything is shown once the game is over.
     assert_eq!(g.observe(BLACK).kings[0], Some(square("c8")));
@@ -272,7 +365,13 @@ fn a_revealed_king_taking_the_secret_king_wins_at_once() {
     let mut g = game("Kd7 Pa3 nc8 nh8 pa8", Color::White, None, Some("h8"));
     g.play("Kxc8").unwrap();
     assert!(g.outcome().is_none());
-    assert_eq!(g.history()[0].reveal, Some(Reveal { secret_king: false, capturer_secret_king: None }));
+    assert_eq!(
+        g.history()[0].reveal,
+        Some(Reveal {
+            secret_king: false,
+            capturer_secret_king: None
+        })
+    );
 }
 
 #[test]
@@ -293,7 +392,11 @@ fn a_hidden_secret_king_next_to_the_revealed_king_wins() {
 fn a_revealed_secret_king_stepping_next_to_the_enemy_king_wins() {
     let mut g = game("Ke2 Pa3 ke4 pa8", Color::White, None, None);
     // Chess alone forbids these steps (the enemy King guards them).
-    assert!(!g.position().legal_moves().contains(&Move::normal(square("e2"), square("e3"))));
+    assert!(
+        !g.position()
+            .legal_moves()
+            .contains(&Move::normal(square("e2"), square("e3")))
+    );
     for m in ["e2d3", "e2e3", "e2f3"] {
         assert!(moves_from(&g, "e2").contains(&m.to_string()), "{m}");
     }
@@ -313,7 +416,10 @@ fn a_capture_revealing_the_king_next_to_our_secret_king_wins() {
     let mut g = game(pieces, Color::White, Some("a1"), Some("e5"));
     g.play("Rxe5").unwrap();
     assert!(g.outcome().is_none());
-    assert_eq!(g.position().board().piece_at(square("e5")), Some(Role::King.of(Color::Black)));
+    assert_eq!(
+        g.position().board().piece_at(square("e5")),
+        Some(Role::King.of(Color::Black))
+    );
     assert_eq!(g.position().board().piece_at(square("e1")), None);
 }
 
@@ -356,7 +462,12 @@ fn a_king_step_next_to_the_enemy_king_escapes_mate() {
 fn a_hidden_king_is_never_in_check() {
     // The Rook on a5 would pin the Bishop to a King on e5, and the Knight's
     // squares d7 and f7 are attacked: no matter while the King is hidden.
-    let g = game("Ne5 Bc5 Pa3 ra5 ra7 nj9", Color::White, Some("e5"), Some("j9"));
+    let g = game(
+        "Ne5 Bc5 Pa3 ra5 ra7 nj9",
+        Color::White,
+        Some("e5"),
+        Some("j9"),
+    );
     assert!(!g.is_check());
     assert_eq!(moves_from(&g, "e5").len(), 8);
     assert!(moves_from(&g, "c5").contains(&"c5d6".to_string()));
@@ -382,7 +493,12 @@ fn stalemate_is_a_draw() {
 #[test]
 fn threefold_repetition_is_a_draw() {
     let mut g = game("Na1 Pc3 nj10 ph8", Color::White, Some("a1"), Some("j10"));
-    for (i, m) in ["a1b3", "j10i8", "b3a1", "i8j10", "a1b3", "j10i8", "b3a1", "i8j10"].iter().enumerate() {
+    for (i, m) in [
+        "a1b3", "j10i8", "b3a1", "i8j10", "a1b3", "j10i8", "b3a1", "i8j10",
+    ]
+    .iter()
+    .enumerate()
+    {
         assert!(g.outcome().is_none(), "ended after {i} moves");
         g.play(m).unwrap();
     }
@@ -392,7 +508,13 @@ fn threefold_repetition_is_a_draw() {
 #[test]
 fn fifty_moves_without_capture_or_pawn_move_draw() {
     let pieces = "Na1 Pc3 nj10 ph8";
-    let start = |clock| SecretKing::from_fen(&fen_with(pieces, Color::White, clock), [Some(square("a1")), Some(square("j10"))]).unwrap();
+    let start = |clock| {
+        SecretKing::from_fen(
+            &fen_with(pieces, Color::White, clock),
+            [Some(square("a1")), Some(square("j10"))],
+        )
+        .unwrap()
+    };
     let mut g = start(98);
     g.play("Nb3").unwrap();
     assert!(g.outcome().is_none());
@@ -407,7 +529,9 @@ fn fifty_moves_without_capture_or_pawn_move_draw() {
 fn the_ply_limit_option_draws() {
     let fen = fen_with("Na1 Pc3 nj10 ph8", Color::White, 0);
     let options = SecretKingOptions { ply_limit: Some(3) };
-    let mut g = SecretKing::from_fen_with_options(&fen, [Some(square("a1")), Some(square("j10"))], options).unwrap();
+    let mut g =
+        SecretKing::from_fen_with_options(&fen, [Some(square("a1")), Some(square("j10"))], options)
+            .unwrap();
     for m in ["Nb3", "Ni8", "c4"] {
         assert!(g.outcome().is_none());
         g.play(m).unwrap();
@@ -420,11 +544,26 @@ fn illegal_actions_are_refused_and_change_nothing() {
     let mut g = started();
     let before = json(&g);
     let cases = [
-        (Actor::Seat(BLACK), Action::Move(Move::normal(square("e8"), square("e7")))),
-        (Actor::Chance, Action::Move(Move::normal(square("e3"), square("e4")))),
-        (Actor::Seat(WHITE), Action::Move(Move::normal(square("e3"), square("e6")))),
-        (Actor::Seat(WHITE), Action::Move(Move::normal(Square(150), Square(250)))),
-        (Actor::Seat(WHITE), Action::Move(Move::promotion(square("e3"), square("e4"), Role::Queen))),
+        (
+            Actor::Seat(BLACK),
+            Action::Move(Move::normal(square("e8"), square("e7"))),
+        ),
+        (
+            Actor::Chance,
+            Action::Move(Move::normal(square("e3"), square("e4"))),
+        ),
+        (
+            Actor::Seat(WHITE),
+            Action::Move(Move::normal(square("e3"), square("e6"))),
+        ),
+        (
+            Actor::Seat(WHITE),
+            Action::Move(Move::normal(Square(150), Square(250))),
+        ),
+        (
+            Actor::Seat(WHITE),
+            Action::Move(Move::promotion(square("e3"), square("e4"), Role::Queen)),
+        ),
         (Actor::Seat(WHITE), Action::ChooseKing(square("b1"))),
     ];
     for (actor, action) in cases {
@@ -439,7 +578,12 @@ fn illegal_actions_are_refused_and_change_nothing() {
     let mut g = game("Ke2 Pa3 ke4 pa8", Color::White, None, None);
     g.play("Ke3").unwrap();
     let over = json(&g);
-    let err = g.apply(Actor::Seat(BLACK), Action::Move(Move::normal(square("a8"), square("a7")))).unwrap_err();
+    let err = g
+        .apply(
+            Actor::Seat(BLACK),
+            Action::Move(Move::normal(square("a8"), square("a7"))),
+        )
+        .unwrap_err();
     assert!(matches!(err, ActionError::GameOver { .. }));
     assert_eq!(json(&g), over);
 }
@@ -450,7 +594,9 @@ fn actions_read_and_write() {
         let action: Action = text.parse().unwrap();
         assert_eq!(action.to_string(), text);
     }
-    for bad in ["", "king", "king k1", "e3", "e3e11", "e9e10k", "e9e10p", "é3e5"] {
+    for bad in [
+        "", "king", "king k1", "e3", "e3e11", "e9e10k", "e9e10p", "é3e5",
+    ] {
         assert!(bad.parse::<Action>().is_err(), "{bad}");
     }
 }
@@ -461,8 +607,10 @@ fn actions_read_and_write() {
 fn the_view_never_shows_the_hidden_secret_king() {
     let play = |white: &str| {
         let mut g = SecretKing::new(&SecretKingOptions::default(), 2).unwrap();
-        g.apply(Actor::Seat(WHITE), Action::ChooseKing(square(white))).unwrap();
-        g.apply(Actor::Seat(BLACK), Action::ChooseKing(square("e9"))).unwrap();
+        g.apply(Actor::Seat(WHITE), Action::ChooseKing(square(white)))
+            .unwrap();
+        g.apply(Actor::Seat(BLACK), Action::ChooseKing(square("e9")))
+            .unwrap();
         for m in ["e2f4", "a8a7", "f4e6", "a7a6", "e6d8", "c9d8"] {
             g.play(m).unwrap();
         }
@@ -488,8 +636,10 @@ fn swapping_the_opponents_choice_leaves_the_view_unchanged() {
     for seed in 0..60u64 {
         let mut rng = GameRng::seed_from_u64(seed);
         use veil_core::RngExt;
-        let knights: Vec<Square> =
-            SecretKing::new(&SecretKingOptions::default(), 2).unwrap().observe(WHITE).choices();
+        let knights: Vec<Square> = SecretKing::new(&SecretKingOptions::default(), 2)
+            .unwrap()
+            .observe(WHITE)
+            .choices();
         let a = knights[rng.random_range(0..10)];
         let b = loop {
             let b = knights[rng.random_range(0..10)];
@@ -497,11 +647,16 @@ fn swapping_the_opponents_choice_leaves_the_view_unchanged() {
                 break b;
             }
         };
-        let black = SecretKing::new(&SecretKingOptions::default(), 2).unwrap().observe(BLACK).choices()[rng.random_range(0..10)];
+        let black = SecretKing::new(&SecretKingOptions::default(), 2)
+            .unwrap()
+            .observe(BLACK)
+            .choices()[rng.random_range(0..10)];
         let start = |white: Square| {
             let mut g = SecretKing::new(&SecretKingOptions::default(), 2).unwrap();
-            g.apply(Actor::Seat(WHITE), Action::ChooseKing(white)).unwrap();
-            g.apply(Actor::Seat(BLACK), Action::ChooseKing(black)).unwrap();
+            g.apply(Actor::Seat(WHITE), Action::ChooseKing(white))
+                .unwrap();
+            g.apply(Actor::Seat(BLACK), Action::ChooseKing(black))
+                .unwrap();
             g
         };
         let (mut ga, mut gb) = (start(a), start(b));
@@ -518,9 +673,18 @@ fn swapping_the_opponents_choice_leaves_the_view_unchanged() {
             ga.apply(Actor::Seat(seat), action).unwrap();
             gb.apply(Actor::Seat(seat), action).unwrap();
             if ga.observe(BLACK) != gb.observe(BLACK) {
-                let revealed = |g: &SecretKing| g.history().last().unwrap().reveal.is_some_and(|r| r.secret_king);
+                let revealed = |g: &SecretKing| {
+                    g.history()
+                        .last()
+                        .unwrap()
+                        .reveal
+                        .is_some_and(|r| r.secret_king)
+                };
                 assert!(
-                    revealed(&ga) || revealed(&gb) || ga.outcome().is_some() || gb.outcome().is_some(),
+                    revealed(&ga)
+                        || revealed(&gb)
+                        || ga.outcome().is_some()
+                        || gb.outcome().is_some(),
                     "seed {seed}: views differ without a reveal"
                 );
                 diverged += 1;
@@ -560,12 +724,24 @@ fn determinisation_samples_the_hidden_king_among_the_candidates() {
 #[test]
 fn setups_are_checked() {
     let fen = fen_with("Na1 Pc3 nj10 ph8", Color::White, 0);
-    assert!(SecretKing::from_fen(&fen, [Some(square("c3")), None]).is_err(), "a pawn is no King");
-    assert!(SecretKing::from_fen(&fen, [Some(square("j10")), None]).is_err(), "an enemy Knight");
+    assert!(
+        SecretKing::from_fen(&fen, [Some(square("c3")), None]).is_err(),
+        "a pawn is no King"
+    );
+    assert!(
+        SecretKing::from_fen(&fen, [Some(square("j10")), None]).is_err(),
+        "an enemy Knight"
+    );
     let g = SecretKing::from_fen(&fen, [Some(square("a1")), None]).unwrap();
     assert_eq!(g.turn(), Turn::Simultaneous(SeatSet::EMPTY.with(BLACK)));
     let kings = fen_with("Ka1 Pc3 kj10 ph8", Color::White, 0);
     assert!(SecretKing::from_fen(&kings, [Some(square("c3")), None]).is_err());
     assert!(SecretKing::from_fen(&fen_with("Pc3 nj10", Color::White, 0), [None, None]).is_err());
-    assert!(SecretKing::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [None, None]).is_err());
+    assert!(
+        SecretKing::from_fen(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            [None, None]
+        )
+        .is_err()
+    );
 }

@@ -23,7 +23,12 @@ fn uci(action: Action) -> String {
 #[test]
 fn takes_a_free_queen() {
     // Black's Queen on f6 hangs to the pawn on e5.
-    let g = game("Nb1 Ni1 Pe5 Pa3 Ra1 nb10 ni10 qf6 pa8 ph8 rj10", Color::White, Some("b1"), Some("i10"));
+    let g = game(
+        "Nb1 Ni1 Pe5 Pa3 Ra1 nb10 ni10 qf6 pa8 ph8 rj10",
+        Color::White,
+        Some("b1"),
+        Some("i10"),
+    );
     for seed in 0..3 {
         let action = choose::<SecretKing>(&g.observe(Seat(0)), Level::Easy, None, seed);
         assert_eq!(uci(action), "e5f6", "seed {seed}");
@@ -35,8 +40,16 @@ fn wins_at_once(g: &SecretKing, expected: &[&str]) {
         let action = choose::<SecretKing>(&g.observe(Seat(0)), Level::Easy, None, seed);
         let mut after = g.clone();
         after.apply(Actor::Seat(Seat(0)), action).unwrap();
-        assert!(expected.contains(&uci(action).as_str()), "seed {seed}: {}", uci(action));
-        assert_eq!(after.outcome().and_then(|o| o.winners().next()), Some(Seat(0)), "seed {seed}");
+        assert!(
+            expected.contains(&uci(action).as_str()),
+            "seed {seed}: {}",
+            uci(action)
+        );
+        assert_eq!(
+            after.outcome().and_then(|o| o.winners().next()),
+            Some(Seat(0)),
+            "seed {seed}"
+        );
     }
 }
 
@@ -44,13 +57,24 @@ fn wins_at_once(g: &SecretKing, expected: &[&str]) {
 fn wins_in_one_with_the_hidden_secret_king() {
     // White's Secret King on c3 can step next to Black's revealed King on e6;
     // anything else leaves Black far ahead.
-    wins_at_once(&game("Nc3 Pa3 ke6 qj10 rj9 ri9 pa8", Color::White, Some("c3"), None), &["c3d5"]);
+    wins_at_once(
+        &game(
+            "Nc3 Pa3 ke6 qj10 rj9 ri9 pa8",
+            Color::White,
+            Some("c3"),
+            None,
+        ),
+        &["c3d5"],
+    );
 }
 
 #[test]
 fn wins_in_one_with_the_revealed_king() {
     // Kf1 wins; anything else and Black's King steps next to White's.
-    wins_at_once(&game("Ke1 Pd2 Pe2 Ra9 kg2 rh8 pa8", Color::White, None, None), &["e1f1", "e1f2"]);
+    wins_at_once(
+        &game("Ke1 Pd2 Pe2 Ra9 kg2 rh8 pa8", Color::White, None, None),
+        &["e1f1", "e1f2"],
+    );
 }
 
 /// Rb10 mates (the pawns guard i9 and j9). The search values the mate at a
@@ -62,13 +86,20 @@ fn sees_and_delivers_mate() {
     let start = game("Na1 Rb1 Pi8 Pj8 kj10", Color::White, Some("a1"), None);
     let mut search = Search::<SecretKing>::new(&start.observe(Seat(0)), Level::Easy.config(), 0);
     search.run(300);
-    let mate = search.root_stats().into_iter().find(|s| uci(s.action) == "b1b10").unwrap();
+    let mate = search
+        .root_stats()
+        .into_iter()
+        .find(|s| uci(s.action) == "b1b10")
+        .unwrap();
     assert!(mate.visits > 0 && mate.mean_reward == 1.0, "{mate:?}");
     // The playout policy finds the mate itself.
     let mut legal = Vec::new();
     start.legal_actions(Actor::Seat(Seat(0)), &mut legal);
     let mut rng = <veil_core::GameRng as veil_core::SeedableRng>::seed_from_u64(1);
-    assert_eq!(uci(start.playout_action(Seat(0), &legal, &mut rng)), "b1b10");
+    assert_eq!(
+        uci(start.playout_action(Seat(0), &legal, &mut rng)),
+        "b1b10"
+    );
 }
 
 #[test]
@@ -82,5 +113,9 @@ fn a_whole_game_between_searches_ends() {
             game.playout_action(seat, legal, rng)
         }
     });
-    assert!(g.outcome().is_some(), "no end after {} actions", history.len());
+    assert!(
+        g.outcome().is_some(),
+        "no end after {} actions",
+        history.len()
+    );
 }
