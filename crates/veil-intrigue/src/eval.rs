@@ -42,7 +42,11 @@ pub fn score(game: &Intrigue, color: Color) -> f64 {
     let (bp, bn) = material(pos, Color::Black);
     let phase = ((wn + bn) / FULL).clamp(0.0, 1.0);
     for c in Color::ALL {
-        let (p, n) = if c == Color::White { (wp, wn) } else { (bp, bn) };
+        let (p, n) = if c == Color::White {
+            (wp, wn)
+        } else {
+            (bp, bn)
+        };
         let mut s = p + n;
         match pos.board().king_of(c) {
             None => s += 0.6 * phase - 0.3,
@@ -106,7 +110,11 @@ fn reveal_gain(game: &Intrigue, color: Color) -> f64 {
     let mut gain = 0.0;
     for s in game.blast(secret.hiding).squares() {
         if let Some(p) = board.piece_at(veil_chess::Square(s as u8)) {
-            let v = if p.role == Role::King { 100.0 } else { value(p.role) };
+            let v = if p.role == Role::King {
+                100.0
+            } else {
+                value(p.role)
+            };
             gain += if p.color == color { -v } else { v };
         }
     }
@@ -139,7 +147,10 @@ pub fn playout_action(game: &Intrigue, seat: Seat, legal: &[Action], rng: &mut G
                 let victim = if m.is_en_passant() {
                     Some(Role::Pawn)
                 } else {
-                    pos.board().piece_at(m.to()).filter(|p| p.color != us && !m.is_castle()).map(|p| p.role)
+                    pos.board()
+                        .piece_at(m.to())
+                        .filter(|p| p.color != us && !m.is_castle())
+                        .map(|p| p.role)
                 };
                 match victim {
                     Some(Role::King) => return a,

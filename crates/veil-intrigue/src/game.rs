@@ -3,9 +3,14 @@
 
 use serde::{Deserialize, Serialize};
 use veil_chess::{Bits, Chess, Color, Geometry, Grid8, Move, Position, Role, Rules, Setup, Square};
-use veil_core::{ActionError, Actor, Game, GameRng, OptionsError, Outcome, ParseError, RngExt, Seat, SeatSet, Turn};
+use veil_core::{
+    ActionError, Actor, Game, GameRng, OptionsError, Outcome, ParseError, RngExt, Seat, SeatSet,
+    Turn,
+};
 
-use crate::types::{Action, IntrigueOptions, PawnState, Queens, Secret, color_of, seat_of, square_name};
+use crate::types::{
+    Action, IntrigueOptions, PawnState, Queens, Secret, color_of, seat_of, square_name,
+};
 
 /// The board rules: standard chess, Kings may be absent (hidden), castling
 /// from the d and e files.
@@ -81,15 +86,28 @@ pub fn start_position(options: &IntrigueOptions) -> Chess {
         Queens::KingSquare => (None, Some(Queen)),
         Queens::Two => (Some(Queen), Some(Queen)),
     };
-    let back = [Some(Rook), Some(Knight), Some(Bishop), d, e, Some(Bishop), Some(Knight), Some(Rook)];
+    let back = [
+        Some(Rook),
+        Some(Knight),
+        Some(Bishop),
+        d,
+        e,
+        Some(Bishop),
+        Some(Knight),
+        Some(Rook),
+    ];
     for color in Color::ALL {
         let rank = back_rank(color);
         let pawn_rank = if color == Color::White { 1 } else { 6 };
         for (file, role) in back.iter().enumerate() {
             if let Some(role) = role {
-                setup.board.set_piece_at(square(file as u32, rank), role.of(color));
+                setup
+                    .board
+                    .set_piece_at(square(file as u32, rank), role.of(color));
             }
-            setup.board.set_piece_at(square(file as u32, pawn_rank), Pawn.of(color));
+            setup
+                .board
+                .set_piece_at(square(file as u32, pawn_rank), Pawn.of(color));
         }
         setup.castling |= bit(square(0, rank)) | bit(square(7, rank));
     }
@@ -128,7 +146,10 @@ impl Intrigue {
                 }
             }
             for sq in rest {
-                let f = pawns[c].iter().position(|p| *p == PawnState::Captured).expect("at most 8 pawns");
+                let f = pawns[c]
+                    .iter()
+                    .position(|p| *p == PawnState::Captured)
+                    .expect("at most 8 pawns");
                 pawns[c][f] = PawnState::On(sq);
             }
             kings[c] = position.board().king_of(color);
@@ -155,10 +176,19 @@ impl Intrigue {
             match (kings[c], secrets[c]) {
                 (Some(k), _) => {
                     let informant = secrets[c].map_or(0, |s| s.informant);
-                    game.secrets[c] = Some(Secret { hiding: k, informant, active: false });
+                    game.secrets[c] = Some(Secret {
+                        hiding: k,
+                        informant,
+                        active: false,
+                    });
                 }
                 (None, None) if !chosen => {}
-                (None, None) => return Err(format!("{}'s King is hidden: give its secret", color.name())),
+                (None, None) => {
+                    return Err(format!(
+                        "{}'s King is hidden: give its secret",
+                        color.name()
+                    ));
+                }
                 (None, Some(s)) => {
                     if s.hiding.0 >= 64 || s.informant >= 8 {
                         return Err("secret off the board".into());
@@ -196,13 +226,20 @@ impl Intrigue {
                 let file = match informant {
                     Some(sq) => {
                         if position.board().piece_at(sq) != Some(Role::Pawn.of(color)) {
-                            return Err(bad(format!("no {} pawn on the Informant's square", color.name())));
+                            return Err(bad(format!(
+                                "no {} pawn on the Informant's square",
+                                color.name()
+                            )));
                         }
                         sq.0 % 8
                     }
                     None => 0,
                 };
-                secrets[color.index()] = Some(Secret { hiding, informant: file, active: informant.is_some() });
+                secrets[color.index()] = Some(Secret {
+                    hiding,
+                    informant: file,
+                    active: informant.is_some(),
+                });
             }
         }
         let mut game = Intrigue::from_parts(options, position, secrets, true).map_err(bad)?;
@@ -222,20 +259,24 @@ impl Intrigue {
     /// Replaces the secret of `color` (puzzles and tests: the same public
     /// game with another hidden choice). Refused for a side whose King has
     /// appeared, or with a hiding square off the board, an Informant file
-    /// out of range or an active Informant that is not a pawn on the board.
-    pub fn with_secret(mut self, color: Color, secret: Secret) -> Result<Intrigue, Intrigue> {
+    /// out of range or an active Informant that is not a pawn on the board;
+    /// the rejected secret is handed back and nothing changes.
+    pub fn set_secret(&mut self, color: Color, secret: Secret) -> Result<(), Secret> {
         let c = color.index();
-        let on_board = matches!(self.public.pawns[c].get(secret.informant as usize), Some(PawnState::On(_)));
+        let on_board = matches!(
+            self.public.pawns[c].get(secret.informant as usize),
+            Some(PawnState::On(_))
+        );
         if self.public.kings[c].is_some()
             || !self.public.chosen[c]
             || secret.hiding.0 >= 64
             || secret.informant >= 8
             || (secret.active && !on_board)
         {
-            return Err(self);
+            return Err(secret);
         }
         self.secrets[c] = Some(secret);
-        Ok(self)
+        Ok(())
     }
 
     /// The board as both sides see it.
@@ -276,7 +317,9 @@ impl Intrigue {
     }
 
     pub(crate) fn pawn_index(&self, color: Color, sq: Square) -> Option<usize> {
-        self.public.pawns[color.index()].iter().position(|p| *p == PawnState::On(sq))
+        self.public.pawns[color.index()]
+            .iter()
+            .position(|p| *p == PawnState::On(sq))
     }
 
     /// The squares an appearing King on `hiding` clears.
@@ -291,7 +334,10 @@ impl Intrigue {
     /// Whether the side to move may reveal its King now: hidden, not on or
     /// next to the enemy King, not into check (after the removals).
     pub fn reveal_allowed(&self) -> bool {
-        if self.public.outcome.is_some() || self.public.pending.is_some() || self.public.chosen != [true; 2] {
+        if self.public.outcome.is_some()
+            || self.public.pending.is_some()
+            || self.public.chosen != [true; 2]
+        {
             return false;
         }
         let pos = &self.public.position;
@@ -372,8 +418,8 @@ impl Intrigue {
             }
             setup.turn = !setup.turn;
         }
-        self.public.position =
-            Position::from_setup_lenient(setup, RULES).expect("an appearing King keeps the position valid");
+        self.public.position = Position::from_setup_lenient(setup, RULES)
+            .expect("an appearing King keeps the position valid");
         self.public.kings[color.index()] = Some(hiding);
         if let Some(s) = &mut self.secrets[color.index()] {
             s.active = false;
@@ -415,7 +461,11 @@ impl Intrigue {
         let at = if m.is_en_passant() {
             let forward: i32 = if us == Color::White { 8 } else { -8 };
             Some(Square((m.to().0 as i32 - forward) as u8))
-        } else if pos.board().piece_at(m.to()).is_some_and(|p| p.color == them) {
+        } else if pos
+            .board()
+            .piece_at(m.to())
+            .is_some_and(|p| p.color == them)
+        {
             Some(m.to())
         } else {
             None
@@ -453,7 +503,10 @@ impl Intrigue {
             && inspected
             && self.public.kings[us.index()].is_none()
             && self.public.position.board().piece_at(m.to()) == Some(Role::Pawn.of(us)))
-        .then_some(Pending { color: us, pawn: m.to() });
+        .then_some(Pending {
+            color: us,
+            pawn: m.to(),
+        });
         self.finish(us, san, king_captured, taker, pending);
     }
 
@@ -478,7 +531,14 @@ impl Intrigue {
         Position::from_setup_lenient(setup, RULES).is_ok_and(|p| p.is_checkmate())
     }
 
-    fn finish(&mut self, mover: Color, mut san: String, king_captured: bool, taker: Option<Color>, pending: Option<Pending>) {
+    fn finish(
+        &mut self,
+        mover: Color,
+        mut san: String,
+        king_captured: bool,
+        taker: Option<Color>,
+        pending: Option<Pending>,
+    ) {
         let pos = &self.public.position;
         if pos.halfmoves() == 0 {
             self.public.hashes.clear();
@@ -488,9 +548,17 @@ impl Intrigue {
             Some(Outcome::win(seat_of(mover), 2, "King captured"))
         } else if let Some(color) = taker {
             if self.in_checkmate(color) {
-                Some(Outcome { scores: vec![0, 0], ranks: vec![1, 1], reason: BOTH_LOSE.into() })
+                Some(Outcome {
+                    scores: vec![0, 0],
+                    ranks: vec![1, 1],
+                    reason: BOTH_LOSE.into(),
+                })
             } else {
-                Some(Outcome::win(seat_of(color), 2, "King appeared on the enemy King"))
+                Some(Outcome::win(
+                    seat_of(color),
+                    2,
+                    "King appeared on the enemy King",
+                ))
             }
         } else {
             self.judge()
@@ -517,7 +585,8 @@ impl Intrigue {
     /// irreversible action.
     pub fn repetitions(&self) -> usize {
         let h = &self.public.hashes;
-        h.last().map_or(0, |last| h.iter().filter(|x| *x == last).count())
+        h.last()
+            .map_or(0, |last| h.iter().filter(|x| *x == last).count())
     }
 
     /// Ends the game when the side to move cannot act, or by threefold
@@ -555,7 +624,10 @@ impl Intrigue {
     pub fn arbitrary_action(rng: &mut GameRng) -> Action {
         let sq = |rng: &mut GameRng| Square(rng.random_range(0..70));
         match rng.random_range(0..10) {
-            0 => Action::Setup { hiding: sq(rng), informant: rng.random_range(0..10) },
+            0 => Action::Setup {
+                hiding: sq(rng),
+                informant: rng.random_range(0..10),
+            },
             1 => Action::Reveal,
             2 => Action::Retire(rng.random_bool(0.5)),
             3 => Action::Move(Move::castle(sq(rng), sq(rng), sq(rng))),
@@ -594,9 +666,12 @@ impl Game for Intrigue {
 
     fn new(options: &IntrigueOptions, seats: usize) -> Result<Self, OptionsError> {
         if seats != 2 {
-            return Err(OptionsError::new(format!("Intrigue is for 2 seats, not {seats}")));
+            return Err(OptionsError::new(format!(
+                "Intrigue is for 2 seats, not {seats}"
+            )));
         }
-        Intrigue::from_parts(*options, start_position(options), [None; 2], false).map_err(OptionsError::new)
+        Intrigue::from_parts(*options, start_position(options), [None; 2], false)
+            .map_err(OptionsError::new)
     }
 
     fn options(&self) -> &IntrigueOptions {
@@ -612,7 +687,13 @@ impl Game for Intrigue {
         if p.outcome.is_some() {
             Turn::Over
         } else if p.chosen != [true; 2] {
-            Turn::Simultaneous(Color::ALL.into_iter().filter(|c| !p.chosen[c.index()]).map(seat_of).collect::<SeatSet>())
+            Turn::Simultaneous(
+                Color::ALL
+                    .into_iter()
+                    .filter(|c| !p.chosen[c.index()])
+                    .map(seat_of)
+                    .collect::<SeatSet>(),
+            )
         } else if let Some(pending) = p.pending {
             Turn::Seat(seat_of(pending.color))
         } else {
@@ -629,7 +710,10 @@ impl Game for Intrigue {
             Turn::Simultaneous(set) if set.contains(seat) => {
                 for hiding in 0..64 {
                     for informant in 0..8 {
-                        out.push(Action::Setup { hiding: Square(hiding), informant });
+                        out.push(Action::Setup {
+                            hiding: Square(hiding),
+                            informant,
+                        });
                     }
                 }
             }
@@ -641,7 +725,13 @@ impl Game for Intrigue {
                     }
                     return;
                 }
-                out.extend(self.public.position.legal_moves().into_iter().map(Action::Move));
+                out.extend(
+                    self.public
+                        .position
+                        .legal_moves()
+                        .into_iter()
+                        .map(Action::Move),
+                );
                 if self.reveal_allowed() {
                     out.push(Action::Reveal);
                 }
@@ -663,7 +753,11 @@ impl Game for Intrigue {
         let Actor::Seat(seat) = actor else {
             return Err(ActionError::NotYourTurn { actor, action });
         };
-        let illegal = |reason: &str| ActionError::Illegal { actor, action, reason: reason.to_string() };
+        let illegal = |reason: &str| ActionError::Illegal {
+            actor,
+            action,
+            reason: reason.to_string(),
+        };
         match turn {
             Turn::Simultaneous(set) if set.contains(seat) => match action {
                 Action::Setup { hiding, informant } => {
@@ -674,7 +768,11 @@ impl Game for Intrigue {
                         return Err(illegal("the Informant is named by a file a to h"));
                     }
                     let c = color_of(seat).index();
-                    self.secrets[c] = Some(Secret { hiding, informant, active: true });
+                    self.secrets[c] = Some(Secret {
+                        hiding,
+                        informant,
+                        active: true,
+                    });
                     self.public.chosen[c] = true;
                     Ok(())
                 }
@@ -698,7 +796,9 @@ impl Game for Intrigue {
                             }
                             Ok(())
                         }
-                        Action::Retire(true) => Err(illegal("the capturing pawn is not your Informant")),
+                        Action::Retire(true) => {
+                            Err(illegal("the capturing pawn is not your Informant"))
+                        }
                         _ => Err(illegal("first decide whether to retire your Informant")),
                     };
                 }
@@ -740,7 +840,12 @@ impl Game for Intrigue {
                 secrets[c.index()] = self.secrets[c.index()];
             }
         }
-        crate::view::IntrigueView { seat, options: self.options, public: self.public.clone(), secrets }
+        crate::view::IntrigueView {
+            seat,
+            options: self.options,
+            public: self.public.clone(),
+            secrets,
+        }
     }
 
     fn observer(view: &crate::view::IntrigueView) -> Seat {

@@ -69,7 +69,11 @@ pub enum PawnState {
 
 /// The colour a seat plays: seat 0 is White.
 pub fn color_of(seat: Seat) -> Color {
-    if seat.0 == 0 { Color::White } else { Color::Black }
+    if seat.0 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
 }
 
 /// The seat that plays a colour.

@@ -78,7 +78,9 @@ impl IntrigueView {
     /// Starting files of the pawns of `color` known not to be an
     /// inspectable Informant: captured without revealing anything.
     pub fn cleared_files(&self, color: Color) -> Vec<u8> {
-        (0..8u8).filter(|f| self.public.pawns[color.index()][*f as usize] == PawnState::Captured).collect()
+        (0..8u8)
+            .filter(|f| self.public.pawns[color.index()][*f as usize] == PawnState::Captured)
+            .collect()
     }
 
     /// This seat's legal actions when it is to act (they depend only on
@@ -98,7 +100,11 @@ fn sample_secret(public: &Public, color: Color, rng: &mut GameRng) -> Secret {
     let c = color.index();
     let hiding = public.kings[c].unwrap_or_else(|| Square(rng.random_range(0..64)));
     if public.kings[c].is_some() || public.retired[c] {
-        return Secret { hiding, informant: 0, active: false };
+        return Secret {
+            hiding,
+            informant: 0,
+            active: false,
+        };
     }
     let candidates: Vec<(u8, bool)> = public.pawns[c]
         .iter()
@@ -110,10 +116,18 @@ fn sample_secret(public: &Public, color: Color, rng: &mut GameRng) -> Secret {
         })
         .collect();
     match candidates.len() {
-        0 => Secret { hiding, informant: 0, active: false },
+        0 => Secret {
+            hiding,
+            informant: 0,
+            active: false,
+        },
         n => {
             let (informant, active) = candidates[rng.random_range(0..n)];
-            Secret { hiding, informant, active }
+            Secret {
+                hiding,
+                informant,
+                active,
+            }
         }
     }
 }
@@ -125,5 +139,9 @@ pub(crate) fn determinize(view: &IntrigueView, rng: &mut GameRng) -> Intrigue {
             secrets[color.index()] = Some(sample_secret(&view.public, color, rng));
         }
     }
-    Intrigue { options: view.options, public: view.public.clone(), secrets }
+    Intrigue {
+        options: view.options,
+        public: view.public.clone(),
+        secrets,
+    }
 }

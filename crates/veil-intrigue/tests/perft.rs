@@ -30,7 +30,10 @@ fn perft(game: &Intrigue, depth: u32) -> u64 {
 fn perft_counts_from_data_file() {
     let data = include_str!("perft.txt");
     let mut checked = 0;
-    for line in data.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let fields: Vec<&str> = line.split(';').map(str::trim).collect();
         let game = Intrigue::from_fen(fields[1], IntrigueOptions::default()).unwrap();
         let chess = veil_chess::Chess::from_fen(fields[1]).unwrap();
@@ -50,7 +53,15 @@ fn hidden_kings_add_only_the_reveal_at_the_start() {
     // Hidden Kings: chess moves without Kings (Qe1 joins the 20) and the reveal.
     let fen = "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w KQkq - 0 1";
     let sq = |s| veil_intrigue::parse_square(s).unwrap();
-    let game = Intrigue::from_fen_hidden(fen, IntrigueOptions::default(), [Some((sq("e1"), Some(sq("a2")))), Some((sq("e8"), Some(sq("a7"))))]).unwrap();
+    let game = Intrigue::from_fen_hidden(
+        fen,
+        IntrigueOptions::default(),
+        [
+            Some((sq("e1"), Some(sq("a2")))),
+            Some((sq("e8"), Some(sq("a7")))),
+        ],
+    )
+    .unwrap();
     let chess = veil_chess::Chess::from_fen_with(fen, veil_intrigue::RULES).unwrap();
     let mut actions = Vec::new();
     game.legal_actions(Actor::Seat(veil_core::Seat(0)), &mut actions);
@@ -58,8 +69,10 @@ fn hidden_kings_add_only_the_reveal_at_the_start() {
     assert!(actions.contains(&Action::Reveal));
     // After the reveals (each side once), the tree counts as chess from the start.
     let mut g = game.clone();
-    g.apply(Actor::Seat(veil_core::Seat(0)), Action::Reveal).unwrap();
-    g.apply(Actor::Seat(veil_core::Seat(1)), Action::Reveal).unwrap();
+    g.apply(Actor::Seat(veil_core::Seat(0)), Action::Reveal)
+        .unwrap();
+    g.apply(Actor::Seat(veil_core::Seat(1)), Action::Reveal)
+        .unwrap();
     assert_eq!(g.position().board(), veil_chess::Chess::default().board());
     assert_eq!(perft(&g, 3), 8902);
 }

@@ -6,7 +6,9 @@ use veil_core::{Game, Seat};
 use veil_intrigue::{Action, Intrigue, IntrigueOptions, parse_square};
 
 fn game(fen: &str, white: Option<(&str, &str)>, black: Option<(&str, &str)>) -> Intrigue {
-    let h = |x: Option<(&str, &str)>| x.map(|(a, b)| (parse_square(a).unwrap(), Some(parse_square(b).unwrap())));
+    let h = |x: Option<(&str, &str)>| {
+        x.map(|(a, b)| (parse_square(a).unwrap(), Some(parse_square(b).unwrap())))
+    };
     Intrigue::from_fen_hidden(fen, IntrigueOptions::default(), [h(white), h(black)]).unwrap()
 }
 
@@ -20,7 +22,11 @@ fn pick(g: &Intrigue, seat: Seat, seed: u64) -> String {
 
 #[test]
 fn takes_free_material() {
-    let g = game("rnb1kbnr/pppp1ppp/8/3qp3/8/2N5/PPPPPPPP/R1BQ1BNR w KQkq - 0 3", Some(("h3", "a2")), None);
+    let g = game(
+        "rnb1kbnr/pppp1ppp/8/3qp3/8/2N5/PPPPPPPP/R1BQ1BNR w KQkq - 0 3",
+        Some(("h3", "a2")),
+        None,
+    );
     for seed in 0..2 {
         assert_eq!(pick(&g, Seat(0), seed), "Nxd5", "seed {seed}");
     }
@@ -28,7 +34,11 @@ fn takes_free_material() {
 
 #[test]
 fn mates_in_one() {
-    let g = game("6k1/5ppp/8/8/8/8/1P6/R7 w - - 0 1", Some(("h1", "b2")), None);
+    let g = game(
+        "6k1/5ppp/8/8/8/8/1P6/R7 w - - 0 1",
+        Some(("h1", "b2")),
+        None,
+    );
     for seed in 0..2 {
         assert_eq!(pick(&g, Seat(0), seed), "Ra8#", "seed {seed}");
     }
@@ -37,12 +47,20 @@ fn mates_in_one() {
 #[test]
 fn reveals_to_win_material_but_not_for_nothing() {
     // The King hides under Black's Queen: appearing takes it.
-    let g = game("rnb1kbnr/pppppppp/8/7q/8/8/PPPPPPPP/RNBQ1BNR w - - 0 1", Some(("h5", "a2")), None);
+    let g = game(
+        "rnb1kbnr/pppppppp/8/7q/8/8/PPPPPPPP/RNBQ1BNR w - - 0 1",
+        Some(("h5", "a2")),
+        None,
+    );
     for seed in 0..2 {
         assert_eq!(pick(&g, Seat(0), seed), "reveal", "seed {seed}");
     }
     // At the start there is nothing to gain.
-    let g = game("rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w KQkq - 0 1", Some(("c3", "a2")), Some(("f6", "h7")));
+    let g = game(
+        "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w KQkq - 0 1",
+        Some(("c3", "a2")),
+        Some(("f6", "h7")),
+    );
     for seed in 0..2 {
         assert_ne!(pick(&g, Seat(0), seed), "reveal", "seed {seed}");
     }

@@ -11,29 +11,48 @@ fn setup(g: &mut Intrigue, white: Action, black: Action) {
 
 #[test]
 fn the_view_json_holds_no_enemy_secret() {
-    let hide = |h: u8, i: u8| Action::Setup { hiding: Square(h), informant: i };
+    let hide = |h: u8, i: u8| Action::Setup {
+        hiding: Square(h),
+        informant: i,
+    };
     let mut a = Intrigue::new(&IntrigueOptions::default(), 2).unwrap();
     let mut b = a.clone();
     setup(&mut a, hide(21, 4), hide(45, 2));
     setup(&mut b, hide(38, 6), hide(45, 2));
     let view: serde_json::Value = serde_json::to_value(a.observe(Seat(1))).unwrap();
-    assert!(view["secrets"][0].is_null(), "White's secret is not in Black's view");
+    assert!(
+        view["secrets"][0].is_null(),
+        "White's secret is not in Black's view"
+    );
     assert_eq!(view["secrets"][1]["hiding"], 45);
     assert_eq!(view["secrets"][1]["informant"], 2);
     // Nothing else in the view depends on White's secret.
-    assert_eq!(serde_json::to_string(&a.observe(Seat(1))).unwrap(), serde_json::to_string(&b.observe(Seat(1))).unwrap());
+    assert_eq!(
+        serde_json::to_string(&a.observe(Seat(1))).unwrap(),
+        serde_json::to_string(&b.observe(Seat(1))).unwrap()
+    );
     assert_ne!(a.observe(Seat(0)), b.observe(Seat(0)));
 }
 
 /// An arbitrary other secret for `color`, consistent with what is public.
 fn other_secret(game: &Intrigue, color: Color, rng: &mut GameRng) -> Secret {
     let public = game.public();
-    let on: Vec<u8> = (0..8u8).filter(|i| matches!(public.pawns[color.index()][*i as usize], PawnState::On(_))).collect();
+    let on: Vec<u8> = (0..8u8)
+        .filter(|i| matches!(public.pawns[color.index()][*i as usize], PawnState::On(_)))
+        .collect();
     let hiding = Square(rng.random_range(0..64));
     if public.retired[color.index()] || on.is_empty() || rng.random_bool(0.2) {
-        Secret { hiding, informant: rng.random_range(0..8), active: false }
+        Secret {
+            hiding,
+            informant: rng.random_range(0..8),
+            active: false,
+        }
     } else {
-        Secret { hiding, informant: on[rng.random_range(0..on.len())], active: true }
+        Secret {
+            hiding,
+            informant: on[rng.random_range(0..on.len())],
+            active: true,
+        }
     }
 }
 
@@ -57,13 +76,18 @@ fn swapping_the_opponents_secret_leaves_the_view_unchanged() {
                         continue;
                     }
                     let secret = other_secret(&g, opponent, &mut rng);
-                    let alt = g.clone().with_secret(opponent, secret).expect("a consistent secret");
+                    let mut alt = g.clone();
+                    alt.set_secret(opponent, secret)
+                        .expect("a consistent secret");
                     assert_eq!(alt.observe(viewer), g.observe(viewer), "seed {seed}");
                     if seat == viewer {
                         let (mut x, mut y) = (Vec::new(), Vec::new());
                         g.legal_actions(Actor::Seat(viewer), &mut x);
                         alt.legal_actions(Actor::Seat(viewer), &mut y);
-                        assert_eq!(x, y, "the viewer's choices do not depend on the enemy secret");
+                        assert_eq!(
+                            x, y,
+                            "the viewer's choices do not depend on the enemy secret"
+                        );
                     }
                     compared += 1;
                 }
@@ -86,10 +110,22 @@ fn swapping_the_opponents_secret_leaves_the_view_unchanged() {
 #[test]
 fn determinisations_keep_the_public_game_and_the_own_secret() {
     let mut g = Intrigue::new(&IntrigueOptions::default(), 2).unwrap();
-    setup(&mut g, Action::Setup { hiding: Square(20), informant: 3 }, Action::Setup { hiding: Square(44), informant: 5 });
+    setup(
+        &mut g,
+        Action::Setup {
+            hiding: Square(20),
+            informant: 3,
+        },
+        Action::Setup {
+            hiding: Square(44),
+            informant: 5,
+        },
+    );
     for san in ["e4", "d5", "exd5"] {
         let a = g.parse_action(san).unwrap();
-        let Turn::Seat(s) = g.turn() else { unreachable!() };
+        let Turn::Seat(s) = g.turn() else {
+            unreachable!()
+        };
         g.apply(Actor::Seat(s), a).unwrap();
     }
     let view = g.observe(Seat(0));
