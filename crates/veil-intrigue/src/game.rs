@@ -300,7 +300,11 @@ impl Intrigue {
         if !s.active {
             return None;
         }
-        match self.public.pawns[color.index()][s.informant as usize] {
+        match self.public.pawns[color.index()]
+            .get(s.informant as usize)
+            .copied()
+            .unwrap_or(PawnState::Captured)
+        {
             PawnState::On(sq) => Some(sq),
             _ => None,
         }

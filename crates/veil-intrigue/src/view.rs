@@ -40,7 +40,11 @@ impl IntrigueView {
     /// Where this seat's Informant stands while it can still be inspected.
     pub fn my_informant(&self) -> Option<Square> {
         let s = self.my_secret()?;
-        match self.public.pawns[self.color().index()][s.informant as usize] {
+        match self.public.pawns[self.color().index()]
+            .get(s.informant as usize)
+            .copied()
+            .unwrap_or(PawnState::Captured)
+        {
             PawnState::On(sq) if s.active => Some(sq),
             _ => None,
         }
@@ -61,7 +65,11 @@ impl IntrigueView {
         }
         if let Some(s) = self.secrets[c] {
             // Known: its own, or both once the game is over.
-            return match self.public.pawns[c][s.informant as usize] {
+            return match self.public.pawns[c]
+                .get(s.informant as usize)
+                .copied()
+                .unwrap_or(PawnState::Captured)
+            {
                 PawnState::On(sq) if s.active => vec![sq],
                 _ => Vec::new(),
             };
