@@ -170,7 +170,8 @@ pub(crate) const fn color_of(seat: Seat) -> Color {
 
 #[inline]
 pub(crate) fn bit(sq: Square) -> SquareSet {
-    1u128 << sq.0
+    // Squares off the board (a malformed view) make an empty set, not a panic.
+    1u128.checked_shl(sq.0 as u32).unwrap_or(0) & ((1u128 << 100) - 1)
 }
 
 pub(crate) fn squares(set: SquareSet) -> impl Iterator<Item = Square> {

@@ -745,3 +745,14 @@ fn setups_are_checked() {
         .is_err()
     );
 }
+
+#[test]
+fn malformed_views_do_not_panic() {
+    let mut view = started().observe(BLACK);
+    view.candidates[0] = vec![Square(250), Square(120)];
+    view.kings[1] = Some(Square(255));
+    let mut rng = GameRng::seed_from_u64(1);
+    let det = SecretKing::determinize(&view, &mut rng);
+    let _ = det.legal_moves();
+    let _ = det.evaluate(BLACK);
+}
