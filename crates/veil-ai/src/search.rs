@@ -7,6 +7,10 @@ use web_time::{Duration, Instant};
 
 use crate::config::{Method, SearchConfig};
 
+/// How much a game result loses per action between the root and the end of
+/// the game (see the back-up in `ismcts_iteration`).
+const END_DISCOUNT: f64 = 0.002;
+
 /// "No node": an edge whose child is not built yet, a chain not started.
 const NONE: u32 = u32::MAX;
 
@@ -441,7 +445,16 @@ impl<G: Game> Search<G> {
             };
             node = self.child(node, edge, turn, state.turn());
         }
-        self.playout(&mut state);
+        if let Some(plies) = self.playout(&mut state) {
+            // A result reached sooner counts slightly more, so that a search
+            // that has a won game wins it now instead of dithering among
+            // moves that all win later (and a lost one holds out longest).
+            let depth = self.path.len() as i32 + plies as i32;
+            let keep = (1.0 - END_DISCOUNT).powi(depth);
+            for reward in &mut self.rewards {
+                *reward = 0.5 + (*reward - 0.5) * keep;
+            }
+        }
         for step in &self.path {
             let e = &mut self.nodes[step.node as usize].edges[step.edge as usize];
             e.visits += 1;
@@ -559,7 +572,9 @@ impl<G: Game> Search<G> {
     /// Plays `state` on with the game's playout policy and leaves each
     /// seat's reward in `self.rewards`: the outcome's, or the game's
     /// estimate once `playout_depth` seat actions were played.
-    fn playout(&mut self, state: &mut G) {
+    /// Plays on to the end or to the evaluation cut; fills `self.rewards`.
+    /// Returns the number of seat actions played when the game ended.
+    fn playout(&mut self, state: &mut G) -> Option<u32> {
         let mut plies = 0u32;
         loop {
             let seat = match state.turn() {
@@ -578,7 +593,7 @@ impl<G: Game> Search<G> {
                 },
             };
             if plies >= self.config.playout_depth && self.estimate(state) {
-                return;
+                return None;
             }
             let actor = Actor::Seat(seat);
             state.legal_actions(actor, &mut self.legal);
@@ -596,9 +611,13 @@ impl<G: Game> Search<G> {
                 for (i, reward) in self.rewards.iter_mut().enumerate() {
                     *reward = outcome.reward(Seat(i as u8));
                 }
+                Some(plies)
             }
             // A turn no one can act on: call it even rather than guess.
-            None => self.rewards.fill(0.5),
+            None => {
+                self.rewards.fill(0.5);
+                None
+            }
         }
     }
 

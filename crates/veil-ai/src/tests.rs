@@ -147,7 +147,8 @@ fn every_level_plays_only_legal_actions() {
             )
             .unwrap();
             assert_eq!(pig.record.replay().unwrap().outcome(), Some(pig.outcome.clone()));
-            assert!(pig.think.iter().all(|t| t.moves > 0));
+            // Seat 0 always moves; a quick win may leave later seats unasked.
+            assert!(pig.think[0].moves > 0);
             let hl = play_match::<HighLow>(&(), &[level, Level::ALL[(i + 1) % 4]], seed, None).unwrap();
             assert_eq!(hl.record.replay().unwrap().outcome(), Some(hl.outcome));
         }
@@ -396,4 +397,100 @@ fn pennies_keeps_the_laws() {
         rng.random_bool(0.5)
     })
     .unwrap();
+}
+
+/// Seat 0 can win now, or wait: after `left` waits (seat 1 passing between
+/// them) it wins anyway. Every line wins, so only a search that prefers a
+/// sooner win finishes the game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Countdown {
+    left: u8,
+    to_move: Seat,
+    won: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+enum CountdownAction {
+    WinNow,
+    Wait,
+    Pass,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct CountdownView(Seat, Countdown);
+
+impl Game for Countdown {
+    const ID: &'static str = "countdown";
+    type Options = ();
+    type Action = CountdownAction;
+    type Observation = CountdownView;
+
+    fn new(_: &(), seats: usize) -> Result<Self, OptionsError> {
+        if seats != 2 {
+            return Err(OptionsError::new("two seats"));
+        }
+        Ok(Countdown { left: 6, to_move: Seat(0), won: false })
+    }
+    fn options(&self) -> &() {
+        &()
+    }
+    fn seats(&self) -> usize {
+        2
+    }
+    fn turn(&self) -> Turn {
+        if self.won { Turn::Over } else { Turn::Seat(self.to_move) }
+    }
+    fn legal_actions(&self, actor: Actor, out: &mut Vec<CountdownAction>) {
+        out.clear();
+        match (self.turn(), actor) {
+            (Turn::Seat(Seat(0)), Actor::Seat(Seat(0))) => {
+                out.extend([CountdownAction::Wait, CountdownAction::WinNow])
+            }
+            (Turn::Seat(Seat(1)), Actor::Seat(Seat(1))) => out.push(CountdownAction::Pass),
+            _ => {}
+        }
+    }
+    fn sample_chance(&self, _: &mut GameRng) -> CountdownAction {
+        unreachable!("no chance")
+    }
+    fn apply(&mut self, actor: Actor, action: CountdownAction) -> Result<(), ActionError<CountdownAction>> {
+        let mut legal = Vec::new();
+        self.legal_actions(actor, &mut legal);
+        if !legal.contains(&action) {
+            return Err(ActionError::NotYourTurn { actor, action });
+        }
+        match action {
+            CountdownAction::WinNow => self.won = true,
+            CountdownAction::Wait => {
+                self.left -= 1;
+                self.won = self.left == 0;
+            }
+            CountdownAction::Pass => {}
+        }
+        self.to_move = self.to_move.other();
+        Ok(())
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.won.then(|| Outcome::win(Seat(0), 2, "seat 0 finished"))
+    }
+    fn observe(&self, seat: Seat) -> CountdownView {
+        CountdownView(seat, self.clone())
+    }
+    fn observer(view: &CountdownView) -> Seat {
+        view.0
+    }
+    fn determinize(view: &CountdownView, _: &mut GameRng) -> Self {
+        view.1.clone()
+    }
+}
+
+#[test]
+fn a_won_game_is_won_now_rather_than_later() {
+    let game = Countdown::new(&(), 2).unwrap();
+    for level in [Level::Easy, Level::Normal, Level::Hard] {
+        for seed in 0..5 {
+            let action = choose::<Countdown>(&game.observe(Seat(0)), level, None, seed);
+            assert_eq!(action, CountdownAction::WinNow, "{level} with seed {seed}");
+        }
+    }
 }

@@ -106,9 +106,9 @@
 //! revealed Kings, the adjacency threat and what the side to move can take;
 //! the playout policy takes wins by rule and mates in one, defends a
 //! revealed King from the adjacency threat and prefers free material, so
-//! veil-ai's search takes free material and wins in one when the
-//! alternatives do not also win. (Its rewards do not tell a win now from a
-//! forced win later, so with a forced mate on the board it may dither.)
+//! veil-ai's search takes free material and wins in one (its results count
+//! slightly less the later they come, so it mates now rather than keeping a
+//! forced mate for later).
 
 mod eval;
 mod game;
