@@ -25,7 +25,7 @@ usage:
                 chess (8x8 standard, or 10x10 with Secret King's rules from a 10x10 FEN)
       prints the leaf count on its last line as `nodes N`
   veil-cli match --game ID --seats LEVEL,LEVEL[,...] [--games N] [--seed S] [--think-ms M]
-      games: jieqi, hide-and-guess, tysiac
+      games: jieqi, hide-and-guess, tysiac, intrigue, secret-king
       levels: random, greedy, easy, normal, hard
       prints per-seat wins, draws, losses and mean think time, then one JSON line";
 
@@ -147,6 +147,10 @@ fn play_match(args: &Args) -> Result<(), String> {
             &mut extras::TysiacExtras::default(),
             progress,
         )?,
+        "intrigue" => matches::run::<veil_intrigue::Intrigue>(&Default::default(), &spec, &mut NoExtras, progress)?,
+        "secret-king" => {
+            matches::run::<veil_secret_king::SecretKing>(&Default::default(), &spec, &mut NoExtras, progress)?
+        }
         id if GAME_IDS.contains(&id) => {
             return Err(format!("{id} is registered but its rules are not written yet"));
         }
