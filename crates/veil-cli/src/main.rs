@@ -55,6 +55,14 @@ fn main() -> ExitCode {
     }
 }
 
+/// Writes to standard output; a reader that went away (`| head`) is not an
+/// error worth a panic, so write failures are ignored.
+fn say(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+}
+
 fn run(argv: &[String]) -> Result<(), String> {
     let Some((command, rest)) = argv.split_first() else {
         return Err("usage: a command is needed".into());
@@ -63,7 +71,7 @@ fn run(argv: &[String]) -> Result<(), String> {
         "perft" => perft(&Args::parse(rest, &["fen", "depth"])?),
         "match" => play_match(&Args::parse(rest, &["game", "seats", "games", "seed", "think-ms"])?),
         "help" | "--help" | "-h" => {
-            println!("{USAGE}");
+            say(&format!("{USAGE}\n"));
             Ok(())
         }
         other => Err(format!("usage: unknown command {other:?}")),
@@ -103,8 +111,8 @@ fn perft(args: &Args) -> Result<(), String> {
         other => return Err(format!("unknown perft variant {other:?} (known: xiangqi, jieqi, chess)")),
     };
     let seconds = started.elapsed().as_secs_f64();
-    println!("time {:.3} s, {:.1} M nodes/s", seconds, nodes as f64 / seconds.max(1e-9) / 1e6);
-    println!("nodes {nodes}");
+    let rate = nodes as f64 / seconds.max(1e-9) / 1e6;
+    say(&format!("time {seconds:.3} s, {rate:.1} M nodes/s\nnodes {nodes}\n"));
     Ok(())
 }
 
@@ -156,6 +164,6 @@ fn play_match(args: &Args) -> Result<(), String> {
         }
         other => return Err(format!("unknown game {other:?} (known: {})", GAME_IDS.join(", "))),
     };
-    print!("{report}");
+    say(&report);
     Ok(())
 }
