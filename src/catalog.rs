@@ -1,0 +1,103 @@
+//! The games Veil offers, and the setup of the next match.
+
+use bevy::prelude::*;
+use veil_ai::Level;
+
+/// One game of the collection.
+#[derive(Clone, Copy, Debug)]
+pub struct GameInfo {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub blurb: &'static str,
+    /// False while the game is still being built ("coming").
+    pub playable: bool,
+}
+
+pub const GAMES: [GameInfo; 8] = [
+    GameInfo {
+        id: "hide-and-guess",
+        name: "Hide and Guess",
+        blurb: "Build triangles of chess pieces and guess your opponent's secret five.",
+        playable: false,
+    },
+    GameInfo {
+        id: "intrigue",
+        name: "Intrigue",
+        blurb: "Chess with hidden kings and a secret informant.",
+        playable: false,
+    },
+    GameInfo {
+        id: "reality-check",
+        name: "Reality Check",
+        blurb: "Two-faced pieces on a diamond board; flip, bluff and check.",
+        playable: false,
+    },
+    GameInfo {
+        id: "jieqi",
+        name: "Jieqi",
+        blurb: "Hidden xiangqi: every piece but the general starts face down.",
+        playable: true,
+    },
+    GameInfo {
+        id: "skelly",
+        name: "Skelly",
+        blurb: "Flick bottle caps through thirteen boxes; become a killer.",
+        playable: false,
+    },
+    GameInfo {
+        id: "tysiac", name: "Tysiąc", blurb: "The Polish card game of bidding to a thousand.", playable: false
+    },
+    GameInfo { id: "rengo", name: "Rengo", blurb: "Go for two teams of two who may not talk.", playable: false },
+    GameInfo {
+        id: "secret-king",
+        name: "Secret King",
+        blurb: "One of your knights is secretly your king.",
+        playable: false,
+    },
+];
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SeatKind {
+    Human,
+    Computer(Level),
+}
+
+impl SeatKind {
+    pub fn label(self) -> String {
+        match self {
+            SeatKind::Human => "human".into(),
+            SeatKind::Computer(level) => format!("computer ({level})"),
+        }
+    }
+
+    pub fn is_human(self) -> bool {
+        self == SeatKind::Human
+    }
+}
+
+/// The next match as set up on the setup screen.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct MatchSetup {
+    pub game: &'static str,
+    pub seats: Vec<SeatKind>,
+    pub jieqi: veil_jieqi::JieqiOptions,
+    /// Seed of chance (reveals) and of the computer players; a fresh one
+    /// per match unless fixed (tests, demo).
+    pub seed: Option<u64>,
+    /// The most thinking time per computer move, on top of the level's
+    /// iteration budget (keeps slow machines and the browser responsive).
+    pub think_limit_ms: u64,
+}
+
+impl Default for MatchSetup {
+    fn default() -> Self {
+        MatchSetup {
+            game: "jieqi",
+            seats: vec![SeatKind::Human, SeatKind::Computer(Level::Easy)],
+            jieqi: Default::default(),
+            seed: None,
+            think_limit_ms: 4000,
+        }
+    }
+}

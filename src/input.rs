@@ -1,0 +1,249 @@
+//! Input: leafwing actions bound to keys and mouse buttons, turned into the
+//! app's [`Command`] messages. Menus' buttons write the same messages, and so
+//! do the tests: everything the player can do goes through [`Command`].
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::input::egui_wants_any_pointer_input;
+use leafwing_input_manager::prelude::*;
+
+use crate::Screen;
+use crate::board::{BoardLayout, BoardUi, Cell};
+
+/// What the player can do with keys and buttons.
+#[derive(Actionlike, PartialEq, Eq, Clone, Copy, Hash, Debug, Reflect)]
+pub enum UiAction {
+    /// Enter / Space: confirm, or pick the square under the keyboard cursor.
+    Select,
+    /// Mouse left button: pick the square under the pointer.
+    Click,
+    /// Escape / right button: drop the selection, or go back.
+    Cancel,
+    Undo,
+    Hint,
+    Resign,
+    /// The settings panel.
+    Menu,
+    ToggleRules,
+    CursorUp,
+    CursorDown,
+    CursorLeft,
+    CursorRight,
+}
+
+impl UiAction {
+    pub fn default_map() -> InputMap<UiAction> {
+        let mut map = InputMap::default();
+        map.insert(UiAction::Select, KeyCode::Enter)
+            .insert(UiAction::Select, KeyCode::Space)
+            .insert(UiAction::Select, KeyCode::NumpadEnter)
+            .insert(UiAction::Click, MouseButton::Left)
+            .insert(UiAction::Cancel, KeyCode::Escape)
+            .insert(UiAction::Cancel, MouseButton::Right)
+            .insert(UiAction::Undo, KeyCode::KeyU)
+            .insert(UiAction::Undo, KeyCode::Backspace)
+            .insert(UiAction::Hint, KeyCode::KeyH)
+            .insert(UiAction::Resign, KeyCode::KeyR)
+            .insert(UiAction::Menu, KeyCode::KeyM)
+            .insert(UiAction::Menu, KeyCode::F10)
+            .insert(UiAction::ToggleRules, KeyCode::F1)
+            .insert(UiAction::ToggleRules, KeyCode::KeyI)
+            .insert(UiAction::CursorUp, KeyCode::ArrowUp)
+            .insert(UiAction::CursorDown, KeyCode::ArrowDown)
+            .insert(UiAction::CursorLeft, KeyCode::ArrowLeft)
+            .insert(UiAction::CursorRight, KeyCode::ArrowRight);
+        map
+    }
+}
+
+/// Everything the player can ask for, from keys, the mouse or buttons.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Title: go to the game choice.
+    Start,
+    /// Game choice: this game (by id).
+    ChooseGame(&'static str),
+    /// Setup: begin the game as set up.
+    StartMatch,
+    /// Results: the same setup again.
+    PlayAgain,
+    /// Back one screen; from a game, to the title.
+    Back,
+    /// A board point was picked (click or keyboard).
+    Square(Cell),
+    /// Drop the selection / close a dialog.
+    Cancel,
+    Undo,
+    Hint,
+    /// Resign asks first; a second `Resign` (or the dialog's button) confirms.
+    Resign,
+    ToggleRules,
+    ToggleSettings,
+    /// The next seat took the device (hot-seat privacy screen).
+    ContinueAfterPrivacy,
+    /// Play sound (button feedback); not a game action.
+    Button,
+}
+
+/// The entity holding the player's input map and action state.
+#[derive(Component)]
+pub struct Player;
+
+pub struct InputPlugin;
+
+impl Plugin for InputPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(InputManagerPlugin::<UiAction>::default())
+            .add_message::<Command>()
+            .add_systems(Startup, spawn_player)
+            .add_systems(
+                Update,
+                (actions_to_commands, (hover_square, click_square).run_if(not(egui_wants_any_pointer_input)))
+                    .in_set(InputSet),
+            );
+    }
+}
+
+/// Systems that turn raw input into [`Command`]s; game logic runs after.
+#[derive(SystemSet, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct InputSet;
+
+fn spawn_player(mut commands: Commands) {
+    commands.spawn((Player, UiAction::default_map(), ActionState::<UiAction>::default()));
+}
+
+fn actions_to_commands(
+    actions: Single<&ActionState<UiAction>, With<Player>>,
+    screen: Res<State<Screen>>,
+    layout: Option<Res<BoardLayout>>,
+    mut board: ResMut<BoardUi>,
+    privacy: Option<Res<crate::play::PrivacyPending>>,
+    mut out: MessageWriter<Command>,
+) {
+    let a = *actions;
+    let screen = *screen.get();
+    if a.just_pressed(&UiAction::Menu) {
+        out.write(Command::ToggleSettings);
+    }
+    match screen {
+        Screen::Title => {
+            if a.just_pressed(&UiAction::Select) {
+                out.write(Command::Start);
+            }
+        }
+        Screen::GameChoice => {
+            if a.just_pressed(&UiAction::Select) {
+                out.write(Command::ChooseGame("jieqi"));
+            }
+            if a.just_pressed(&UiAction::Cancel) {
+                out.write(Command::Back);
+            }
+        }
+        Screen::Setup => {
+            if a.just_pressed(&UiAction::Select) {
+                out.write(Command::StartMatch);
+            }
+            if a.just_pressed(&UiAction::Cancel) {
+                out.write(Command::Back);
+            }
+        }
+        Screen::Results => {
+            if a.just_pressed(&UiAction::Select) {
+                out.write(Command::PlayAgain);
+            }
+            if a.just_pressed(&UiAction::Cancel) {
+                out.write(Command::Back);
+            }
+        }
+        Screen::Play => {
+            if privacy.is_some_and(|p| p.0.is_some()) {
+                if a.just_pressed(&UiAction::Select) {
+                    out.write(Command::ContinueAfterPrivacy);
+                }
+                return;
+            }
+            if let Some(layout) = layout {
+                let g = &layout.geometry;
+                let mut step = |df: i32, dr: i32| {
+                    let (df, dr) = if layout.flipped { (-df, -dr) } else { (df, dr) };
+                    let c =
+                        board.cursor.unwrap_or(Cell::new(g.files / 2, if layout.flipped { g.ranks - 1 } else { 0 }));
+                    let f = (c.file as i32 + df).clamp(0, g.files as i32 - 1) as u8;
+                    let r = (c.rank as i32 + dr).clamp(0, g.ranks as i32 - 1) as u8;
+                    board.cursor = Some(Cell::new(f, r));
+                };
+                if a.just_pressed(&UiAction::CursorUp) {
+                    step(0, 1);
+                }
+                if a.just_pressed(&UiAction::CursorDown) {
+                    step(0, -1);
+                }
+                if a.just_pressed(&UiAction::CursorLeft) {
+                    step(-1, 0);
+                }
+                if a.just_pressed(&UiAction::CursorRight) {
+                    step(1, 0);
+                }
+                if a.just_pressed(&UiAction::Select) {
+                    if let Some(c) = board.cursor {
+                        out.write(Command::Square(c));
+                    }
+                }
+            }
+            if a.just_pressed(&UiAction::Cancel) {
+                out.write(Command::Cancel);
+            }
+            if a.just_pressed(&UiAction::Undo) {
+                out.write(Command::Undo);
+            }
+            if a.just_pressed(&UiAction::Hint) {
+                out.write(Command::Hint);
+            }
+            if a.just_pressed(&UiAction::Resign) {
+                out.write(Command::Resign);
+            }
+            if a.just_pressed(&UiAction::ToggleRules) {
+                out.write(Command::ToggleRules);
+            }
+        }
+    }
+}
+
+/// The board point under the mouse pointer, if any.
+fn pointer_cell(window: &Window, camera: (&Camera, &GlobalTransform), layout: &BoardLayout) -> Option<Cell> {
+    let pos = window.cursor_position()?;
+    let world = camera.0.viewport_to_world_2d(camera.1, pos).ok()?;
+    let cell = layout.world_to_cell(world)?;
+    // Only when close enough to the point itself.
+    (layout.cell_to_world(cell).distance(world) < layout.spacing * 0.48).then_some(cell)
+}
+
+fn hover_square(
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    camera: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    layout: Option<Res<BoardLayout>>,
+    mut board: ResMut<BoardUi>,
+) {
+    let (Some(window), Some(layout), Ok(camera)) = (window, layout, camera.single()) else { return };
+    let cell = pointer_cell(&window, camera, &layout);
+    if board.hover != cell {
+        board.hover = cell;
+    }
+}
+
+fn click_square(
+    actions: Single<&ActionState<UiAction>, With<Player>>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    camera: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    layout: Option<Res<BoardLayout>>,
+    screen: Res<State<Screen>>,
+    mut out: MessageWriter<Command>,
+) {
+    if *screen.get() != Screen::Play || !actions.just_pressed(&UiAction::Click) {
+        return;
+    }
+    let (Some(window), Some(layout), Ok(camera)) = (window, layout, camera.single()) else { return };
+    if let Some(cell) = pointer_cell(&window, camera, &layout) {
+        out.write(Command::Square(cell));
+    }
+}

@@ -1,0 +1,149 @@
+//! Veil, the app: a title screen, the choice of game, a game's setup, play
+//! and results, each a Bevy state with its own plugin; settings, sound and
+//! input shared by all.
+//!
+//! [`build_app`] builds the whole app, windowed or headless (for tests and
+//! CI: no window, no GPU, no audio device, same systems otherwise).
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+
+pub mod anim;
+pub mod board;
+pub mod catalog;
+pub mod input;
+pub mod jieqi_view;
+pub mod play;
+pub mod screens;
+pub mod screenshot;
+pub mod settings;
+pub mod sound;
+
+/// The screens. Entities of a screen carry `DespawnOnExit(screen)`.
+#[derive(States, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Screen {
+    #[default]
+    Title,
+    GameChoice,
+    Setup,
+    Play,
+    Results,
+}
+
+/// How the app runs.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AppMode {
+    /// A window, rendering and sound.
+    Windowed,
+    /// No window surface, no rendering, no sound device: tests.
+    Headless,
+}
+
+/// Options given on the command line or in the environment.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct LaunchOptions {
+    /// `VEIL_DEMO=jieqi` / `--demo jieqi`: start straight into a game in progress.
+    pub demo: Option<String>,
+    /// `VEIL_SCREENSHOT=path.png` / `--screenshot path.png`: save a screenshot
+    /// of the demo once it has settled, then quit.
+    pub screenshot: Option<String>,
+}
+
+impl LaunchOptions {
+    pub fn from_env_and_args() -> Self {
+        let mut o = LaunchOptions {
+            demo: std::env::var("VEIL_DEMO").ok().filter(|s| !s.is_empty()),
+            screenshot: std::env::var("VEIL_SCREENSHOT").ok().filter(|s| !s.is_empty()),
+        };
+        let args: Vec<String> = std::env::args().collect();
+        let mut i = 1;
+        while i < args.len() {
+            match args[i].as_str() {
+                "--demo" if i + 1 < args.len() => {
+                    o.demo = Some(args[i + 1].clone());
+                    i += 1;
+                }
+                "--screenshot" if i + 1 < args.len() => {
+                    o.screenshot = Some(args[i + 1].clone());
+                    i += 1;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        o
+    }
+}
+
+/// Builds the app. Headless apps keep settings nowhere and make no sound.
+pub fn build_app(mode: AppMode, launch: LaunchOptions) -> App {
+    let mut app = App::new();
+    match mode {
+        AppMode::Windowed => {
+            app.add_plugins(
+                DefaultPlugins
+                    .set(WindowPlugin {
+                        primary_window: Some(Window {
+                            title: "Veil".into(),
+                            resolution: (1200, 860).into(),
+                            canvas: Some("#veil-canvas".into()),
+                            fit_canvas_to_parent: true,
+                            prevent_default_event_handling: true,
+                            ..default()
+                        }),
+                        ..default()
+                    })
+                    // itch.io and plain static hosts answer .meta requests
+                    // with errors or HTML; never ask for them.
+                    .set(AssetPlugin { meta_check: bevy::asset::AssetMetaCheck::Never, ..default() }),
+            );
+            app.add_plugins(sound::SoundPlugin { device: true });
+            if launch.screenshot.is_some() {
+                app.add_plugins(screenshot::ScreenshotPlugin);
+            }
+            app.add_plugins(settings::SettingsPlugin { store: settings::SettingsStore::platform() });
+        }
+        AppMode::Headless => {
+            app.add_plugins((
+                MinimalPlugins,
+                StatesPlugin,
+                AssetPlugin::default(),
+                bevy::input::InputPlugin,
+                WindowPlugin {
+                    primary_window: Some(Window::default()),
+                    exit_condition: bevy::window::ExitCondition::DontExit,
+                    ..default()
+                },
+                TransformPlugin,
+            ));
+            app.init_asset::<bevy::shader::Shader>().init_asset::<Image>();
+            app.add_plugins(sound::SoundPlugin { device: false });
+            app.add_plugins(settings::SettingsPlugin { store: settings::SettingsStore::Nowhere });
+        }
+    }
+    app.add_plugins(bevy_egui::EguiPlugin::default());
+    app.insert_resource(ClearColor(Color::srgb(0.16, 0.13, 0.12)));
+    app.insert_resource(launch);
+    app.init_state::<Screen>();
+    app.init_resource::<board::BoardUi>();
+    app.add_message::<board::BoardMove>();
+    app.add_systems(Startup, (spawn_camera, board::init_board_images));
+    app.add_plugins((
+        input::InputPlugin,
+        screens::ScreensPlugin,
+        play::PlayPlugin,
+        jieqi_view::JieqiViewPlugin,
+        anim::AnimPlugin,
+    ));
+    app.add_systems(PostUpdate, board::sync_highlights.run_if(resource_exists::<board::BoardImages>));
+    app
+}
+
+/// Runs the windowed app with options from the environment and command line.
+pub fn run() {
+    build_app(AppMode::Windowed, LaunchOptions::from_env_and_args()).run();
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn(Camera2d);
+}

@@ -1,0 +1,48 @@
+//! `--screenshot path.png` (or `VEIL_SCREENSHOT`): once the demo game is on
+//! screen and settled, select a piece so its moves show, save a screenshot
+//! with Bevy's screenshot API, and quit.
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+
+use crate::board::BoardUi;
+use crate::{LaunchOptions, Screen};
+
+pub struct ScreenshotPlugin;
+
+impl Plugin for ScreenshotPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Update, take_screenshot);
+    }
+}
+
+fn take_screenshot(
+    mut commands: Commands,
+    launch: Res<LaunchOptions>,
+    screen: Res<State<Screen>>,
+    mut board: ResMut<BoardUi>,
+    mut frames: Local<u32>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Some(path) = &launch.screenshot else { return };
+    if *screen.get() != Screen::Play {
+        return;
+    }
+    *frames += 1;
+    match *frames {
+        // Show a selected piece with its legal targets.
+        150 => {
+            let from =
+                board.moves.iter().map(|(f, _)| *f).max_by_key(|f| board.moves.iter().filter(|(g, _)| g == f).count());
+            board.selected = from;
+        }
+        180 => {
+            info!("saving screenshot to {path}");
+            commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path.clone()));
+        }
+        240 => {
+            exit.write(AppExit::Success);
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,397 @@
+//! The app, headless: whole Jieqi games driven through the app's own input
+//! (keys through leafwing, and the `Command` messages buttons and clicks
+//! send), from the title screen to the results, with the world checked
+//! against the viewer's observation after every move.
+
+use std::time::Duration;
+
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use bevy::window::PrimaryWindow;
+use veil::board::{BoardLayout, BoardUi, Cell, FaceDown, Glyph, Highlight, Identity, InTray, Owner, Piece};
+use veil::catalog::{MatchSetup, SeatKind};
+use veil::input::Command;
+use veil::jieqi_view::{Scene, ViewState, kind_name};
+use veil::play::{Match, MatchResult, PlayPhase, PrivacyPending, Viewer};
+use veil::settings::{AnimationSpeed, Settings};
+use veil::sound::{Cue, CueLog};
+use veil::{AppMode, LaunchOptions, Screen, build_app};
+use veil_ai::Level;
+use veil_core::{GameRng, RngExt, Seat, SeedableRng};
+use veil_jieqi::{CapturedReveal, Jieqi, JieqiView, Square};
+
+fn app(animation: AnimationSpeed) -> App {
+    let mut app = build_app(AppMode::Headless, LaunchOptions::default());
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)));
+    app.insert_resource(Settings { animation, ..Settings::default() });
+    app.update();
+    app
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn send(app: &mut App, c: Command) {
+    app.world_mut().write_message(c);
+    app.update();
+}
+
+/// Presses and releases a key through Bevy's input, as a keyboard would.
+fn key(app: &mut App, code: KeyCode, logical: Key) {
+    let window =
+        app.world_mut().query_filtered::<Entity, With<PrimaryWindow>>().single(app.world()).expect("a primary window");
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: code,
+            logical_key: logical.clone(),
+            state,
+            text: None,
+            repeat: false,
+            window,
+        });
+        app.update();
+    }
+    app.update();
+}
+
+/// Title → game choice → setup with the keyboard and the choice's button.
+fn to_setup(app: &mut App) {
+    assert_eq!(screen(app), Screen::Title);
+    key(app, KeyCode::Enter, Key::Enter);
+    assert_eq!(screen(app), Screen::GameChoice);
+    send(app, Command::ChooseGame("hide-and-guess"));
+    app.update();
+    assert_eq!(screen(app), Screen::GameChoice, "games still coming cannot be chosen");
+    send(app, Command::ChooseGame("jieqi"));
+    app.update();
+    assert_eq!(screen(app), Screen::Setup);
+}
+
+fn start(app: &mut App, seats: Vec<SeatKind>, reveal: CapturedReveal, seed: u64) {
+    to_setup(app);
+    {
+        let mut setup = app.world_mut().resource_mut::<MatchSetup>();
+        setup.seats = seats;
+        setup.jieqi.captured_reveal = reveal;
+        setup.seed = Some(seed);
+        setup.think_limit_ms = 200;
+    }
+    key(app, KeyCode::Enter, Key::Enter);
+    app.update();
+    assert_eq!(screen(app), Screen::Play);
+}
+
+fn observation(app: &App) -> Option<JieqiView> {
+    let m = app.world().get_resource::<Match<Jieqi>>()?;
+    let viewer = app.world().resource::<Viewer>().0;
+    Some(m.observe(viewer))
+}
+
+fn all_squares() -> impl Iterator<Item = Square> {
+    Square::all()
+}
+
+/// The world shows exactly the viewer's observation: every piece where the
+/// observation has one, with its side, face and — only when the viewer may
+/// know it — its identity; captured trays likewise; and nothing more.
+fn check_world(app: &mut App) {
+    if app.world().get_resource::<Match<Jieqi>>().is_none() {
+        return;
+    }
+    let privacy = app.world().resource::<PrivacyPending>().0;
+    let world = app.world_mut();
+    let mut pieces = world.query::<(Entity, &Piece, &Owner, Option<&Identity>, Option<&FaceDown>, Option<&InTray>)>();
+    let drawn: Vec<_> =
+        pieces.iter(world).map(|(e, p, o, i, f, t)| (e, *p, *o, i.cloned(), f.is_some(), t.copied())).collect();
+    if privacy.is_some() {
+        assert!(drawn.is_empty(), "no pieces are shown while the device changes hands");
+        return;
+    }
+    let m = world.resource::<Match<Jieqi>>();
+    let viewer = world.resource::<Viewer>().0;
+    let obs = m.observe(viewer);
+    let other = m.observe(Seat(1 - viewer.0));
+    // Board.
+    let mut on_board = 0;
+    for sq in all_squares() {
+        let c = Cell::new(sq.file(), sq.rank());
+        let here: Vec<_> = drawn.iter().filter(|d| d.1.cell == Some(c)).collect();
+        match obs.piece_at(sq) {
+            None => assert!(here.is_empty(), "{sq}: drawn but empty in the observation"),
+            Some(p) => {
+                on_board += 1;
+                assert_eq!(here.len(), 1, "{sq}: one piece expected");
+                let (_, _, owner, identity, face_down, _) = here[0];
+                assert_eq!(owner.0 as usize, p.color.index(), "{sq}: owner");
+                match p.kind {
+                    Some(kind) => {
+                        assert!(!face_down, "{sq}: face up");
+                        assert_eq!(identity.as_ref().map(|i| i.0.as_str()), Some(kind_name(kind)), "{sq}");
+                    }
+                    None => {
+                        assert!(face_down, "{sq}: face down");
+                        assert!(identity.is_none(), "{sq}: a face-down piece carries no identity");
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(drawn.iter().filter(|d| d.1.cell.is_some()).count(), on_board);
+    // Trays.
+    let scene = Scene::from_view(&obs);
+    let other_scene = Scene::from_view(&other);
+    let trays: Vec<_> = drawn.iter().filter(|d| d.1.cell.is_none()).collect();
+    assert_eq!(trays.len(), scene.captured[0].len() + scene.captured[1].len());
+    for (_, _, owner, identity, face_down, tray) in &trays {
+        let tray = tray.expect("a tray piece says where it lies");
+        assert_eq!(tray.owner, owner.0);
+        let seen = scene.captured[tray.owner as usize][tray.slot as usize];
+        assert_eq!(identity.as_ref().map(|i| i.0.clone()), seen.kind.map(|k| kind_name(k).to_owned()));
+        assert_eq!(*face_down, seen.kind.is_none());
+    }
+    // Identities the other side knows and the viewer does not are nowhere.
+    for owner in 0..2 {
+        for (slot, theirs) in other_scene.captured[owner].iter().enumerate() {
+            let mine = scene.captured[owner][slot];
+            if mine.kind.is_none() && theirs.kind.is_some() {
+                let e = trays
+                    .iter()
+                    .find(|t| t.5.is_some_and(|t| t.owner as usize == owner && t.slot as usize == slot))
+                    .expect("the unknown capture is drawn");
+                assert!(e.3.is_none(), "an identity the viewer may not know is on an entity");
+            }
+        }
+    }
+    // Face-down pieces have no letter anywhere below them.
+    let mut glyphs = world.query_filtered::<&ChildOf, With<Glyph>>();
+    let with_glyph: Vec<Entity> = glyphs.iter(world).map(|c| c.parent()).collect();
+    for (e, _, _, _, face_down, _) in &drawn {
+        assert_eq!(*face_down, !with_glyph.contains(e), "a letter is drawn exactly on face-up pieces");
+    }
+    // Every text the HUD writes comes from this scene.
+    let view = world.resource::<ViewState>();
+    assert_eq!(view.scene.as_ref(), Some(&scene), "the HUD's scene is the viewer's observation");
+}
+
+/// Runs frames until the screen is `target`, checking the world after every
+/// change of the game; `human` chooses for human seats.
+fn play_until_results(app: &mut App, max_frames: usize, mut human: impl FnMut(&mut App) -> bool) -> usize {
+    let mut last_version = None;
+    let mut checks = 0;
+    for _ in 0..max_frames {
+        if screen(app) == Screen::Results {
+            return checks;
+        }
+        let version = app.world().get_resource::<Match<Jieqi>>().map(|m| m.version);
+        if version.is_some() && version != last_version {
+            app.update();
+            check_world(app);
+            checks += 1;
+            last_version = version;
+        }
+        let phase = app.world().get_resource::<State<PlayPhase>>().map(|s| *s.get());
+        if phase == Some(PlayPhase::HumanTurn) && !app.world().resource::<veil::play::Animating>().0 {
+            if human(app) {
+                continue;
+            }
+        }
+        app.update();
+    }
+    panic!("no result after {max_frames} frames");
+}
+
+/// Plays one legal move for the viewer by clicking its two points, checking
+/// the selection and target highlights on the way.
+fn click_a_move(app: &mut App, rng: &mut GameRng, prefer_captures: bool) -> bool {
+    let Some(obs) = observation(app) else { return false };
+    let moves = obs.legal_moves();
+    if moves.is_empty() {
+        return false;
+    }
+    let captures: Vec<_> = moves.iter().filter(|m| obs.piece_at(m.to).is_some()).copied().collect();
+    let pick = if prefer_captures && !captures.is_empty() {
+        captures[rng.random_range(0..captures.len())]
+    } else {
+        moves[rng.random_range(0..moves.len())]
+    };
+    let from = Cell::new(pick.from.file(), pick.from.rank());
+    let to = Cell::new(pick.to.file(), pick.to.rank());
+    send(app, Command::Square(from));
+    app.update();
+    let ui = app.world().resource::<BoardUi>().clone();
+    assert_eq!(ui.selected, Some(from));
+    let mut expected: Vec<Cell> =
+        moves.iter().filter(|m| m.from == pick.from).map(|m| Cell::new(m.to.file(), m.to.rank())).collect();
+    let mut targets = ui.targets();
+    expected.sort_by_key(|c| (c.file, c.rank));
+    targets.sort_by_key(|c| (c.file, c.rank));
+    assert_eq!(targets, expected, "the highlighted targets are the legal moves");
+    let world = app.world_mut();
+    let highlighted = world.query::<&Highlight>().iter(world).filter(|h| **h == Highlight::Target).count();
+    assert_eq!(highlighted, expected.len());
+    let version = app.world().resource::<Match<Jieqi>>().version;
+    send(app, Command::Square(to));
+    assert_ne!(app.world().resource::<Match<Jieqi>>().version, version, "the click played the move");
+    true
+}
+
+#[test]
+fn computer_against_computer_from_title_to_results() {
+    let mut app = app(AnimationSpeed::Off);
+    start(
+        &mut app,
+        vec![SeatKind::Computer(Level::Greedy), SeatKind::Computer(Level::Random)],
+        CapturedReveal::CapturerOnly,
+        11,
+    );
+    let checks = play_until_results(&mut app, 20_000, |_| false);
+    assert!(checks > 10, "the game had moves ({checks})");
+    let result = app.world().resource::<MatchResult>().clone();
+    assert!(!result.reason.is_empty());
+    assert!(result.draw || result.seats.iter().any(|s| s.2));
+    let cues = &app.world().resource::<CueLog>().0;
+    assert!(cues.contains(&Cue::Move) && cues.contains(&Cue::Flip), "moves and flips are heard");
+    // Back to the setup, and again.
+    key(&mut app, KeyCode::Escape, Key::Escape);
+    assert_eq!(screen(&app), Screen::Setup);
+}
+
+#[test]
+fn human_against_computer_with_animations_undo_and_hint() {
+    let mut app = app(AnimationSpeed::Fast);
+    start(&mut app, vec![SeatKind::Human, SeatKind::Computer(Level::Easy)], CapturedReveal::CapturerOnly, 5);
+    let mut rng = GameRng::seed_from_u64(99);
+    let mut moves = 0;
+    let mut undone = false;
+    let mut hinted = false;
+    let checks = play_until_results(&mut app, 60_000, |app| {
+        if moves == 3 && !undone {
+            undone = true;
+            let v = app.world().resource::<Match<Jieqi>>().plies;
+            send(app, Command::Undo);
+            app.update();
+            let after = app.world().resource::<Match<Jieqi>>().plies;
+            assert!(after < v, "undo took back the last move ({v} → {after})");
+            check_world(app);
+            return true;
+        }
+        if moves == 5 && !hinted {
+            hinted = true;
+            key(app, KeyCode::KeyH, Key::Character("h".into()));
+            for _ in 0..400 {
+                app.update();
+                if app.world().resource::<Match<Jieqi>>().hint.is_some() {
+                    break;
+                }
+            }
+            assert!(app.world().resource::<BoardUi>().hint.is_some(), "a hint is shown");
+        }
+        moves += 1;
+        // Play quickly to an end: resign after forty moves.
+        if moves > 40 {
+            send(app, Command::Resign);
+            send(app, Command::Resign);
+            return true;
+        }
+        click_a_move(app, &mut rng, true)
+    });
+    assert!(checks > 5);
+    let result = app.world().resource::<MatchResult>().clone();
+    if moves > 40 {
+        assert!(result.reason.contains("resigned"), "{}", result.reason);
+        assert!(result.seats[1].2, "Black wins when Red resigns");
+    }
+    // Play again starts a fresh game.
+    key(&mut app, KeyCode::Enter, Key::Enter);
+    app.update();
+    assert_eq!(screen(&app), Screen::Play);
+    check_world(&mut app);
+}
+
+#[test]
+fn hot_seat_shows_the_privacy_screen_once_identities_are_private() {
+    for reveal in [CapturedReveal::CapturerOnly, CapturedReveal::Both] {
+        let mut app = app(AnimationSpeed::Off);
+        start(&mut app, vec![SeatKind::Human, SeatKind::Human], reveal, 3);
+        let mut rng = GameRng::seed_from_u64(1);
+        let mut private_seen = false;
+        let mut privacy_screens = 0;
+        for _ in 0..400 {
+            if screen(&app) != Screen::Play {
+                break;
+            }
+            let pending = app.world().resource::<PrivacyPending>().0;
+            if let Some(next) = pending {
+                privacy_screens += 1;
+                // The phase follows the referee at the next state transition.
+                app.update();
+                assert_eq!(app.world().resource::<PrivacyPending>().0, Some(next), "the screen waits");
+                assert_eq!(*app.world().resource::<State<PlayPhase>>().get(), PlayPhase::PassDevice);
+                check_world(&mut app);
+                let world = app.world_mut();
+                assert_eq!(world.query::<&Piece>().iter(world).count(), 0, "the board is empty meanwhile");
+                key(&mut app, KeyCode::Enter, Key::Enter);
+                assert_eq!(app.world().resource::<Viewer>().0, next);
+                assert!(app.world().resource::<PrivacyPending>().0.is_none());
+                check_world(&mut app);
+                continue;
+            }
+            let m = app.world().resource::<Match<Jieqi>>();
+            let to_act = m.to_act();
+            let viewer = app.world().resource::<Viewer>().0;
+            if let Some(seat) = to_act {
+                assert_eq!(seat, viewer, "hot-seat shows the seat to act");
+            }
+            let knows = (0..2).any(|s| {
+                Scene::from_view(&m.observe(Seat(s))).captured.iter().flatten().any(|p| p.kind.is_some())
+                    && Scene::from_view(&m.observe(Seat(1 - s))).unknown_to_viewer > 0
+            });
+            private_seen |= knows;
+            if private_seen && reveal == CapturedReveal::CapturerOnly && privacy_screens >= 2 {
+                break;
+            }
+            if !click_a_move(&mut app, &mut rng, true) {
+                app.update();
+            }
+            app.update();
+            check_world(&mut app);
+        }
+        match reveal {
+            CapturedReveal::CapturerOnly => {
+                assert!(private_seen, "a face-down capture happened");
+                assert!(privacy_screens >= 2, "the privacy screen came after it ({privacy_screens})");
+            }
+            CapturedReveal::Both => assert_eq!(privacy_screens, 0, "nothing is private when both see captures"),
+        }
+    }
+}
+
+#[test]
+fn settings_and_board_geometry() {
+    use veil::board::BoardLayout as L;
+    use veil::settings::{Orientation, SettingsStore};
+    let dir = std::env::temp_dir().join(format!("veil-settings-{}", std::process::id()));
+    let store = SettingsStore::File(dir.join("settings.json"));
+    assert_eq!(store.load(), Settings::default());
+    let s = Settings { volume: 0.25, animation: AnimationSpeed::Off, orientation: Orientation::SecondSeatAtBottom };
+    store.save(&s);
+    assert_eq!(store.load(), s);
+    std::fs::write(dir.join("settings.json"), "{not json").unwrap();
+    assert_eq!(store.load(), Settings::default(), "a corrupt file falls back to the defaults");
+    let _ = std::fs::remove_dir_all(dir);
+
+    for flipped in [false, true] {
+        let mut layout = L::new(veil::jieqi_view::geometry(), 50.0);
+        layout.flipped = flipped;
+        layout.center = Vec2::new(-30.0, 12.0);
+        for cell in layout.geometry.cells().collect::<Vec<_>>() {
+            let at = layout.cell_to_world(cell) + Vec2::new(12.0, -20.0);
+            assert_eq!(layout.world_to_cell(at), Some(cell));
+        }
+        assert_eq!(layout.world_to_cell(Vec2::new(1000.0, 0.0)), None);
+    }
+    let _: Option<&BoardLayout> = None;
+}

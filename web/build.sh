@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Builds Veil for the browser: web/dist/ (index.html, veil.js, veil_bg.wasm,
+# assets/) and web/veil-web.zip for itch.io. Installs what it needs.
+#
+#   web/build.sh            # from the repository root or anywhere
+#   CARGO_TARGET_DIR=...    # honoured (default: target/)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
+PROFILE=wasm-release
+
+rustup target add wasm32-unknown-unknown
+# wasm-bindgen-cli must match the wasm-bindgen crate in Cargo.lock exactly.
+WB_VERSION=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)
+if ! command -v wasm-bindgen >/dev/null || [ "$(wasm-bindgen --version | awk '{print $2}')" != "$WB_VERSION" ]; then
+  cargo install wasm-bindgen-cli --version "$WB_VERSION" --locked
+fi
+if ! command -v wasm-opt >/dev/null; then
+  if command -v apt-get >/dev/null; then
+    apt-get install -y binaryen
+  else
+    echo "wasm-opt (binaryen) is missing; the build continues without it" >&2
+  fi
+fi
+
+START=$(date +%s)
+# getrandom 0.4 (the only major version in Cargo.lock) needs just its
+# `wasm_js` feature, which Cargo.toml enables for wasm32.
+cargo build --profile "$PROFILE" --target wasm32-unknown-unknown --bin veil
+echo "cargo build: $(( $(date +%s) - START )) s"
+
+DIST="$ROOT/web/dist"
+rm -rf "$DIST"
+mkdir -p "$DIST"
+wasm-bindgen --no-typescript --target web --out-dir "$DIST" --out-name veil \
+  "$TARGET_DIR/wasm32-unknown-unknown/$PROFILE/veil.wasm"
+if command -v wasm-opt >/dev/null; then
+  wasm-opt -Os --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals --enable-reference-types \
+    "$DIST/veil_bg.wasm" -o "$DIST/veil_bg.opt.wasm"
+  mv "$DIST/veil_bg.opt.wasm" "$DIST/veil_bg.wasm"
+fi
+cp web/index.html "$DIST/"
+mkdir -p "$DIST/assets"
+cp -r assets/sounds "$DIST/assets/"
+cp assets/LICENSES.md "$DIST/assets/"
+
+(cd "$DIST" && rm -f ../veil-web.zip && zip -qr ../veil-web.zip .)
+
+RAW=$(stat -c %s "$DIST/veil_bg.wasm")
+GZ=$(gzip -9 -c "$DIST/veil_bg.wasm" | wc -c)
+echo "wasm: $RAW bytes raw ($(( RAW / 1024 / 1024 )) MiB), $GZ bytes gzipped ($(( GZ / 1024 / 1024 )) MiB)"
+echo "zip for itch.io: web/veil-web.zip ($(stat -c %s web/veil-web.zip) bytes)"
