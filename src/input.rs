@@ -25,6 +25,8 @@ pub enum UiAction {
     /// The settings panel.
     Menu,
     ToggleRules,
+    /// Show the last move again.
+    ReplayLast,
     CursorUp,
     CursorDown,
     CursorLeft,
@@ -48,6 +50,7 @@ impl UiAction {
             .insert(UiAction::Menu, KeyCode::F10)
             .insert(UiAction::ToggleRules, KeyCode::F1)
             .insert(UiAction::ToggleRules, KeyCode::KeyI)
+            .insert(UiAction::ReplayLast, KeyCode::KeyL)
             .insert(UiAction::CursorUp, KeyCode::ArrowUp)
             .insert(UiAction::CursorDown, KeyCode::ArrowDown)
             .insert(UiAction::CursorLeft, KeyCode::ArrowLeft)
@@ -78,6 +81,8 @@ pub enum Command {
     /// Resign asks first; a second `Resign` (or the dialog's button) confirms.
     Resign,
     ToggleRules,
+    /// Animate the last move again (the opponent's, usually).
+    ReplayLast,
     ToggleSettings,
     /// The next seat took the device (hot-seat privacy screen).
     ContinueAfterPrivacy,
@@ -204,6 +209,9 @@ fn actions_to_commands(
             }
             if a.just_pressed(&UiAction::ToggleRules) {
                 out.write(Command::ToggleRules);
+            }
+            if a.just_pressed(&UiAction::ReplayLast) {
+                out.write(Command::ReplayLast);
             }
         }
     }

@@ -63,6 +63,8 @@ pub struct Scene {
     /// the viewer does not (for the privacy screen).
     pub unknown_to_viewer: usize,
     pub last_move: Option<(Cell, Cell)>,
+    /// The last move turned its piece face up.
+    pub last_reveal: bool,
     /// The general in check, if the side to move is in check.
     pub check: Option<Cell>,
     /// The viewer's legal moves (empty when it is not the viewer's turn).
@@ -113,6 +115,7 @@ impl Scene {
             captured,
             unknown_to_viewer,
             last_move: view.last_move.map(|m| (cell(m.from), cell(m.to))),
+            last_reveal: view.last_reveal.is_some(),
             check,
             moves,
             to_move: (view.turn != Turn::Over).then_some(view.to_move),
@@ -447,11 +450,14 @@ fn refresh_view(
     mut view: ResMut<ViewState>,
     mut ui: ResMut<BoardUi>,
     mut changes: MessageReader<GameChanged>,
+    mut asks: MessageReader<Command>,
     old_pieces: Query<Entity, With<Piece>>,
     arts: Query<Entity, With<JieqiBoard>>,
     mut cues: MessageWriter<Cue>,
 ) {
     let undo = changes.read().any(|c| c.undo);
+    // Replay of the last move: the same picture, animated again.
+    let replay = asks.read().any(|c| *c == Command::ReplayLast) && privacy.0.is_none();
     let hidden = privacy.0.is_some();
     let flipped = settings.orientation.flipped(viewer.0.0);
     let hint = if hidden {
@@ -466,7 +472,7 @@ fn refresh_view(
         ui.hint = hint;
     }
     let key = (m.version, viewer.0.0, flipped, hidden);
-    if view.drawn == Some(key) {
+    if view.drawn == Some(key) && !replay {
         return;
     }
     if view.drawn.is_some_and(|d| d.2 != flipped) {
@@ -492,22 +498,30 @@ fn refresh_view(
     }
     let scene = Scene::from_view(&m.observe(viewer.0));
     let previous = view.scene.take().filter(|_| same_viewer && !undo && !first_draw);
-    let duration = settings.animation.seconds();
+    // A replay is animated even with animations off.
+    let duration = settings.animation.seconds().or(replay.then_some(0.4));
     let size = layout.spacing * 0.88;
+    let moved = replay || previous.as_ref().is_some_and(|p| p.last_move != scene.last_move);
     for (c, piece) in &scene.board {
         let at = layout.cell_to_world(*c);
         let e = spawn_piece(&mut commands, &images, *piece, at, size, Ok(*c));
-        let (Some(prev), Some((from, to))) = (&previous, scene.last_move) else { continue };
-        if *c != to || prev.last_move == scene.last_move {
+        let Some((from, to)) = scene.last_move else { continue };
+        if !moved || *c != to {
             continue;
         }
-        let before = prev.piece_at(from);
+        let revealed = match &previous {
+            Some(prev) if !replay => prev.piece_at(from).is_some_and(|b| b.kind.is_none()),
+            _ => scene.last_reveal,
+        };
         if let Some(d) = duration {
             commands.entity(e).insert(Slide::new(layout.cell_to_world(from), at, d, 0.0));
-            if before.is_some_and(|b| b.kind.is_none()) && piece.kind.is_some() {
+            if revealed && piece.kind.is_some() {
                 commands.entity(e).insert(Flip { delay: d, duration: d, elapsed: 0.0 });
             }
         }
+    }
+    if replay {
+        cues.write(Cue::Move);
     }
     for owner in 0..2u8 {
         for (slot, piece) in scene.captured[owner as usize].iter().enumerate() {
@@ -646,6 +660,9 @@ fn hud(
             }
             if ui.add_enabled(human, egui::Button::new("Hint (H)")).clicked() {
                 out.write(Command::Hint);
+            }
+            if ui.add_enabled(scene.last_move.is_some(), egui::Button::new("Replay last move (L)")).clicked() {
+                out.write(Command::ReplayLast);
             }
             if ui.button("Rules (F1)").clicked() {
                 out.write(Command::ToggleRules);

@@ -250,6 +250,7 @@ fn computer_against_computer_from_title_to_results() {
     let checks = play_until_results(&mut app, 20_000, |_| false);
     assert!(checks > 10, "the game had moves ({checks})");
     let result = app.world().resource::<MatchResult>().clone();
+    eprintln!("computer against computer: {checks} positions checked; {} ({})", result.headline, result.reason);
     assert!(!result.reason.is_empty());
     assert!(result.draw || result.seats.iter().any(|s| s.2));
     let cues = &app.world().resource::<CueLog>().0;
@@ -288,6 +289,17 @@ fn human_against_computer_with_animations_undo_and_hint() {
                 }
             }
             assert!(app.world().resource::<BoardUi>().hint.is_some(), "a hint is shown");
+            // The last move (the computer's) can be watched again.
+            key(app, KeyCode::KeyL, Key::Character("l".into()));
+            let world = app.world_mut();
+            assert!(world.query::<&veil::anim::Slide>().iter(world).count() > 0, "the last move slides again");
+            for _ in 0..200 {
+                if !app.world().resource::<veil::play::Animating>().0 {
+                    break;
+                }
+                app.update();
+            }
+            check_world(app);
         }
         moves += 1;
         // Play quickly to an end: resign after forty moves.
@@ -300,6 +312,7 @@ fn human_against_computer_with_animations_undo_and_hint() {
     });
     assert!(checks > 5);
     let result = app.world().resource::<MatchResult>().clone();
+    eprintln!("human against computer: {moves} moves, {checks} positions checked; {} ({})", result.headline, result.reason);
     if moves > 40 {
         assert!(result.reason.contains("resigned"), "{}", result.reason);
         assert!(result.seats[1].2, "Black wins when Red resigns");
@@ -359,6 +372,7 @@ fn hot_seat_shows_the_privacy_screen_once_identities_are_private() {
             app.update();
             check_world(&mut app);
         }
+        eprintln!("hot-seat {reveal:?}: {privacy_screens} privacy screens");
         match reveal {
             CapturedReveal::CapturerOnly => {
                 assert!(private_seen, "a face-down capture happened");
