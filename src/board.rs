@@ -246,10 +246,13 @@ fn disc_image(size: u32, inner: f32) -> Image {
     )
 }
 
-pub fn init_board_images(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
+/// Makes the shared images. Called while the app is built, so the first
+/// screen's `OnEnter` (which runs before `Startup`) can use them.
+pub fn init_board_images(world: &mut World) {
+    let mut images = world.resource_mut::<Assets<Image>>();
     let disc = images.add(disc_image(128, 0.0));
     let ring = images.add(disc_image(128, 0.86));
-    commands.insert_resource(BoardImages { disc, ring });
+    world.insert_resource(BoardImages { disc, ring });
 }
 
 pub const LINE: Color = Color::srgb(0.32, 0.18, 0.08);

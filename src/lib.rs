@@ -127,7 +127,8 @@ pub fn build_app(mode: AppMode, launch: LaunchOptions) -> App {
     app.init_state::<Screen>();
     app.init_resource::<board::BoardUi>();
     app.add_message::<board::BoardMove>();
-    app.add_systems(Startup, (spawn_camera, board::init_board_images));
+    app.add_systems(Startup, spawn_camera);
+    board::init_board_images(app.world_mut());
     app.add_plugins((
         input::InputPlugin,
         screens::ScreensPlugin,

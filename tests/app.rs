@@ -60,8 +60,12 @@ fn key(app: &mut App, code: KeyCode, logical: Key) {
 /// Title → game choice → setup with the keyboard and the choice's button.
 fn to_setup(app: &mut App) {
     assert_eq!(screen(app), Screen::Title);
+    let world = app.world_mut();
+    assert_eq!(world.query::<&veil::screens::TitleArt>().iter(world).count(), 12, "the title's art is drawn");
     key(app, KeyCode::Enter, Key::Enter);
     assert_eq!(screen(app), Screen::GameChoice);
+    let world = app.world_mut();
+    assert_eq!(world.query::<&veil::screens::TitleArt>().iter(world).count(), 0, "and goes with the title");
     send(app, Command::ChooseGame("hide-and-guess"));
     app.update();
     assert_eq!(screen(app), Screen::GameChoice, "games still coming cannot be chosen");

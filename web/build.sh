@@ -16,6 +16,9 @@ WB_VERSION=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |"/, ""); p
 if ! command -v wasm-bindgen >/dev/null || [ "$(wasm-bindgen --version | awk '{print $2}')" != "$WB_VERSION" ]; then
   cargo install wasm-bindgen-cli --version "$WB_VERSION" --locked
 fi
+if ! command -v zip >/dev/null && command -v apt-get >/dev/null; then
+  apt-get install -y zip
+fi
 if ! command -v wasm-opt >/dev/null; then
   if command -v apt-get >/dev/null; then
     apt-get install -y binaryen
