@@ -14,7 +14,9 @@ rustup target add wasm32-unknown-unknown
 # wasm-bindgen-cli must match the wasm-bindgen crate in Cargo.lock exactly.
 WB_VERSION=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)
 if ! command -v wasm-bindgen >/dev/null || [ "$(wasm-bindgen --version | awk '{print $2}')" != "$WB_VERSION" ]; then
-  cargo install wasm-bindgen-cli --version "$WB_VERSION" --locked
+  # --locked can name a dependency version a registry mirror lacks.
+  cargo install wasm-bindgen-cli --version "$WB_VERSION" --locked \
+    || cargo install wasm-bindgen-cli --version "$WB_VERSION"
 fi
 if ! command -v zip >/dev/null && command -v apt-get >/dev/null; then
   apt-get install -y zip
