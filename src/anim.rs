@@ -19,7 +19,13 @@ pub struct Slide {
 
 impl Slide {
     pub fn new(from: Vec2, to: Vec2, duration: f32, delay: f32) -> Self {
-        Slide { from, to, delay, duration, elapsed: 0.0 }
+        Slide {
+            from,
+            to,
+            delay,
+            duration,
+            elapsed: 0.0,
+        }
     }
 }
 
@@ -60,7 +66,11 @@ fn ease(t: f32) -> f32 {
     t * t * (3.0 - 2.0 * t)
 }
 
-fn slide(mut commands: Commands, time: Res<Time>, mut q: Query<(Entity, &mut Slide, &mut Transform)>) {
+fn slide(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut q: Query<(Entity, &mut Slide, &mut Transform)>,
+) {
     for (e, mut s, mut tf) in &mut q {
         s.elapsed += time.delta_secs();
         let t = ((s.elapsed - s.delay) / s.duration.max(1e-3)).clamp(0.0, 1.0);
@@ -84,19 +94,35 @@ fn slide(mut commands: Commands, time: Res<Time>, mut q: Query<(Entity, &mut Sli
 fn flip(
     mut commands: Commands,
     time: Res<Time>,
-    mut q: Query<(Entity, &mut Flip, &mut Transform, &mut Sprite, &PieceColors, &Children)>,
+    mut q: Query<(
+        Entity,
+        &mut Flip,
+        &mut Transform,
+        &mut Sprite,
+        &PieceColors,
+        &Children,
+    )>,
     mut glyphs: Query<&mut Visibility, With<Glyph>>,
 ) {
     for (e, mut f, mut tf, mut sprite, colors, children) in &mut q {
         f.elapsed += time.delta_secs();
         let t = ((f.elapsed - f.delay) / f.duration.max(1e-3)).clamp(0.0, 1.0);
         let first_half = t < 0.5;
-        tf.scale.x = if first_half { 1.0 - ease(t * 2.0) } else { ease(t * 2.0 - 1.0) }.max(0.02);
+        tf.scale.x = if first_half {
+            1.0 - ease(t * 2.0)
+        } else {
+            ease(t * 2.0 - 1.0)
+        }
+        .max(0.02);
         let show_face = colors.face_up && !first_half;
         sprite.color = if show_face { colors.face } else { colors.back };
         for child in children.iter() {
             if let Ok(mut v) = glyphs.get_mut(child) {
-                *v = if show_face || !colors.face_up { Visibility::Inherited } else { Visibility::Hidden };
+                *v = if show_face || !colors.face_up {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                };
             }
         }
         if t >= 1.0 {
@@ -106,7 +132,11 @@ fn flip(
     }
 }
 
-fn pulse(mut commands: Commands, time: Res<Time>, mut q: Query<(Entity, &mut Pulse, &mut Transform)>) {
+fn pulse(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut q: Query<(Entity, &mut Pulse, &mut Transform)>,
+) {
     for (e, mut p, mut tf) in &mut q {
         p.elapsed += time.delta_secs();
         let t = (p.elapsed / p.duration.max(1e-3)).clamp(0.0, 1.0);
@@ -119,7 +149,11 @@ fn pulse(mut commands: Commands, time: Res<Time>, mut q: Query<(Entity, &mut Pul
     }
 }
 
-fn animating(slides: Query<(), With<Slide>>, flips: Query<(), With<Flip>>, mut a: ResMut<Animating>) {
+fn animating(
+    slides: Query<(), With<Slide>>,
+    flips: Query<(), With<Flip>>,
+    mut a: ResMut<Animating>,
+) {
     let now = !slides.is_empty() || !flips.is_empty();
     if a.0 != now {
         a.0 = now;

@@ -75,7 +75,12 @@ pub struct BoardLayout {
 
 impl BoardLayout {
     pub fn new(geometry: BoardGeometry, spacing: f32) -> Self {
-        BoardLayout { geometry, spacing, center: Vec2::ZERO, flipped: false }
+        BoardLayout {
+            geometry,
+            spacing,
+            center: Vec2::ZERO,
+            flipped: false,
+        }
     }
 
     /// The world position of a cell's centre (or crossing).
@@ -185,7 +190,12 @@ impl BoardUi {
     /// The cells the selected piece may move to.
     pub fn targets(&self) -> Vec<Cell> {
         match self.selected {
-            Some(from) => self.moves.iter().filter(|(f, _)| *f == from).map(|(_, t)| *t).collect(),
+            Some(from) => self
+                .moves
+                .iter()
+                .filter(|(f, _)| *f == from)
+                .map(|(_, t)| *t)
+                .collect(),
             None => Vec::new(),
         }
     }
@@ -232,13 +242,21 @@ fn disc_image(size: u32, inner: f32) -> Image {
         for x in 0..size {
             let d = ((x as f32 - c).powi(2) + (y as f32 - c).powi(2)).sqrt();
             let a_out = (outer - d).clamp(0.0, 1.0);
-            let a_in = if inner > 0.0 { (d - inner).clamp(0.0, 1.0) } else { 1.0 };
+            let a_in = if inner > 0.0 {
+                (d - inner).clamp(0.0, 1.0)
+            } else {
+                1.0
+            };
             let a = (a_out * a_in * 255.0) as u8;
             data.extend_from_slice(&[255, 255, 255, a]);
         }
     }
     Image::new(
-        Extent3d { width: size, height: size, depth_or_array_layers: 1 },
+        Extent3d {
+            width: size,
+            height: size,
+            depth_or_array_layers: 1,
+        },
         TextureDimension::D2,
         data,
         TextureFormat::Rgba8UnormSrgb,
@@ -264,12 +282,17 @@ pub fn spawn_board_art(commands: &mut Commands, layout: &BoardLayout, font_size:
     let g = &layout.geometry;
     let s = layout.spacing;
     let thin = (s * 0.035).max(1.5);
-    let root = commands.spawn((BoardArt, Transform::default(), Visibility::default())).id();
+    let root = commands
+        .spawn((BoardArt, Transform::default(), Visibility::default()))
+        .id();
     let mut children = Vec::new();
     let ext = layout.extent();
     children.push(
         commands
-            .spawn((Sprite::from_color(BOARD_BG, ext), Transform::from_xyz(layout.center.x, layout.center.y, -10.0)))
+            .spawn((
+                Sprite::from_color(BOARD_BG, ext),
+                Transform::from_xyz(layout.center.x, layout.center.y, -10.0),
+            ))
             .id(),
     );
     let line = |commands: &mut Commands, a: Vec2, b: Vec2, width: f32| {
@@ -288,7 +311,11 @@ pub fn spawn_board_art(commands: &mut Commands, layout: &BoardLayout, font_size:
         // Cell coordinates may be fractional for square boards' edges.
         let w = (g.files - 1) as f32;
         let h = (g.ranks - 1) as f32;
-        let (f, r) = if layout.flipped { (w - f, h - r) } else { (f, r) };
+        let (f, r) = if layout.flipped {
+            (w - f, h - r)
+        } else {
+            (f, r)
+        };
         layout.center + Vec2::new((f - w / 2.0) * s, (r - h / 2.0) * s)
     };
     match g.kind {
@@ -305,19 +332,34 @@ pub fn spawn_board_art(commands: &mut Commands, layout: &BoardLayout, font_size:
                 match g.river {
                     Some(river) if !edge => {
                         children.push(line(commands, p(ff, 0.0), p(ff, river as f32), thin));
-                        children.push(line(commands, p(ff, river as f32 + 1.0), p(ff, last_r), thin));
+                        children.push(line(
+                            commands,
+                            p(ff, river as f32 + 1.0),
+                            p(ff, last_r),
+                            thin,
+                        ));
                     }
                     _ => children.push(line(commands, p(ff, 0.0), p(ff, last_r), thin)),
                 }
             }
             // A heavier frame around the playing area.
             let m = 0.25;
-            let (a, b, c, d) = (p(-m, -m), p(last_f + m, -m), p(last_f + m, last_r + m), p(-m, last_r + m));
+            let (a, b, c, d) = (
+                p(-m, -m),
+                p(last_f + m, -m),
+                p(last_f + m, last_r + m),
+                p(-m, last_r + m),
+            );
             for (x, y) in [(a, b), (b, c), (c, d), (d, a)] {
                 children.push(line(commands, x, y, thin * 2.0));
             }
             for (lo, hi) in &g.palaces {
-                let (f0, r0, f1, r1) = (lo.file as f32, lo.rank as f32, hi.file as f32, hi.rank as f32);
+                let (f0, r0, f1, r1) = (
+                    lo.file as f32,
+                    lo.rank as f32,
+                    hi.file as f32,
+                    hi.rank as f32,
+                );
                 children.push(line(commands, p(f0, r0), p(f1, r1), thin));
                 children.push(line(commands, p(f0, r1), p(f1, r0), thin));
             }
@@ -326,13 +368,28 @@ pub fn spawn_board_art(commands: &mut Commands, layout: &BoardLayout, font_size:
                 let o = s * 0.09;
                 let l = s * 0.12;
                 for (dx, dy) in [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)] {
-                    let f = m.file as i32 + if layout.flipped { -dx as i32 } else { dx as i32 };
+                    let f = m.file as i32
+                        + if layout.flipped {
+                            -dx as i32
+                        } else {
+                            dx as i32
+                        };
                     if f < 0 || f >= g.files as i32 {
                         continue;
                     }
                     let corner = c + Vec2::new(dx * o, dy * o);
-                    children.push(line(commands, corner, corner + Vec2::new(dx * l, 0.0), thin * 0.8));
-                    children.push(line(commands, corner, corner + Vec2::new(0.0, dy * l), thin * 0.8));
+                    children.push(line(
+                        commands,
+                        corner,
+                        corner + Vec2::new(dx * l, 0.0),
+                        thin * 0.8,
+                    ));
+                    children.push(line(
+                        commands,
+                        corner,
+                        corner + Vec2::new(0.0, dy * l),
+                        thin * 0.8,
+                    ));
                 }
             }
             if let Some(river) = g.river {
@@ -341,7 +398,10 @@ pub fn spawn_board_art(commands: &mut Commands, layout: &BoardLayout, font_size:
                     commands
                         .spawn((
                             Text2d::new("~  river  ~"),
-                            TextFont { font_size: FontSize::Px(font_size * 1.1), ..default() },
+                            TextFont {
+                                font_size: FontSize::Px(font_size * 1.1),
+                                ..default()
+                            },
                             TextColor(LINE.with_alpha(0.6)),
                             Transform::from_xyz(c.x, c.y, -8.0),
                         ))
@@ -352,11 +412,18 @@ pub fn spawn_board_art(commands: &mut Commands, layout: &BoardLayout, font_size:
         GridKind::Squares => {
             for cell in g.cells() {
                 let dark = (cell.file + cell.rank) % 2 == 0;
-                let color = if dark { Color::srgb(0.6, 0.42, 0.28) } else { Color::srgb(0.9, 0.8, 0.62) };
+                let color = if dark {
+                    Color::srgb(0.6, 0.42, 0.28)
+                } else {
+                    Color::srgb(0.9, 0.8, 0.62)
+                };
                 let c = layout.cell_to_world(cell);
                 children.push(
                     commands
-                        .spawn((Sprite::from_color(color, Vec2::splat(s)), Transform::from_xyz(c.x, c.y, -9.0)))
+                        .spawn((
+                            Sprite::from_color(color, Vec2::splat(s)),
+                            Transform::from_xyz(c.x, c.y, -9.0),
+                        ))
                         .id(),
                 );
             }
@@ -367,7 +434,10 @@ pub fn spawn_board_art(commands: &mut Commands, layout: &BoardLayout, font_size:
         commands
             .spawn((
                 Text2d::new(text.to_owned()),
-                TextFont { font_size: FontSize::Px(font_size * 0.8), ..default() },
+                TextFont {
+                    font_size: FontSize::Px(font_size * 0.8),
+                    ..default()
+                },
                 TextColor(LINE.with_alpha(0.8)),
                 Transform::from_xyz(at.x, at.y, -8.0),
             ))
@@ -419,7 +489,12 @@ pub fn sync_highlights(
         let at = layout.cell_to_world(cell);
         commands.spawn((
             kind,
-            Sprite { image: image.clone(), color, custom_size: Some(Vec2::splat(s * size)), ..default() },
+            Sprite {
+                image: image.clone(),
+                color,
+                custom_size: Some(Vec2::splat(s * size)),
+                ..default()
+            },
             Transform::from_xyz(at.x, at.y, z),
             DespawnOnExit(*scope.get()),
         ));

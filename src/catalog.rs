@@ -45,9 +45,17 @@ pub const GAMES: [GameInfo; 8] = [
         playable: false,
     },
     GameInfo {
-        id: "tysiac", name: "Tysiąc", blurb: "The Polish card game of bidding to a thousand.", playable: false
+        id: "tysiac",
+        name: "Tysiąc",
+        blurb: "The Polish card game of bidding to a thousand.",
+        playable: false,
     },
-    GameInfo { id: "rengo", name: "Rengo", blurb: "Go for two teams of two who may not talk.", playable: false },
+    GameInfo {
+        id: "rengo",
+        name: "Rengo",
+        blurb: "Go for two teams of two who may not talk.",
+        playable: false,
+    },
     GameInfo {
         id: "secret-king",
         name: "Secret King",

@@ -103,7 +103,10 @@ impl Plugin for InputPlugin {
             .add_systems(Startup, spawn_player)
             .add_systems(
                 Update,
-                (actions_to_commands, (hover_square, click_square).run_if(not(egui_wants_any_pointer_input)))
+                (
+                    actions_to_commands,
+                    (hover_square, click_square).run_if(not(egui_wants_any_pointer_input)),
+                )
                     .in_set(InputSet),
             );
     }
@@ -114,7 +117,11 @@ impl Plugin for InputPlugin {
 pub struct InputSet;
 
 fn spawn_player(mut commands: Commands) {
-    commands.spawn((Player, UiAction::default_map(), ActionState::<UiAction>::default()));
+    commands.spawn((
+        Player,
+        UiAction::default_map(),
+        ActionState::<UiAction>::default(),
+    ));
 }
 
 fn actions_to_commands(
@@ -171,8 +178,10 @@ fn actions_to_commands(
                 let g = &layout.geometry;
                 let mut step = |df: i32, dr: i32| {
                     let (df, dr) = if layout.flipped { (-df, -dr) } else { (df, dr) };
-                    let c =
-                        board.cursor.unwrap_or(Cell::new(g.files / 2, if layout.flipped { g.ranks - 1 } else { 0 }));
+                    let c = board.cursor.unwrap_or(Cell::new(
+                        g.files / 2,
+                        if layout.flipped { g.ranks - 1 } else { 0 },
+                    ));
                     let f = (c.file as i32 + df).clamp(0, g.files as i32 - 1) as u8;
                     let r = (c.rank as i32 + dr).clamp(0, g.ranks as i32 - 1) as u8;
                     board.cursor = Some(Cell::new(f, r));
@@ -218,7 +227,11 @@ fn actions_to_commands(
 }
 
 /// The board point under the mouse pointer, if any.
-fn pointer_cell(window: &Window, camera: (&Camera, &GlobalTransform), layout: &BoardLayout) -> Option<Cell> {
+fn pointer_cell(
+    window: &Window,
+    camera: (&Camera, &GlobalTransform),
+    layout: &BoardLayout,
+) -> Option<Cell> {
     let pos = window.cursor_position()?;
     let world = camera.0.viewport_to_world_2d(camera.1, pos).ok()?;
     let cell = layout.world_to_cell(world)?;
@@ -232,7 +245,9 @@ fn hover_square(
     layout: Option<Res<BoardLayout>>,
     mut board: ResMut<BoardUi>,
 ) {
-    let (Some(window), Some(layout), Ok(camera)) = (window, layout, camera.single()) else { return };
+    let (Some(window), Some(layout), Ok(camera)) = (window, layout, camera.single()) else {
+        return;
+    };
     let cell = pointer_cell(&window, camera, &layout);
     if board.hover != cell {
         board.hover = cell;
@@ -250,7 +265,9 @@ fn click_square(
     if *screen.get() != Screen::Play || !actions.just_pressed(&UiAction::Click) {
         return;
     }
-    let (Some(window), Some(layout), Ok(camera)) = (window, layout, camera.single()) else { return };
+    let (Some(window), Some(layout), Ok(camera)) = (window, layout, camera.single()) else {
+        return;
+    };
     if let Some(cell) = pointer_cell(&window, camera, &layout) {
         out.write(Command::Square(cell));
     }

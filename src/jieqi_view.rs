@@ -13,14 +13,14 @@ use veil_jieqi::{Action, Color as Side, Jieqi, JieqiView, Kind, Move, Square};
 use crate::Screen;
 use crate::anim::{Flip, PieceColors, Pulse, Slide};
 use crate::board::{
-    BoardGeometry, BoardImages, BoardLayout, BoardMove, BoardUi, Cell, FaceDown, Glyph, GridKind, Identity, InTray,
-    Owner, Piece, spawn_board_art,
+    BoardGeometry, BoardImages, BoardLayout, BoardMove, BoardUi, Cell, FaceDown, Glyph, GridKind,
+    Identity, InTray, Owner, Piece, spawn_board_art,
 };
 use crate::catalog::MatchSetup;
 use crate::input::Command;
 use crate::play::{
-    Animating, GameChanged, GameUi, Match, MatchPlugin, PlayPhase, PrivacyPending, ResignAsked, RulesOpen, Viewer,
-    new_match, summarize,
+    Animating, GameChanged, GameUi, Match, MatchPlugin, PlayPhase, PrivacyPending, ResignAsked,
+    RulesOpen, Viewer, new_match, summarize,
 };
 use crate::settings::Settings;
 use crate::sound::Cue;
@@ -32,7 +32,9 @@ impl GameUi for Jieqi {
 
     fn move_text(after: &JieqiView) -> Option<String> {
         // Public: the move and what the mover turned out to be.
-        after.last_move.map(|m| veil_jieqi::record_move(m, after.last_reveal))
+        after
+            .last_move
+            .map(|m| veil_jieqi::record_move(m, after.last_reveal))
     }
 
     fn needs_privacy(previous: &JieqiView, next: &JieqiView) -> bool {
@@ -87,12 +89,25 @@ impl Scene {
     pub fn from_view(view: &JieqiView) -> Scene {
         let viewer = view.seat.0;
         let board = Square::all()
-            .filter_map(|sq| view.piece_at(sq).map(|p| (cell(sq), SeenPiece { side: p.color, kind: p.kind })))
+            .filter_map(|sq| {
+                view.piece_at(sq).map(|p| {
+                    (
+                        cell(sq),
+                        SeenPiece {
+                            side: p.color,
+                            kind: p.kind,
+                        },
+                    )
+                })
+            })
             .collect();
         let mut captured: [Vec<SeenPiece>; 2] = [Vec::new(), Vec::new()];
         let mut unknown_to_viewer = 0;
         for c in &view.captured {
-            captured[c.color.index()].push(SeenPiece { side: c.color, kind: c.kind });
+            captured[c.color.index()].push(SeenPiece {
+                side: c.color,
+                kind: c.kind,
+            });
             if c.face_down && c.kind.is_none() {
                 unknown_to_viewer += 1;
             }
@@ -100,14 +115,25 @@ impl Scene {
         let check = if view.is_check() {
             let side = view.to_move;
             Square::all()
-                .find(|sq| view.piece_at(*sq).is_some_and(|p| p.color == side && p.kind == Some(Kind::General)))
+                .find(|sq| {
+                    view.piece_at(*sq)
+                        .is_some_and(|p| p.color == side && p.kind == Some(Kind::General))
+                })
                 .map(cell)
         } else {
             None
         };
-        let moves = view.legal_moves().into_iter().map(|m| (cell(m.from), cell(m.to))).collect();
+        let moves = view
+            .legal_moves()
+            .into_iter()
+            .map(|m| (cell(m.from), cell(m.to)))
+            .collect();
         let pool = [Side::Red, Side::Black].map(|side| {
-            Kind::POOL_ORDER.iter().map(|k| (*k, view.unseen_count(side, *k))).filter(|(_, n)| *n > 0).collect()
+            Kind::POOL_ORDER
+                .iter()
+                .map(|k| (*k, view.unseen_count(side, *k)))
+                .filter(|(_, n)| *n > 0)
+                .collect()
         });
         Scene {
             viewer,
@@ -167,11 +193,19 @@ const RED_BACK: Color = Color::srgb(0.55, 0.16, 0.12);
 const BLACK_BACK: Color = Color::srgb(0.18, 0.22, 0.2);
 
 fn ink(side: Side) -> Color {
-    if side == Side::Red { RED_INK } else { BLACK_INK }
+    if side == Side::Red {
+        RED_INK
+    } else {
+        BLACK_INK
+    }
 }
 
 fn back(side: Side) -> Color {
-    if side == Side::Red { RED_BACK } else { BLACK_BACK }
+    if side == Side::Red {
+        RED_BACK
+    } else {
+        BLACK_BACK
+    }
 }
 
 /// The xiangqi board: 9 files × 10 ranks of intersections, river between
@@ -190,7 +224,10 @@ pub fn geometry() -> BoardGeometry {
         ranks: 10,
         kind: GridKind::Intersections,
         river: Some(4),
-        palaces: vec![(Cell::new(3, 0), Cell::new(5, 2)), (Cell::new(3, 7), Cell::new(5, 9))],
+        palaces: vec![
+            (Cell::new(3, 0), Cell::new(5, 2)),
+            (Cell::new(3, 7), Cell::new(5, 9)),
+        ],
         marks,
         file_labels: (0..9).map(|f| ((b'a' + f) as char).to_string()).collect(),
         rank_labels: (0..10).map(|r| r.to_string()).collect(),
@@ -237,13 +274,17 @@ impl Plugin for JieqiViewPlugin {
             .add_systems(PostUpdate, pulse_check.run_if(in_state(Screen::Play)))
             .add_systems(
                 EguiPrimaryContextPass,
-                (hud, rules_window, privacy_screen).run_if(in_state(Screen::Play).and_then(resource_exists::<Match<Jieqi>>)),
+                (hud, rules_window, privacy_screen)
+                    .run_if(in_state(Screen::Play).and_then(resource_exists::<Match<Jieqi>>)),
             );
     }
 }
 
 fn fresh_seed() -> u64 {
-    let t = web_time::SystemTime::now().duration_since(web_time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+    let t = web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
     (t as u64) ^ 0x5DEE_CE66_D1CE_4E5B
 }
 
@@ -257,7 +298,10 @@ fn start_demo(
     if launch.demo.as_deref() != Some("jieqi") {
         return;
     }
-    setup.seats = vec![crate::catalog::SeatKind::Human, crate::catalog::SeatKind::Computer(veil_ai::Level::Easy)];
+    setup.seats = vec![
+        crate::catalog::SeatKind::Human,
+        crate::catalog::SeatKind::Computer(veil_ai::Level::Easy),
+    ];
     setup.seed = Some(2024);
     let mut m = new_match::<Jieqi>(&setup, setup.jieqi, 2024);
     // Twelve plies of quick greedy play on both sides.
@@ -298,7 +342,9 @@ fn enter_play(
         }
         None => Some(new_match::<Jieqi>(&setup, setup.jieqi, fresh_seed())),
     };
-    let humans: Vec<Seat> = Seat::all(setup.seats.len()).filter(|s| setup.seats[s.index()].is_human()).collect();
+    let humans: Vec<Seat> = Seat::all(setup.seats.len())
+        .filter(|s| setup.seats[s.index()].is_human())
+        .collect();
     viewer.0 = humans.first().copied().unwrap_or(Seat(0));
     if let Some(m) = m {
         commands.insert_resource(m);
@@ -312,11 +358,16 @@ fn enter_play(
     layout.center = BOARD_CENTER;
     layout.flipped = settings.orientation.flipped(viewer.0.0);
     let art = spawn_board_art(&mut commands, &layout, 20.0);
-    commands.entity(art).insert((JieqiBoard, DespawnOnExit(Screen::Play)));
+    commands
+        .entity(art)
+        .insert((JieqiBoard, DespawnOnExit(Screen::Play)));
     commands.insert_resource(layout);
     for mut p in &mut camera {
         *p = Projection::Orthographic(OrthographicProjection {
-            scaling_mode: ScalingMode::AutoMin { min_width: 1240.0, min_height: 900.0 },
+            scaling_mode: ScalingMode::AutoMin {
+                min_width: 1240.0,
+                min_height: 900.0,
+            },
             ..OrthographicProjection::default_2d()
         });
     }
@@ -351,10 +402,15 @@ fn human_moves(
                 }
                 if let Some(mv) = ui.click(*cell) {
                     moved.write(mv);
-                    let (Some(from), Some(to)) = (square(mv.from), square(mv.to)) else { continue };
+                    let (Some(from), Some(to)) = (square(mv.from), square(mv.to)) else {
+                        continue;
+                    };
                     let seat = viewer.0;
                     if m.play(seat, Action::Move(Move::new(from, to))).is_ok() {
-                        changed.write(GameChanged { by: Some(seat), undo: false });
+                        changed.write(GameChanged {
+                            by: Some(seat),
+                            undo: false,
+                        });
                     }
                 }
             }
@@ -374,7 +430,11 @@ fn tray_position(layout: &BoardLayout, owner: u8, slot: usize) -> Vec2 {
     let x = left - col * s * 0.62;
     let y0 = layout.center.y - layout.extent().y / 2.0 + s * 0.6;
     let y1 = layout.center.y + layout.extent().y / 2.0 - s * 0.6;
-    if owner == bottom_owner { Vec2::new(x, y0 + row * s * 0.62) } else { Vec2::new(x, y1 - row * s * 0.62) }
+    if owner == bottom_owner {
+        Vec2::new(x, y0 + row * s * 0.62)
+    } else {
+        Vec2::new(x, y1 - row * s * 0.62)
+    }
 }
 
 fn spawn_piece(
@@ -386,7 +446,11 @@ fn spawn_piece(
     cell_or_tray: Result<Cell, InTray>,
 ) -> Entity {
     let face_up = piece.kind.is_some();
-    let colors = PieceColors { face: FACE, back: back(piece.side), face_up };
+    let colors = PieceColors {
+        face: FACE,
+        back: back(piece.side),
+        face_up,
+    };
     let mut e = commands.spawn((
         Sprite {
             image: images.disc.clone(),
@@ -427,7 +491,10 @@ fn spawn_piece(
             .spawn((
                 Glyph,
                 Text2d::new(glyph(kind)),
-                TextFont { font_size: FontSize::Px(size * 0.5), ..default() },
+                TextFont {
+                    font_size: FontSize::Px(size * 0.5),
+                    ..default()
+                },
                 TextColor(ink(piece.side)),
                 Transform::from_xyz(0.0, 0.0, 0.2),
             ))
@@ -481,7 +548,9 @@ fn refresh_view(
             commands.entity(e).despawn();
         }
         let art = spawn_board_art(&mut commands, &layout, 20.0);
-        commands.entity(art).insert((JieqiBoard, DespawnOnExit(Screen::Play)));
+        commands
+            .entity(art)
+            .insert((JieqiBoard, DespawnOnExit(Screen::Play)));
     }
     layout.flipped = flipped;
     for e in &old_pieces {
@@ -497,15 +566,23 @@ fn refresh_view(
         return;
     }
     let scene = Scene::from_view(&m.observe(viewer.0));
-    let previous = view.scene.take().filter(|_| same_viewer && !undo && !first_draw);
+    let previous = view
+        .scene
+        .take()
+        .filter(|_| same_viewer && !undo && !first_draw);
     // A replay is animated even with animations off.
     let duration = settings.animation.seconds().or(replay.then_some(0.4));
     let size = layout.spacing * 0.88;
-    let moved = replay || previous.as_ref().is_some_and(|p| p.last_move != scene.last_move);
+    let moved = replay
+        || previous
+            .as_ref()
+            .is_some_and(|p| p.last_move != scene.last_move);
     for (c, piece) in &scene.board {
         let at = layout.cell_to_world(*c);
         let e = spawn_piece(&mut commands, &images, *piece, at, size, Ok(*c));
-        let Some((from, to)) = scene.last_move else { continue };
+        let Some((from, to)) = scene.last_move else {
+            continue;
+        };
         if !moved || *c != to {
             continue;
         }
@@ -514,9 +591,15 @@ fn refresh_view(
             _ => scene.last_reveal,
         };
         if let Some(d) = duration {
-            commands.entity(e).insert(Slide::new(layout.cell_to_world(from), at, d, 0.0));
+            commands
+                .entity(e)
+                .insert(Slide::new(layout.cell_to_world(from), at, d, 0.0));
             if revealed && piece.kind.is_some() {
-                commands.entity(e).insert(Flip { delay: d, duration: d, elapsed: 0.0 });
+                commands.entity(e).insert(Flip {
+                    delay: d,
+                    duration: d,
+                    elapsed: 0.0,
+                });
             }
         }
     }
@@ -526,19 +609,32 @@ fn refresh_view(
     for owner in 0..2u8 {
         for (slot, piece) in scene.captured[owner as usize].iter().enumerate() {
             let at = tray_position(&layout, owner, slot);
-            let e =
-                spawn_piece(&mut commands, &images, *piece, at, size * 0.6, Err(InTray { owner, slot: slot as u8 }));
-            let newly = previous.as_ref().is_some_and(|p| slot >= p.captured[owner as usize].len());
+            let e = spawn_piece(
+                &mut commands,
+                &images,
+                *piece,
+                at,
+                size * 0.6,
+                Err(InTray {
+                    owner,
+                    slot: slot as u8,
+                }),
+            );
+            let newly = previous
+                .as_ref()
+                .is_some_and(|p| slot >= p.captured[owner as usize].len());
             if let (true, Some(d), Some((_, to))) = (newly, duration, scene.last_move) {
-                commands.entity(e).insert(Slide::new(layout.cell_to_world(to), at, d, d * 0.5));
+                commands
+                    .entity(e)
+                    .insert(Slide::new(layout.cell_to_world(to), at, d, d * 0.5));
             }
         }
     }
     // Sounds and the check pulse for a move just made.
     if let Some(prev) = &previous {
         if prev.last_move != scene.last_move {
-            let captured =
-                scene.captured.iter().map(Vec::len).sum::<usize>() > prev.captured.iter().map(Vec::len).sum::<usize>();
+            let captured = scene.captured.iter().map(Vec::len).sum::<usize>()
+                > prev.captured.iter().map(Vec::len).sum::<usize>();
             cues.write(if captured { Cue::Capture } else { Cue::Move });
             if let Some((from, to)) = scene.last_move {
                 let flipped_now = prev.piece_at(from).is_some_and(|p| p.kind.is_none())
@@ -552,7 +648,9 @@ fn refresh_view(
             }
         }
     }
-    let keep_selected = ui.selected.filter(|s| scene.moves.iter().any(|(f, _)| f == s));
+    let keep_selected = ui
+        .selected
+        .filter(|s| scene.moves.iter().any(|(f, _)| f == s));
     *ui = BoardUi {
         hover: ui.hover,
         cursor: ui.cursor,
@@ -570,11 +668,18 @@ fn refresh_view(
 }
 
 /// Adds the check pulse to the general in check once it is drawn.
-fn pulse_check(mut commands: Commands, ui: Res<BoardUi>, pieces: Query<(Entity, &Piece), Added<Piece>>) {
+fn pulse_check(
+    mut commands: Commands,
+    ui: Res<BoardUi>,
+    pieces: Query<(Entity, &Piece), Added<Piece>>,
+) {
     let Some(check) = ui.check else { return };
     for (e, p) in &pieces {
         if p.cell == Some(check) {
-            commands.entity(e).insert(Pulse { duration: 0.9, elapsed: 0.0 });
+            commands.entity(e).insert(Pulse {
+                duration: 0.9,
+                elapsed: 0.0,
+            });
         }
     }
 }
@@ -601,7 +706,11 @@ fn finish_game(
     let result = summarize(&m);
     let humans = m.humans();
     let viewer_won = result.seats.get(viewer.0.index()).is_some_and(|s| s.2);
-    cues.write(if result.draw || humans.is_empty() || viewer_won { Cue::Win } else { Cue::Lose });
+    cues.write(if result.draw || humans.is_empty() || viewer_won {
+        Cue::Win
+    } else {
+        Cue::Lose
+    });
     commands.insert_resource(result);
     commands.remove_resource::<Match<Jieqi>>();
     next.set(Screen::Results);
@@ -731,37 +840,57 @@ fn rules_window(mut contexts: EguiContexts, mut rules: ResMut<RulesOpen>) -> Res
     }
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
-    egui::Window::new("Jieqi rules").open(&mut open).default_width(520.0).show(ctx, |ui| {
-        for r in RULES {
-            ui.label(*r);
-            ui.add_space(4.0);
-        }
-    });
+    egui::Window::new("Jieqi rules")
+        .open(&mut open)
+        .default_width(520.0)
+        .show(ctx, |ui| {
+            for r in RULES {
+                ui.label(*r);
+                ui.add_space(4.0);
+            }
+        });
     if !open {
         rules.0 = false;
     }
     Ok(())
 }
 
-fn privacy_screen(mut contexts: EguiContexts, privacy: Res<PrivacyPending>, mut out: MessageWriter<Command>) -> Result {
+fn privacy_screen(
+    mut contexts: EguiContexts,
+    privacy: Res<PrivacyPending>,
+    mut out: MessageWriter<Command>,
+) -> Result {
     let Some(next) = privacy.0 else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
-    egui::Area::new(egui::Id::new("privacy")).anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
-        egui::Frame::window(ui.style()).inner_margin(24.0).show(ui, |ui| {
-            ui.vertical_centered(|ui| {
-                ui.label(egui::RichText::new(format!("Pass the device to {}", Jieqi::seat_name(next))).size(30.0));
-                ui.label("Each side knows pieces the other must not see.");
-                if ui
-                    .button(
-                        egui::RichText::new(format!("I am {} — show my board (Enter)", Jieqi::seat_name(next)))
-                            .size(20.0),
-                    )
-                    .clicked()
-                {
-                    out.write(Command::ContinueAfterPrivacy);
-                }
-            });
+    egui::Area::new(egui::Id::new("privacy"))
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            egui::Frame::window(ui.style())
+                .inner_margin(24.0)
+                .show(ui, |ui| {
+                    ui.vertical_centered(|ui| {
+                        ui.label(
+                            egui::RichText::new(format!(
+                                "Pass the device to {}",
+                                Jieqi::seat_name(next)
+                            ))
+                            .size(30.0),
+                        );
+                        ui.label("Each side knows pieces the other must not see.");
+                        if ui
+                            .button(
+                                egui::RichText::new(format!(
+                                    "I am {} — show my board (Enter)",
+                                    Jieqi::seat_name(next)
+                                ))
+                                .size(20.0),
+                            )
+                            .clicked()
+                        {
+                            out.write(Command::ContinueAfterPrivacy);
+                        }
+                    });
+                });
         });
-    });
     Ok(())
 }

@@ -53,7 +53,9 @@ impl LaunchOptions {
     pub fn from_env_and_args() -> Self {
         let mut o = LaunchOptions {
             demo: std::env::var("VEIL_DEMO").ok().filter(|s| !s.is_empty()),
-            screenshot: std::env::var("VEIL_SCREENSHOT").ok().filter(|s| !s.is_empty()),
+            screenshot: std::env::var("VEIL_SCREENSHOT")
+                .ok()
+                .filter(|s| !s.is_empty()),
         };
         let args: Vec<String> = std::env::args().collect();
         let mut i = 1;
@@ -95,13 +97,18 @@ pub fn build_app(mode: AppMode, launch: LaunchOptions) -> App {
                     })
                     // itch.io and plain static hosts answer .meta requests
                     // with errors or HTML; never ask for them.
-                    .set(AssetPlugin { meta_check: bevy::asset::AssetMetaCheck::Never, ..default() }),
+                    .set(AssetPlugin {
+                        meta_check: bevy::asset::AssetMetaCheck::Never,
+                        ..default()
+                    }),
             );
             app.add_plugins(sound::SoundPlugin { device: true });
             if launch.screenshot.is_some() {
                 app.add_plugins(screenshot::ScreenshotPlugin);
             }
-            app.add_plugins(settings::SettingsPlugin { store: settings::SettingsStore::platform() });
+            app.add_plugins(settings::SettingsPlugin {
+                store: settings::SettingsStore::platform(),
+            });
         }
         AppMode::Headless => {
             app.add_plugins((
@@ -116,9 +123,12 @@ pub fn build_app(mode: AppMode, launch: LaunchOptions) -> App {
                 },
                 TransformPlugin,
             ));
-            app.init_asset::<bevy::shader::Shader>().init_asset::<Image>();
+            app.init_asset::<bevy::shader::Shader>()
+                .init_asset::<Image>();
             app.add_plugins(sound::SoundPlugin { device: false });
-            app.add_plugins(settings::SettingsPlugin { store: settings::SettingsStore::Nowhere });
+            app.add_plugins(settings::SettingsPlugin {
+                store: settings::SettingsStore::Nowhere,
+            });
         }
     }
     app.add_plugins(bevy_egui::EguiPlugin::default());
@@ -136,7 +146,10 @@ pub fn build_app(mode: AppMode, launch: LaunchOptions) -> App {
         jieqi_view::JieqiViewPlugin,
         anim::AnimPlugin,
     ));
-    app.add_systems(PostUpdate, board::sync_highlights.run_if(resource_exists::<board::BoardImages>));
+    app.add_systems(
+        PostUpdate,
+        board::sync_highlights.run_if(resource_exists::<board::BoardImages>),
+    );
     app
 }
 

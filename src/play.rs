@@ -72,8 +72,14 @@ pub struct Match<G: GameUi> {
 }
 
 impl<G: GameUi> Match<G> {
-    pub fn new(options: G::Options, seats: Vec<SeatKind>, seed: u64, think_limit: Duration) -> Self {
-        let game = G::new(&options, seats.len()).expect("the setup screen only offers valid options");
+    pub fn new(
+        options: G::Options,
+        seats: Vec<SeatKind>,
+        seed: u64,
+        think_limit: Duration,
+    ) -> Self {
+        let game =
+            G::new(&options, seats.len()).expect("the setup screen only offers valid options");
         let mut m = Match {
             game,
             record: Record::new(options, seats.len()),
@@ -99,14 +105,24 @@ impl<G: GameUi> Match<G> {
     }
 
     pub fn turn(&self) -> Turn {
-        if self.resigned.is_some() { Turn::Over } else { self.game.turn() }
+        if self.resigned.is_some() {
+            Turn::Over
+        } else {
+            self.game.turn()
+        }
     }
 
     pub fn outcome(&self) -> Option<Outcome> {
         match self.resigned {
             Some(seat) => {
-                let winner = Seat::all(self.seats.len()).find(|s| *s != seat).unwrap_or(seat);
-                Some(Outcome::win(winner, self.seats.len(), format!("{} resigned", seat)))
+                let winner = Seat::all(self.seats.len())
+                    .find(|s| *s != seat)
+                    .unwrap_or(seat);
+                Some(Outcome::win(
+                    winner,
+                    self.seats.len(),
+                    format!("{} resigned", seat),
+                ))
             }
             None => self.game.outcome(),
         }
@@ -134,7 +150,9 @@ impl<G: GameUi> Match<G> {
     }
 
     pub fn humans(&self) -> Vec<Seat> {
-        Seat::all(self.seats.len()).filter(|s| self.seat_kind(*s).is_human()).collect()
+        Seat::all(self.seats.len())
+            .filter(|s| self.seat_kind(*s).is_human())
+            .collect()
     }
 
     /// True while a computer search (for a move or a hint) is running.
@@ -147,7 +165,11 @@ impl<G: GameUi> Match<G> {
     }
 
     /// Plays `action` for `seat`, then any chance that follows.
-    pub fn play(&mut self, seat: Seat, action: G::Action) -> Result<(), veil_core::ActionError<G::Action>> {
+    pub fn play(
+        &mut self,
+        seat: Seat,
+        action: G::Action,
+    ) -> Result<(), veil_core::ActionError<G::Action>> {
         if self.turn() == Turn::Over {
             return Err(veil_core::ActionError::GameOver { action });
         }
@@ -173,7 +195,9 @@ impl<G: GameUi> Match<G> {
     fn resolve_chance(&mut self) {
         while self.game.turn() == Turn::Chance {
             let action = self.game.sample_chance(&mut self.rng);
-            self.game.apply(Actor::Chance, action).expect("a sampled chance outcome applies");
+            self.game
+                .apply(Actor::Chance, action)
+                .expect("a sampled chance outcome applies");
             self.record.actions.push((Actor::Chance, action));
         }
     }
@@ -190,15 +214,24 @@ impl<G: GameUi> Match<G> {
     /// Takes back `seat`'s last action and everything after it, so `seat`
     /// is to act again. False when `seat` has not acted yet.
     pub fn undo(&mut self, seat: Seat) -> bool {
-        let Some(pos) = self.record.actions.iter().rposition(|(a, _)| *a == Actor::Seat(seat)) else {
+        let Some(pos) = self
+            .record
+            .actions
+            .iter()
+            .rposition(|(a, _)| *a == Actor::Seat(seat))
+        else {
             return false;
         };
         let mut record = self.record.clone();
         record.actions.truncate(pos);
-        let Ok(game) = record.replay() else { return false };
+        let Ok(game) = record.replay() else {
+            return false;
+        };
         // The move list again, observed after each seat action and its chance.
         let mut log = Vec::new();
-        let Ok(mut replay) = G::new(&record.options, record.seats) else { return false };
+        let Ok(mut replay) = G::new(&record.options, record.seats) else {
+            return false;
+        };
         let mut mover = None;
         for (actor, action) in &record.actions {
             if let (Actor::Seat(_), Some(prev)) = (actor, mover) {
@@ -215,7 +248,11 @@ impl<G: GameUi> Match<G> {
             log.extend(G::move_text(&replay.observe(prev)));
         }
         self.log = log;
-        self.plies = record.actions.iter().filter(|(a, _)| *a != Actor::Chance).count() as u32;
+        self.plies = record
+            .actions
+            .iter()
+            .filter(|(a, _)| *a != Actor::Chance)
+            .count() as u32;
         self.game = game;
         self.record = record;
         self.resigned = None;
@@ -223,7 +260,9 @@ impl<G: GameUi> Match<G> {
         self.hint_search = None;
         self.hint = None;
         // Chance after the undone move will be drawn afresh.
-        self.rng = GameRng::seed_from_u64(self.seed ^ (self.version + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        self.rng = GameRng::seed_from_u64(
+            self.seed ^ (self.version + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        );
         self.version += 1;
         true
     }
@@ -231,12 +270,22 @@ impl<G: GameUi> Match<G> {
     /// Thinks for the computer seat to act for at most `budget` of this
     /// frame; plays its move once the search is done. True if it moved.
     pub fn think(&mut self, budget: Duration) -> bool {
-        let Some(seat) = self.to_act() else { return false };
-        let SeatKind::Computer(level) = self.seat_kind(seat) else { return false };
+        let Some(seat) = self.to_act() else {
+            return false;
+        };
+        let SeatKind::Computer(level) = self.seat_kind(seat) else {
+            return false;
+        };
         if self.computer.as_ref().is_none_or(|s| s.observer() != seat) {
             let mut config = level.config();
-            config.max_time = Some(config.max_time.map_or(self.think_limit, |t| t.min(self.think_limit)));
-            let seed = self.seed.wrapping_add(self.version.wrapping_mul(0x2545_F491_4F6C_DD1D));
+            config.max_time = Some(
+                config
+                    .max_time
+                    .map_or(self.think_limit, |t| t.min(self.think_limit)),
+            );
+            let seed = self
+                .seed
+                .wrapping_add(self.version.wrapping_mul(0x2545_F491_4F6C_DD1D));
             self.computer = Some(Search::new(&self.game.observe(seat), config, seed));
         }
         let search = self.computer.as_mut().expect("just made");
@@ -267,7 +316,9 @@ impl<G: GameUi> Match<G> {
 
     /// Advances a running hint search; true when a hint was just found.
     pub fn think_hint(&mut self, budget: Duration) -> bool {
-        let Some(search) = self.hint_search.as_mut() else { return false };
+        let Some(search) = self.hint_search.as_mut() else {
+            return false;
+        };
         if !search.is_finished() {
             search.run_for(budget);
         }
@@ -343,7 +394,12 @@ impl<G: GameUi> Plugin for MatchPlugin<G> {
     fn build(&self, app: &mut App) {
         app.add_systems(
             Update,
-            (match_commands::<G>, drive::<G>, update_viewer::<G>, derive_phase::<G>)
+            (
+                match_commands::<G>,
+                drive::<G>,
+                update_viewer::<G>,
+                derive_phase::<G>,
+            )
                 .chain()
                 .after(crate::input::InputSet)
                 .run_if(in_state(Screen::Play).and_then(resource_exists::<Match<G>>)),
@@ -390,7 +446,10 @@ fn match_commands<G: GameUi>(
                 if humans.len() == 1 {
                     let seat = humans[0];
                     if m.undo(seat) {
-                        changed.write(GameChanged { by: None, undo: true });
+                        changed.write(GameChanged {
+                            by: None,
+                            undo: true,
+                        });
                     }
                 }
             }
@@ -402,10 +461,16 @@ fn match_commands<G: GameUi>(
             Command::Resign => {
                 if resign.0 {
                     resign.0 = false;
-                    let seat = m.to_act().filter(|s| m.seat_kind(*s).is_human()).unwrap_or(viewer.0);
+                    let seat = m
+                        .to_act()
+                        .filter(|s| m.seat_kind(*s).is_human())
+                        .unwrap_or(viewer.0);
                     if m.seat_kind(seat).is_human() {
                         m.resign(seat);
-                        changed.write(GameChanged { by: Some(seat), undo: false });
+                        changed.write(GameChanged {
+                            by: Some(seat),
+                            undo: false,
+                        });
                     }
                 } else if m.turn() != Turn::Over && !m.humans().is_empty() {
                     resign.0 = true;
@@ -440,7 +505,10 @@ fn drive<G: GameUi>(
     }
     if let Some(seat) = m.to_act() {
         if !m.seat_kind(seat).is_human() && m.think(budget.0) {
-            changed.write(GameChanged { by: Some(seat), undo: false });
+            changed.write(GameChanged {
+                by: Some(seat),
+                undo: false,
+            });
         }
     }
 }
@@ -483,7 +551,11 @@ fn update_viewer<G: GameUi>(
 
 /// Sets [`PlayPhase`] from the engine's turn, the seats and the privacy
 /// screen: the only writer of the phase.
-pub fn derive_phase<G: GameUi>(m: Res<Match<G>>, privacy: Res<PrivacyPending>, mut next: ResMut<NextState<PlayPhase>>) {
+pub fn derive_phase<G: GameUi>(
+    m: Res<Match<G>>,
+    privacy: Res<PrivacyPending>,
+    mut next: ResMut<NextState<PlayPhase>>,
+) {
     let phase = match m.turn() {
         Turn::Over => PlayPhase::Over,
         _ if privacy.0.is_some() => PlayPhase::PassDevice,
@@ -498,7 +570,9 @@ pub fn derive_phase<G: GameUi>(m: Res<Match<G>>, privacy: Res<PrivacyPending>, m
 
 /// Builds the result summary of a finished match.
 pub fn summarize<G: GameUi>(m: &Match<G>) -> MatchResult {
-    let outcome = m.outcome().unwrap_or_else(|| Outcome::draw(m.seats().len(), "abandoned"));
+    let outcome = m
+        .outcome()
+        .unwrap_or_else(|| Outcome::draw(m.seats().len(), "abandoned"));
     let draw = outcome.is_draw();
     let winners: Vec<Seat> = outcome.winners().collect();
     let headline = if draw {
@@ -512,13 +586,29 @@ pub fn summarize<G: GameUi>(m: &Match<G>) -> MatchResult {
         None => outcome.reason.clone(),
     };
     let seats = Seat::all(m.seats().len())
-        .map(|s| (G::seat_name(s).to_owned(), m.seat_kind(s), !draw && winners.contains(&s)))
+        .map(|s| {
+            (
+                G::seat_name(s).to_owned(),
+                m.seat_kind(s),
+                !draw && winners.contains(&s),
+            )
+        })
         .collect();
-    MatchResult { headline, reason, seats, draw }
+    MatchResult {
+        headline,
+        reason,
+        seats,
+        draw,
+    }
 }
 
 /// A fresh match from the setup (a new seed unless the setup fixes one).
 pub fn new_match<G: GameUi>(setup: &MatchSetup, options: G::Options, fresh_seed: u64) -> Match<G> {
     let seed = setup.seed.unwrap_or(fresh_seed);
-    Match::new(options, setup.seats.clone(), seed, Duration::from_millis(setup.think_limit_ms))
+    Match::new(
+        options,
+        setup.seats.clone(),
+        seed,
+        Duration::from_millis(setup.think_limit_ms),
+    )
 }

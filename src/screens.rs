@@ -34,7 +34,9 @@ pub fn root_ui(ctx: &egui::Context, id: &str, whole: bool) -> egui::Ui {
     egui::Ui::new(
         ctx.clone(),
         egui::Id::new(id),
-        egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(rect),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(rect),
     )
 }
 
@@ -42,21 +44,26 @@ pub fn root_ui(ctx: &egui::Context, id: &str, whole: bool) -> egui::Ui {
 fn top_bar(mut contexts: EguiContexts, mut out: MessageWriter<Command>) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx, "top-root", true);
-    egui::Panel::top("top").exact_size(TOP_BAR).show(&mut root, |ui| {
-        ui.horizontal(|ui| {
-            ui.heading("Veil");
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if ui.button("⚙ settings (M)").clicked() {
-                    out.write(Command::ToggleSettings);
-                }
+    egui::Panel::top("top")
+        .exact_size(TOP_BAR)
+        .show(&mut root, |ui| {
+            ui.horizontal(|ui| {
+                ui.heading("Veil");
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if ui.button("⚙ settings (M)").clicked() {
+                        out.write(Command::ToggleSettings);
+                    }
+                });
             });
         });
-    });
     Ok(())
 }
 
 fn big_button(ui: &mut egui::Ui, text: &str) -> egui::Response {
-    ui.add_sized([260.0, 40.0], egui::Button::new(egui::RichText::new(text).size(20.0)))
+    ui.add_sized(
+        [260.0, 40.0],
+        egui::Button::new(egui::RichText::new(text).size(20.0)),
+    )
 }
 
 // ---------------------------------------------------------------- title
@@ -70,7 +77,10 @@ pub struct TitleArt;
 impl Plugin for TitlePlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(OnEnter(Screen::Title), spawn_title_art)
-            .add_systems(EguiPrimaryContextPass, title_ui.run_if(in_state(Screen::Title)))
+            .add_systems(
+                EguiPrimaryContextPass,
+                title_ui.run_if(in_state(Screen::Title)),
+            )
             .add_systems(Update, title_commands.run_if(in_state(Screen::Title)));
     }
 }
@@ -87,7 +97,11 @@ fn spawn_title_art(mut commands: Commands, images: Option<Res<crate::board::Boar
             DespawnOnExit(Screen::Title),
             Sprite {
                 image: images.disc.clone(),
-                color: if red { Color::srgb(0.55, 0.12, 0.1) } else { Color::srgb(0.12, 0.12, 0.14) },
+                color: if red {
+                    Color::srgb(0.55, 0.12, 0.1)
+                } else {
+                    Color::srgb(0.12, 0.12, 0.14)
+                },
                 custom_size: Some(Vec2::splat(64.0)),
                 ..default()
             },
@@ -127,8 +141,11 @@ pub struct ChoicePlugin;
 
 impl Plugin for ChoicePlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(EguiPrimaryContextPass, choice_ui.run_if(in_state(Screen::GameChoice)))
-            .add_systems(Update, choice_commands.run_if(in_state(Screen::GameChoice)));
+        app.add_systems(
+            EguiPrimaryContextPass,
+            choice_ui.run_if(in_state(Screen::GameChoice)),
+        )
+        .add_systems(Update, choice_commands.run_if(in_state(Screen::GameChoice)));
     }
 }
 
@@ -137,21 +154,24 @@ fn choice_ui(mut contexts: EguiContexts, mut out: MessageWriter<Command>) -> Res
     egui::CentralPanel::default().show(&mut root_ui(ctx, "screen", false), |ui| {
         ui.heading("Choose a game");
         ui.add_space(8.0);
-        egui::Grid::new("games").num_columns(3).spacing([16.0, 10.0]).show(ui, |ui| {
-            for g in GAMES {
-                ui.label(egui::RichText::new(g.name).size(20.0).strong());
-                ui.label(g.blurb);
-                if g.playable {
-                    if ui.button("play").clicked() {
-                        out.write(Command::Button);
-                        out.write(Command::ChooseGame(g.id));
+        egui::Grid::new("games")
+            .num_columns(3)
+            .spacing([16.0, 10.0])
+            .show(ui, |ui| {
+                for g in GAMES {
+                    ui.label(egui::RichText::new(g.name).size(20.0).strong());
+                    ui.label(g.blurb);
+                    if g.playable {
+                        if ui.button("play").clicked() {
+                            out.write(Command::Button);
+                            out.write(Command::ChooseGame(g.id));
+                        }
+                    } else {
+                        ui.add_enabled(false, egui::Button::new("coming"));
                     }
-                } else {
-                    ui.add_enabled(false, egui::Button::new("coming"));
+                    ui.end_row();
                 }
-                ui.end_row();
-            }
-        });
+            });
         ui.add_space(12.0);
         if ui.button("back (Esc)").clicked() {
             out.write(Command::Back);
@@ -185,12 +205,19 @@ pub struct SetupPlugin;
 
 impl Plugin for SetupPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(EguiPrimaryContextPass, setup_ui.run_if(in_state(Screen::Setup)))
-            .add_systems(Update, setup_commands.run_if(in_state(Screen::Setup)));
+        app.add_systems(
+            EguiPrimaryContextPass,
+            setup_ui.run_if(in_state(Screen::Setup)),
+        )
+        .add_systems(Update, setup_commands.run_if(in_state(Screen::Setup)));
     }
 }
 
-fn setup_ui(mut contexts: EguiContexts, mut setup: ResMut<MatchSetup>, mut out: MessageWriter<Command>) -> Result {
+fn setup_ui(
+    mut contexts: EguiContexts,
+    mut setup: ResMut<MatchSetup>,
+    mut out: MessageWriter<Command>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut edited = setup.clone();
     egui::CentralPanel::default().show(&mut root_ui(ctx, "screen", false), |ui| {
@@ -202,14 +229,26 @@ fn setup_ui(mut contexts: EguiContexts, mut setup: ResMut<MatchSetup>, mut out: 
                 let seat = &mut edited.seats[i];
                 ui.selectable_value(seat, SeatKind::Human, "human");
                 for level in Level::ALL {
-                    ui.selectable_value(seat, SeatKind::Computer(level), format!("computer: {level}"));
+                    ui.selectable_value(
+                        seat,
+                        SeatKind::Computer(level),
+                        format!("computer: {level}"),
+                    );
                 }
             });
         }
         ui.add_space(8.0);
         ui.label("A captured face-down piece is revealed to:");
-        ui.radio_value(&mut edited.jieqi.captured_reveal, CapturedReveal::CapturerOnly, "the capturer only");
-        ui.radio_value(&mut edited.jieqi.captured_reveal, CapturedReveal::Both, "both players");
+        ui.radio_value(
+            &mut edited.jieqi.captured_reveal,
+            CapturedReveal::CapturerOnly,
+            "the capturer only",
+        );
+        ui.radio_value(
+            &mut edited.jieqi.captured_reveal,
+            CapturedReveal::Both,
+            "both players",
+        );
         ui.add_space(16.0);
         ui.horizontal(|ui| {
             if big_button(ui, "Start (Enter)").clicked() {
@@ -243,12 +282,19 @@ pub struct ResultsPlugin;
 
 impl Plugin for ResultsPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(EguiPrimaryContextPass, results_ui.run_if(in_state(Screen::Results)))
-            .add_systems(Update, results_commands.run_if(in_state(Screen::Results)));
+        app.add_systems(
+            EguiPrimaryContextPass,
+            results_ui.run_if(in_state(Screen::Results)),
+        )
+        .add_systems(Update, results_commands.run_if(in_state(Screen::Results)));
     }
 }
 
-fn results_ui(mut contexts: EguiContexts, result: Option<Res<MatchResult>>, mut out: MessageWriter<Command>) -> Result {
+fn results_ui(
+    mut contexts: EguiContexts,
+    result: Option<Res<MatchResult>>,
+    mut out: MessageWriter<Command>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::CentralPanel::default().show(&mut root_ui(ctx, "screen", false), |ui| {
         ui.vertical_centered(|ui| {

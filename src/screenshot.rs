@@ -24,7 +24,9 @@ fn take_screenshot(
     mut frames: Local<u32>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    let Some(path) = &launch.screenshot else { return };
+    let Some(path) = &launch.screenshot else {
+        return;
+    };
     if *screen.get() != Screen::Play {
         return;
     }
@@ -32,13 +34,18 @@ fn take_screenshot(
     match *frames {
         // Show a selected piece with its legal targets.
         150 => {
-            let from =
-                board.moves.iter().map(|(f, _)| *f).max_by_key(|f| board.moves.iter().filter(|(g, _)| g == f).count());
+            let from = board
+                .moves
+                .iter()
+                .map(|(f, _)| *f)
+                .max_by_key(|f| board.moves.iter().filter(|(g, _)| g == f).count());
             board.selected = from;
         }
         180 => {
             info!("saving screenshot to {path}");
-            commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path.clone()));
+            commands
+                .spawn(Screenshot::primary_window())
+                .observe(save_to_disk(path.clone()));
         }
         240 => {
             exit.write(AppExit::Success);

@@ -18,7 +18,11 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { volume: 0.7, animation: AnimationSpeed::Normal, orientation: Orientation::ViewerAtBottom }
+        Settings {
+            volume: 0.7,
+            animation: AnimationSpeed::Normal,
+            orientation: Orientation::ViewerAtBottom,
+        }
     }
 }
 
@@ -31,8 +35,12 @@ pub enum AnimationSpeed {
 }
 
 impl AnimationSpeed {
-    pub const ALL: [AnimationSpeed; 4] =
-        [AnimationSpeed::Off, AnimationSpeed::Slow, AnimationSpeed::Normal, AnimationSpeed::Fast];
+    pub const ALL: [AnimationSpeed; 4] = [
+        AnimationSpeed::Off,
+        AnimationSpeed::Slow,
+        AnimationSpeed::Normal,
+        AnimationSpeed::Fast,
+    ];
 
     /// How long a standard animation (a slide) takes, or `None` for no
     /// animation at all.
@@ -66,8 +74,11 @@ pub enum Orientation {
 }
 
 impl Orientation {
-    pub const ALL: [Orientation; 3] =
-        [Orientation::ViewerAtBottom, Orientation::FirstSeatAtBottom, Orientation::SecondSeatAtBottom];
+    pub const ALL: [Orientation; 3] = [
+        Orientation::ViewerAtBottom,
+        Orientation::FirstSeatAtBottom,
+        Orientation::SecondSeatAtBottom,
+    ];
 
     pub fn label(self) -> &'static str {
         match self {
@@ -136,7 +147,8 @@ impl SettingsStore {
                 .and_then(|w| w.local_storage().ok().flatten())
                 .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten()),
         };
-        text.and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default()
+        text.and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or_default()
     }
 
     pub fn save(&self, settings: &Settings) {
@@ -154,7 +166,9 @@ impl SettingsStore {
             }
             #[cfg(target_arch = "wasm32")]
             SettingsStore::LocalStorage => {
-                if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+                if let Some(storage) =
+                    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
+                {
                     let _ = storage.set_item(STORAGE_KEY, &text);
                 }
             }
@@ -180,7 +194,13 @@ impl Plugin for SettingsPlugin {
         app.insert_resource(settings)
             .insert_resource(self.store.clone())
             .init_resource::<SettingsOpen>()
-            .add_systems(Update, (toggle_settings, save_settings.run_if(resource_changed::<Settings>)))
+            .add_systems(
+                Update,
+                (
+                    toggle_settings,
+                    save_settings.run_if(resource_changed::<Settings>),
+                ),
+            )
             .add_systems(bevy_egui::EguiPrimaryContextPass, settings_window);
     }
 }

@@ -19,7 +19,15 @@ pub enum Cue {
 }
 
 impl Cue {
-    pub const ALL: [Cue; 7] = [Cue::Move, Cue::Capture, Cue::Flip, Cue::Check, Cue::Win, Cue::Lose, Cue::Button];
+    pub const ALL: [Cue; 7] = [
+        Cue::Move,
+        Cue::Capture,
+        Cue::Flip,
+        Cue::Check,
+        Cue::Win,
+        Cue::Lose,
+        Cue::Button,
+    ];
 
     pub fn file(self) -> &'static str {
         match self {
@@ -48,7 +56,9 @@ pub struct SoundPlugin {
 
 impl Plugin for SoundPlugin {
     fn build(&self, app: &mut App) {
-        app.add_message::<Cue>().init_resource::<CueLog>().add_systems(PostUpdate, (button_cues, log_cues).chain());
+        app.add_message::<Cue>()
+            .init_resource::<CueLog>()
+            .add_systems(PostUpdate, (button_cues, log_cues).chain());
         if self.device {
             app.add_plugins(AudioPlugin)
                 .add_systems(Startup, load_sounds)
@@ -70,11 +80,19 @@ fn log_cues(mut cues: MessageReader<Cue>, mut log: ResMut<CueLog>) {
 }
 
 fn load_sounds(mut commands: Commands, assets: Res<AssetServer>) {
-    let sounds = Cue::ALL.iter().map(|c| (*c, assets.load(c.file()))).collect();
+    let sounds = Cue::ALL
+        .iter()
+        .map(|c| (*c, assets.load(c.file())))
+        .collect();
     commands.insert_resource(Sounds(sounds));
 }
 
-fn play_cues(mut cues: MessageReader<Cue>, sounds: Option<Res<Sounds>>, audio: Res<Audio>, settings: Res<Settings>) {
+fn play_cues(
+    mut cues: MessageReader<Cue>,
+    sounds: Option<Res<Sounds>>,
+    audio: Res<Audio>,
+    settings: Res<Settings>,
+) {
     let Some(sounds) = sounds else { return };
     let mut played = Vec::new();
     for cue in cues.read() {

@@ -10,7 +10,9 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use bevy::window::PrimaryWindow;
-use veil::board::{BoardLayout, BoardUi, Cell, FaceDown, Glyph, Highlight, Identity, InTray, Owner, Piece};
+use veil::board::{
+    BoardLayout, BoardUi, Cell, FaceDown, Glyph, Highlight, Identity, InTray, Owner, Piece,
+};
 use veil::catalog::{MatchSetup, SeatKind};
 use veil::input::Command;
 use veil::jieqi_view::{Scene, ViewState, kind_name};
@@ -24,8 +26,13 @@ use veil_jieqi::{CapturedReveal, Jieqi, JieqiView, Square};
 
 fn app(animation: AnimationSpeed) -> App {
     let mut app = build_app(AppMode::Headless, LaunchOptions::default());
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)));
-    app.insert_resource(Settings { animation, ..Settings::default() });
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        16,
+    )));
+    app.insert_resource(Settings {
+        animation,
+        ..Settings::default()
+    });
     app.update();
     app
 }
@@ -41,8 +48,11 @@ fn send(app: &mut App, c: Command) {
 
 /// Presses and releases a key through Bevy's input, as a keyboard would.
 fn key(app: &mut App, code: KeyCode, logical: Key) {
-    let window =
-        app.world_mut().query_filtered::<Entity, With<PrimaryWindow>>().single(app.world()).expect("a primary window");
+    let window = app
+        .world_mut()
+        .query_filtered::<Entity, With<PrimaryWindow>>()
+        .single(app.world())
+        .expect("a primary window");
     for state in [ButtonState::Pressed, ButtonState::Released] {
         app.world_mut().write_message(KeyboardInput {
             key_code: code,
@@ -61,14 +71,32 @@ fn key(app: &mut App, code: KeyCode, logical: Key) {
 fn to_setup(app: &mut App) {
     assert_eq!(screen(app), Screen::Title);
     let world = app.world_mut();
-    assert_eq!(world.query::<&veil::screens::TitleArt>().iter(world).count(), 12, "the title's art is drawn");
+    assert_eq!(
+        world
+            .query::<&veil::screens::TitleArt>()
+            .iter(world)
+            .count(),
+        12,
+        "the title's art is drawn"
+    );
     key(app, KeyCode::Enter, Key::Enter);
     assert_eq!(screen(app), Screen::GameChoice);
     let world = app.world_mut();
-    assert_eq!(world.query::<&veil::screens::TitleArt>().iter(world).count(), 0, "and goes with the title");
+    assert_eq!(
+        world
+            .query::<&veil::screens::TitleArt>()
+            .iter(world)
+            .count(),
+        0,
+        "and goes with the title"
+    );
     send(app, Command::ChooseGame("hide-and-guess"));
     app.update();
-    assert_eq!(screen(app), Screen::GameChoice, "games still coming cannot be chosen");
+    assert_eq!(
+        screen(app),
+        Screen::GameChoice,
+        "games still coming cannot be chosen"
+    );
     send(app, Command::ChooseGame("jieqi"));
     app.update();
     assert_eq!(screen(app), Screen::Setup);
@@ -107,11 +135,23 @@ fn check_world(app: &mut App) {
     }
     let privacy = app.world().resource::<PrivacyPending>().0;
     let world = app.world_mut();
-    let mut pieces = world.query::<(Entity, &Piece, &Owner, Option<&Identity>, Option<&FaceDown>, Option<&InTray>)>();
-    let drawn: Vec<_> =
-        pieces.iter(world).map(|(e, p, o, i, f, t)| (e, *p, *o, i.cloned(), f.is_some(), t.copied())).collect();
+    let mut pieces = world.query::<(
+        Entity,
+        &Piece,
+        &Owner,
+        Option<&Identity>,
+        Option<&FaceDown>,
+        Option<&InTray>,
+    )>();
+    let drawn: Vec<_> = pieces
+        .iter(world)
+        .map(|(e, p, o, i, f, t)| (e, *p, *o, i.cloned(), f.is_some(), t.copied()))
+        .collect();
     if privacy.is_some() {
-        assert!(drawn.is_empty(), "no pieces are shown while the device changes hands");
+        assert!(
+            drawn.is_empty(),
+            "no pieces are shown while the device changes hands"
+        );
         return;
     }
     let m = world.resource::<Match<Jieqi>>();
@@ -133,27 +173,43 @@ fn check_world(app: &mut App) {
                 match p.kind {
                     Some(kind) => {
                         assert!(!face_down, "{sq}: face up");
-                        assert_eq!(identity.as_ref().map(|i| i.0.as_str()), Some(kind_name(kind)), "{sq}");
+                        assert_eq!(
+                            identity.as_ref().map(|i| i.0.as_str()),
+                            Some(kind_name(kind)),
+                            "{sq}"
+                        );
                     }
                     None => {
                         assert!(face_down, "{sq}: face down");
-                        assert!(identity.is_none(), "{sq}: a face-down piece carries no identity");
+                        assert!(
+                            identity.is_none(),
+                            "{sq}: a face-down piece carries no identity"
+                        );
                     }
                 }
             }
         }
     }
-    assert_eq!(drawn.iter().filter(|d| d.1.cell.is_some()).count(), on_board);
+    assert_eq!(
+        drawn.iter().filter(|d| d.1.cell.is_some()).count(),
+        on_board
+    );
     // Trays.
     let scene = Scene::from_view(&obs);
     let other_scene = Scene::from_view(&other);
     let trays: Vec<_> = drawn.iter().filter(|d| d.1.cell.is_none()).collect();
-    assert_eq!(trays.len(), scene.captured[0].len() + scene.captured[1].len());
+    assert_eq!(
+        trays.len(),
+        scene.captured[0].len() + scene.captured[1].len()
+    );
     for (_, _, owner, identity, face_down, tray) in &trays {
         let tray = tray.expect("a tray piece says where it lies");
         assert_eq!(tray.owner, owner.0);
         let seen = scene.captured[tray.owner as usize][tray.slot as usize];
-        assert_eq!(identity.as_ref().map(|i| i.0.clone()), seen.kind.map(|k| kind_name(k).to_owned()));
+        assert_eq!(
+            identity.as_ref().map(|i| i.0.clone()),
+            seen.kind.map(|k| kind_name(k).to_owned())
+        );
         assert_eq!(*face_down, seen.kind.is_none());
     }
     // Identities the other side knows and the viewer does not are nowhere.
@@ -163,9 +219,14 @@ fn check_world(app: &mut App) {
             if mine.kind.is_none() && theirs.kind.is_some() {
                 let e = trays
                     .iter()
-                    .find(|t| t.5.is_some_and(|t| t.owner as usize == owner && t.slot as usize == slot))
+                    .find(|t| {
+                        t.5.is_some_and(|t| t.owner as usize == owner && t.slot as usize == slot)
+                    })
                     .expect("the unknown capture is drawn");
-                assert!(e.3.is_none(), "an identity the viewer may not know is on an entity");
+                assert!(
+                    e.3.is_none(),
+                    "an identity the viewer may not know is on an entity"
+                );
             }
         }
     }
@@ -173,31 +234,50 @@ fn check_world(app: &mut App) {
     let mut glyphs = world.query_filtered::<&ChildOf, With<Glyph>>();
     let with_glyph: Vec<Entity> = glyphs.iter(world).map(|c| c.parent()).collect();
     for (e, _, _, _, face_down, _) in &drawn {
-        assert_eq!(*face_down, !with_glyph.contains(e), "a letter is drawn exactly on face-up pieces");
+        assert_eq!(
+            *face_down,
+            !with_glyph.contains(e),
+            "a letter is drawn exactly on face-up pieces"
+        );
     }
     // Every text the HUD writes comes from this scene.
     let view = world.resource::<ViewState>();
-    assert_eq!(view.scene.as_ref(), Some(&scene), "the HUD's scene is the viewer's observation");
+    assert_eq!(
+        view.scene.as_ref(),
+        Some(&scene),
+        "the HUD's scene is the viewer's observation"
+    );
 }
 
 /// Runs frames until the screen is `target`, checking the world after every
 /// change of the game; `human` chooses for human seats.
-fn play_until_results(app: &mut App, max_frames: usize, mut human: impl FnMut(&mut App) -> bool) -> usize {
+fn play_until_results(
+    app: &mut App,
+    max_frames: usize,
+    mut human: impl FnMut(&mut App) -> bool,
+) -> usize {
     let mut last_version = None;
     let mut checks = 0;
     for _ in 0..max_frames {
         if screen(app) == Screen::Results {
             return checks;
         }
-        let version = app.world().get_resource::<Match<Jieqi>>().map(|m| m.version);
+        let version = app
+            .world()
+            .get_resource::<Match<Jieqi>>()
+            .map(|m| m.version);
         if version.is_some() && version != last_version {
             app.update();
             check_world(app);
             checks += 1;
             last_version = version;
         }
-        let phase = app.world().get_resource::<State<PlayPhase>>().map(|s| *s.get());
-        if phase == Some(PlayPhase::HumanTurn) && !app.world().resource::<veil::play::Animating>().0 {
+        let phase = app
+            .world()
+            .get_resource::<State<PlayPhase>>()
+            .map(|s| *s.get());
+        if phase == Some(PlayPhase::HumanTurn) && !app.world().resource::<veil::play::Animating>().0
+        {
             if human(app) {
                 continue;
             }
@@ -210,12 +290,18 @@ fn play_until_results(app: &mut App, max_frames: usize, mut human: impl FnMut(&m
 /// Plays one legal move for the viewer by clicking its two points, checking
 /// the selection and target highlights on the way.
 fn click_a_move(app: &mut App, rng: &mut GameRng, prefer_captures: bool) -> bool {
-    let Some(obs) = observation(app) else { return false };
+    let Some(obs) = observation(app) else {
+        return false;
+    };
     let moves = obs.legal_moves();
     if moves.is_empty() {
         return false;
     }
-    let captures: Vec<_> = moves.iter().filter(|m| obs.piece_at(m.to).is_some()).copied().collect();
+    let captures: Vec<_> = moves
+        .iter()
+        .filter(|m| obs.piece_at(m.to).is_some())
+        .copied()
+        .collect();
     let pick = if prefer_captures && !captures.is_empty() {
         captures[rng.random_range(0..captures.len())]
     } else {
@@ -227,18 +313,32 @@ fn click_a_move(app: &mut App, rng: &mut GameRng, prefer_captures: bool) -> bool
     app.update();
     let ui = app.world().resource::<BoardUi>().clone();
     assert_eq!(ui.selected, Some(from));
-    let mut expected: Vec<Cell> =
-        moves.iter().filter(|m| m.from == pick.from).map(|m| Cell::new(m.to.file(), m.to.rank())).collect();
+    let mut expected: Vec<Cell> = moves
+        .iter()
+        .filter(|m| m.from == pick.from)
+        .map(|m| Cell::new(m.to.file(), m.to.rank()))
+        .collect();
     let mut targets = ui.targets();
     expected.sort_by_key(|c| (c.file, c.rank));
     targets.sort_by_key(|c| (c.file, c.rank));
-    assert_eq!(targets, expected, "the highlighted targets are the legal moves");
+    assert_eq!(
+        targets, expected,
+        "the highlighted targets are the legal moves"
+    );
     let world = app.world_mut();
-    let highlighted = world.query::<&Highlight>().iter(world).filter(|h| **h == Highlight::Target).count();
+    let highlighted = world
+        .query::<&Highlight>()
+        .iter(world)
+        .filter(|h| **h == Highlight::Target)
+        .count();
     assert_eq!(highlighted, expected.len());
     let version = app.world().resource::<Match<Jieqi>>().version;
     send(app, Command::Square(to));
-    assert_ne!(app.world().resource::<Match<Jieqi>>().version, version, "the click played the move");
+    assert_ne!(
+        app.world().resource::<Match<Jieqi>>().version,
+        version,
+        "the click played the move"
+    );
     true
 }
 
@@ -247,18 +347,27 @@ fn computer_against_computer_from_title_to_results() {
     let mut app = app(AnimationSpeed::Off);
     start(
         &mut app,
-        vec![SeatKind::Computer(Level::Greedy), SeatKind::Computer(Level::Random)],
+        vec![
+            SeatKind::Computer(Level::Greedy),
+            SeatKind::Computer(Level::Random),
+        ],
         CapturedReveal::CapturerOnly,
         11,
     );
     let checks = play_until_results(&mut app, 20_000, |_| false);
     assert!(checks > 10, "the game had moves ({checks})");
     let result = app.world().resource::<MatchResult>().clone();
-    eprintln!("computer against computer: {checks} positions checked; {} ({})", result.headline, result.reason);
+    eprintln!(
+        "computer against computer: {checks} positions checked; {} ({})",
+        result.headline, result.reason
+    );
     assert!(!result.reason.is_empty());
     assert!(result.draw || result.seats.iter().any(|s| s.2));
     let cues = &app.world().resource::<CueLog>().0;
-    assert!(cues.contains(&Cue::Move) && cues.contains(&Cue::Flip), "moves and flips are heard");
+    assert!(
+        cues.contains(&Cue::Move) && cues.contains(&Cue::Flip),
+        "moves and flips are heard"
+    );
     // Back to the setup, and again.
     key(&mut app, KeyCode::Escape, Key::Escape);
     assert_eq!(screen(&app), Screen::Setup);
@@ -267,7 +376,12 @@ fn computer_against_computer_from_title_to_results() {
 #[test]
 fn human_against_computer_with_animations_undo_and_hint() {
     let mut app = app(AnimationSpeed::Fast);
-    start(&mut app, vec![SeatKind::Human, SeatKind::Computer(Level::Easy)], CapturedReveal::CapturerOnly, 5);
+    start(
+        &mut app,
+        vec![SeatKind::Human, SeatKind::Computer(Level::Easy)],
+        CapturedReveal::CapturerOnly,
+        5,
+    );
     let mut rng = GameRng::seed_from_u64(99);
     let mut moves = 0;
     let mut undone = false;
@@ -292,11 +406,17 @@ fn human_against_computer_with_animations_undo_and_hint() {
                     break;
                 }
             }
-            assert!(app.world().resource::<BoardUi>().hint.is_some(), "a hint is shown");
+            assert!(
+                app.world().resource::<BoardUi>().hint.is_some(),
+                "a hint is shown"
+            );
             // The last move (the computer's) can be watched again.
             key(app, KeyCode::KeyL, Key::Character("l".into()));
             let world = app.world_mut();
-            assert!(world.query::<&veil::anim::Slide>().iter(world).count() > 0, "the last move slides again");
+            assert!(
+                world.query::<&veil::anim::Slide>().iter(world).count() > 0,
+                "the last move slides again"
+            );
             for _ in 0..200 {
                 if !app.world().resource::<veil::play::Animating>().0 {
                     break;
@@ -316,7 +436,10 @@ fn human_against_computer_with_animations_undo_and_hint() {
     });
     assert!(checks > 5);
     let result = app.world().resource::<MatchResult>().clone();
-    eprintln!("human against computer: {moves} moves, {checks} positions checked; {} ({})", result.headline, result.reason);
+    eprintln!(
+        "human against computer: {moves} moves, {checks} positions checked; {} ({})",
+        result.headline, result.reason
+    );
     if moves > 40 {
         assert!(result.reason.contains("resigned"), "{}", result.reason);
         assert!(result.seats[1].2, "Black wins when Red resigns");
@@ -345,11 +468,22 @@ fn hot_seat_shows_the_privacy_screen_once_identities_are_private() {
                 privacy_screens += 1;
                 // The phase follows the referee at the next state transition.
                 app.update();
-                assert_eq!(app.world().resource::<PrivacyPending>().0, Some(next), "the screen waits");
-                assert_eq!(*app.world().resource::<State<PlayPhase>>().get(), PlayPhase::PassDevice);
+                assert_eq!(
+                    app.world().resource::<PrivacyPending>().0,
+                    Some(next),
+                    "the screen waits"
+                );
+                assert_eq!(
+                    *app.world().resource::<State<PlayPhase>>().get(),
+                    PlayPhase::PassDevice
+                );
                 check_world(&mut app);
                 let world = app.world_mut();
-                assert_eq!(world.query::<&Piece>().iter(world).count(), 0, "the board is empty meanwhile");
+                assert_eq!(
+                    world.query::<&Piece>().iter(world).count(),
+                    0,
+                    "the board is empty meanwhile"
+                );
                 key(&mut app, KeyCode::Enter, Key::Enter);
                 assert_eq!(app.world().resource::<Viewer>().0, next);
                 assert!(app.world().resource::<PrivacyPending>().0.is_none());
@@ -363,7 +497,11 @@ fn hot_seat_shows_the_privacy_screen_once_identities_are_private() {
                 assert_eq!(seat, viewer, "hot-seat shows the seat to act");
             }
             let knows = (0..2).any(|s| {
-                Scene::from_view(&m.observe(Seat(s))).captured.iter().flatten().any(|p| p.kind.is_some())
+                Scene::from_view(&m.observe(Seat(s)))
+                    .captured
+                    .iter()
+                    .flatten()
+                    .any(|p| p.kind.is_some())
                     && Scene::from_view(&m.observe(Seat(1 - s))).unknown_to_viewer > 0
             });
             private_seen |= knows;
@@ -380,9 +518,15 @@ fn hot_seat_shows_the_privacy_screen_once_identities_are_private() {
         match reveal {
             CapturedReveal::CapturerOnly => {
                 assert!(private_seen, "a face-down capture happened");
-                assert!(privacy_screens >= 2, "the privacy screen came after it ({privacy_screens})");
+                assert!(
+                    privacy_screens >= 2,
+                    "the privacy screen came after it ({privacy_screens})"
+                );
             }
-            CapturedReveal::Both => assert_eq!(privacy_screens, 0, "nothing is private when both see captures"),
+            CapturedReveal::Both => assert_eq!(
+                privacy_screens, 0,
+                "nothing is private when both see captures"
+            ),
         }
     }
 }
@@ -394,11 +538,19 @@ fn settings_and_board_geometry() {
     let dir = std::env::temp_dir().join(format!("veil-settings-{}", std::process::id()));
     let store = SettingsStore::File(dir.join("settings.json"));
     assert_eq!(store.load(), Settings::default());
-    let s = Settings { volume: 0.25, animation: AnimationSpeed::Off, orientation: Orientation::SecondSeatAtBottom };
+    let s = Settings {
+        volume: 0.25,
+        animation: AnimationSpeed::Off,
+        orientation: Orientation::SecondSeatAtBottom,
+    };
     store.save(&s);
     assert_eq!(store.load(), s);
     std::fs::write(dir.join("settings.json"), "{not json").unwrap();
-    assert_eq!(store.load(), Settings::default(), "a corrupt file falls back to the defaults");
+    assert_eq!(
+        store.load(),
+        Settings::default(),
+        "a corrupt file falls back to the defaults"
+    );
     let _ = std::fs::remove_dir_all(dir);
 
     for flipped in [false, true] {

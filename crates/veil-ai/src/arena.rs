@@ -69,11 +69,17 @@ pub fn play_match<G: Game>(
                 None => break,
             },
         };
-        game.apply(actor, action)
-            .unwrap_or_else(|e| panic!("{}: the computer chose an action the game refuses: {e}", G::ID));
+        game.apply(actor, action).unwrap_or_else(|e| {
+            panic!(
+                "{}: the computer chose an action the game refuses: {e}",
+                G::ID
+            )
+        });
         record.actions.push((actor, action));
     }
-    let outcome = game.outcome().expect("a game whose turn is over has an outcome");
+    let outcome = game
+        .outcome()
+        .expect("a game whose turn is over has an outcome");
     Ok(MatchResult {
         outcome,
         record,
@@ -147,7 +153,12 @@ pub fn head_to_head<G: Game>(
         let mine = (i % 2) as usize;
         let mut seats = [other; 2];
         seats[mine] = level;
-        let result = play_match::<G>(options, &seats, seed.wrapping_add(u64::from(i)), think_limit)?;
+        let result = play_match::<G>(
+            options,
+            &seats,
+            seed.wrapping_add(u64::from(i)),
+            think_limit,
+        )?;
         let ranks = &result.outcome.ranks;
         match ranks[mine].cmp(&ranks[1 - mine]) {
             std::cmp::Ordering::Less => score.wins += 1,

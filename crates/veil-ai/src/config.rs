@@ -85,7 +85,9 @@ impl FromStr for Level {
         Level::ALL
             .into_iter()
             .find(|level| level.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| ParseError::new("level", s, "expected random, greedy, easy, normal or hard"))
+            .ok_or_else(|| {
+                ParseError::new("level", s, "expected random, greedy, easy, normal or hard")
+            })
     }
 }
 

@@ -69,9 +69,12 @@ pub fn choose<G: Game>(
     while !search.is_finished() {
         search.run(u32::MAX);
     }
-    search
-        .best_action()
-        .unwrap_or_else(|| panic!("{}: asked to choose for a seat that has no legal action", G::ID))
+    search.best_action().unwrap_or_else(|| {
+        panic!(
+            "{}: asked to choose for a seat that has no legal action",
+            G::ID
+        )
+    })
 }
 
 #[cfg(test)]

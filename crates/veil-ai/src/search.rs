@@ -377,7 +377,9 @@ impl<G: Game> Search<G> {
             {
                 let edges = &mut self.nodes[info as usize].edges;
                 for &action in &self.legal {
-                    let found = edges.iter().position(|e| e.actor == actor && e.action == action);
+                    let found = edges
+                        .iter()
+                        .position(|e| e.actor == actor && e.action == action);
                     match found {
                         Some(i) => {
                             edges[i].avail += 1;
@@ -509,7 +511,8 @@ impl<G: Game> Search<G> {
         let mut x: f64 = self.rng.random();
         let mut last = (self.matched[0], 0.0);
         for &i in &self.matched {
-            let p = (1.0 - GAMMA) * (eta * (edges[i as usize].gain - top)).exp() / total + GAMMA / k;
+            let p =
+                (1.0 - GAMMA) * (eta * (edges[i as usize].gain - top)).exp() / total + GAMMA / k;
             last = (i, p);
             if x < p {
                 return last;
@@ -522,7 +525,10 @@ impl<G: Game> Search<G> {
     /// The edge of `node` for `actor` playing `action`, added if missing.
     fn edge_index(&mut self, node: u32, actor: Actor, action: G::Action) -> u32 {
         let edges = &mut self.nodes[node as usize].edges;
-        match edges.iter().position(|e| e.actor == actor && e.action == action) {
+        match edges
+            .iter()
+            .position(|e| e.actor == actor && e.action == action)
+        {
             Some(i) => i as u32,
             None => {
                 edges.push(Edge {

@@ -1,6 +1,8 @@
 use serde::{Deserialize, Serialize};
 use veil_core::testing::{HighLow, HighLowAction, Pig, PigAction, PigOptions};
-use veil_core::{ActionError, Actor, Game, GameRng, OptionsError, Outcome, Seat, SeatSet, SeedableRng, Turn};
+use veil_core::{
+    ActionError, Actor, Game, GameRng, OptionsError, Outcome, Seat, SeatSet, SeedableRng, Turn,
+};
 
 use crate::arena::play_match;
 use crate::{Level, Method, Search, SearchConfig, choose};
@@ -8,7 +10,8 @@ use crate::{Level, Method, Search, SearchConfig, choose};
 fn high_low(cards: [u8; 2]) -> HighLow {
     let mut game = HighLow::new(&(), 2).unwrap();
     for card in cards {
-        game.apply(Actor::Chance, HighLowAction::Deal(card)).unwrap();
+        game.apply(Actor::Chance, HighLowAction::Deal(card))
+            .unwrap();
     }
     game
 }
@@ -121,13 +124,31 @@ fn results_depend_only_on_the_seed() {
         b.run(u32::MAX);
         assert_eq!(a.root_stats(), b.root_stats(), "{level}");
     }
-    let first = play_match::<Pig>(&PigOptions::default(), &[Level::Easy, Level::Greedy], 9, None).unwrap();
-    let again = play_match::<Pig>(&PigOptions::default(), &[Level::Easy, Level::Greedy], 9, None).unwrap();
+    let first = play_match::<Pig>(
+        &PigOptions::default(),
+        &[Level::Easy, Level::Greedy],
+        9,
+        None,
+    )
+    .unwrap();
+    let again = play_match::<Pig>(
+        &PigOptions::default(),
+        &[Level::Easy, Level::Greedy],
+        9,
+        None,
+    )
+    .unwrap();
     assert_eq!(first.record, again.record);
     assert_eq!(first.outcome, again.outcome);
     // A different seed plays a different game (Pig has dice, so this is all
     // but certain).
-    let other = play_match::<Pig>(&PigOptions::default(), &[Level::Easy, Level::Greedy], 10, None).unwrap();
+    let other = play_match::<Pig>(
+        &PigOptions::default(),
+        &[Level::Easy, Level::Greedy],
+        10,
+        None,
+    )
+    .unwrap();
     assert_ne!(first.record.actions, other.record.actions);
 }
 
@@ -146,10 +167,14 @@ fn every_level_plays_only_legal_actions() {
                 None,
             )
             .unwrap();
-            assert_eq!(pig.record.replay().unwrap().outcome(), Some(pig.outcome.clone()));
+            assert_eq!(
+                pig.record.replay().unwrap().outcome(),
+                Some(pig.outcome.clone())
+            );
             // Seat 0 always moves; a quick win may leave later seats unasked.
             assert!(pig.think[0].moves > 0);
-            let hl = play_match::<HighLow>(&(), &[level, Level::ALL[(i + 1) % 4]], seed, None).unwrap();
+            let hl =
+                play_match::<HighLow>(&(), &[level, Level::ALL[(i + 1) % 4]], seed, None).unwrap();
             assert_eq!(hl.record.replay().unwrap().outcome(), Some(hl.outcome));
         }
     }
@@ -184,7 +209,9 @@ fn every_level_plays_only_legal_actions() {
 #[test]
 fn a_forced_move_needs_no_thought() {
     // At the start of a turn Pig allows only a roll.
-    let view = Pig::new(&PigOptions::default(), 2).unwrap().observe(Seat(0));
+    let view = Pig::new(&PigOptions::default(), 2)
+        .unwrap()
+        .observe(Seat(0));
     let search = Search::<Pig>::new(&view, Level::Hard.config(), 0);
     assert!(search.is_finished());
     assert_eq!(search.legal_actions(), &[PigAction::Roll]);
@@ -230,7 +257,10 @@ fn pig_search_holds_a_winning_total_and_rolls_a_small_one() {
     assert_eq!(choose::<Pig>(&view, Level::Easy, None, 1), PigAction::Hold);
     // With 2 running at the start of the game, holding gives almost nothing.
     let view = pig_after(&[2]).observe(Seat(0));
-    assert_eq!(choose::<Pig>(&view, Level::Normal, None, 1), PigAction::Roll);
+    assert_eq!(
+        choose::<Pig>(&view, Level::Normal, None, 1),
+        PigAction::Roll
+    );
 }
 
 #[test]
@@ -286,7 +316,9 @@ impl Game for Pennies {
         2
     }
     fn turn(&self) -> Turn {
-        let waiting: SeatSet = Seat::all(2).filter(|s| self.picks[s.index()].is_none()).collect();
+        let waiting: SeatSet = Seat::all(2)
+            .filter(|s| self.picks[s.index()].is_none())
+            .collect();
         if waiting.is_empty() {
             Turn::Over
         } else {
@@ -317,7 +349,11 @@ impl Game for Pennies {
         let [Some(a), Some(b)] = self.picks else {
             return None;
         };
-        Some(Outcome::win(if a == b { Seat(0) } else { Seat(1) }, 2, "pennies"))
+        Some(Outcome::win(
+            if a == b { Seat(0) } else { Seat(1) },
+            2,
+            "pennies",
+        ))
     }
     fn observe(&self, seat: Seat) -> PenniesView {
         let revealed = match self.picks {
@@ -429,7 +465,11 @@ impl Game for Countdown {
         if seats != 2 {
             return Err(OptionsError::new("two seats"));
         }
-        Ok(Countdown { left: 6, to_move: Seat(0), won: false })
+        Ok(Countdown {
+            left: 6,
+            to_move: Seat(0),
+            won: false,
+        })
     }
     fn options(&self) -> &() {
         &()
@@ -438,7 +478,11 @@ impl Game for Countdown {
         2
     }
     fn turn(&self) -> Turn {
-        if self.won { Turn::Over } else { Turn::Seat(self.to_move) }
+        if self.won {
+            Turn::Over
+        } else {
+            Turn::Seat(self.to_move)
+        }
     }
     fn legal_actions(&self, actor: Actor, out: &mut Vec<CountdownAction>) {
         out.clear();
@@ -453,7 +497,11 @@ impl Game for Countdown {
     fn sample_chance(&self, _: &mut GameRng) -> CountdownAction {
         unreachable!("no chance")
     }
-    fn apply(&mut self, actor: Actor, action: CountdownAction) -> Result<(), ActionError<CountdownAction>> {
+    fn apply(
+        &mut self,
+        actor: Actor,
+        action: CountdownAction,
+    ) -> Result<(), ActionError<CountdownAction>> {
         let mut legal = Vec::new();
         self.legal_actions(actor, &mut legal);
         if !legal.contains(&action) {
@@ -471,7 +519,8 @@ impl Game for Countdown {
         Ok(())
     }
     fn outcome(&self) -> Option<Outcome> {
-        self.won.then(|| Outcome::win(Seat(0), 2, "seat 0 finished"))
+        self.won
+            .then(|| Outcome::win(Seat(0), 2, "seat 0 finished"))
     }
     fn observe(&self, seat: Seat) -> CountdownView {
         CountdownView(seat, self.clone())

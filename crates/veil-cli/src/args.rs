@@ -25,7 +25,10 @@ impl Args {
                     }
                 };
                 if !allowed.contains(&name.as_str()) {
-                    return Err(format!("unknown option --{name} (known: --{})", allowed.join(", --")));
+                    return Err(format!(
+                        "unknown option --{name} (known: --{})",
+                        allowed.join(", --")
+                    ));
                 }
                 if flags.insert(name.clone(), value).is_some() {
                     return Err(format!("--{name} is given twice"));
@@ -41,7 +44,11 @@ impl Args {
         self.flags.get(name).map(String::as_str)
     }
 
-    pub fn number<T: std::str::FromStr>(&self, name: &str, default: Option<T>) -> Result<T, String> {
+    pub fn number<T: std::str::FromStr>(
+        &self,
+        name: &str,
+        default: Option<T>,
+    ) -> Result<T, String> {
         match self.get(name) {
             Some(text) => text
                 .parse()
@@ -61,7 +68,11 @@ mod tests {
 
     #[test]
     fn reads_flags_and_positionals() {
-        let args = Args::parse(&strings(&["jieqi", "--depth", "3", "--fen=abc"]), &["depth", "fen"]).unwrap();
+        let args = Args::parse(
+            &strings(&["jieqi", "--depth", "3", "--fen=abc"]),
+            &["depth", "fen"],
+        )
+        .unwrap();
         assert_eq!(args.positional, vec!["jieqi"]);
         assert_eq!(args.number::<u32>("depth", None).unwrap(), 3);
         assert_eq!(args.get("fen"), Some("abc"));

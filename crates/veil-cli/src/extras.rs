@@ -29,7 +29,11 @@ impl Extras<HideAndGuess> for HideAndGuessExtras {
     }
 
     fn report(&self) -> (String, Map<String, Value>) {
-        let mean = if self.games == 0 { 0.0 } else { f64::from(self.guesses) / f64::from(self.games) };
+        let mean = if self.games == 0 {
+            0.0
+        } else {
+            f64::from(self.guesses) / f64::from(self.games)
+        };
         let mean = (mean * 100.0).round() / 100.0;
         let text = format!(
             "mean guesses per game: {mean}; games won by a right guess, per seat: {:?}\n",
@@ -37,7 +41,10 @@ impl Extras<HideAndGuess> for HideAndGuessExtras {
         );
         let mut map = Map::new();
         map.insert("mean_guesses_per_game".into(), json!(mean));
-        map.insert("winning_guesses_by_seat".into(), json!(self.winning_guesses));
+        map.insert(
+            "winning_guesses_by_seat".into(),
+            json!(self.winning_guesses),
+        );
         (text, map)
     }
 }
@@ -74,7 +81,13 @@ impl Extras<veil_tysiac::Tysiac> for TysiacExtras {
             .declared
             .iter()
             .zip(&self.made)
-            .map(|(d, m)| if *d == 0 { 0.0 } else { (f64::from(*m) / f64::from(*d) * 1000.0).round() / 1000.0 })
+            .map(|(d, m)| {
+                if *d == 0 {
+                    0.0
+                } else {
+                    (f64::from(*m) / f64::from(*d) * 1000.0).round() / 1000.0
+                }
+            })
             .collect();
         let text = format!(
             "declarer success rate per seat: {rates:?} (hands declared: {:?})\n",

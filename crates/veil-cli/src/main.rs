@@ -69,7 +69,10 @@ fn run(argv: &[String]) -> Result<(), String> {
     };
     match command.as_str() {
         "perft" => perft(&Args::parse(rest, &["fen", "depth"])?),
-        "match" => play_match(&Args::parse(rest, &["game", "seats", "games", "seed", "think-ms"])?),
+        "match" => play_match(&Args::parse(
+            rest,
+            &["game", "seats", "games", "seed", "think-ms"],
+        )?),
         "help" | "--help" | "-h" => {
             say(&format!("{USAGE}\n"));
             Ok(())
@@ -87,32 +90,41 @@ fn perft(args: &Args) -> Result<(), String> {
         return Err(format!("--depth {depth} would run for days; at most 12"));
     }
     let started = Instant::now();
-    let nodes = match variant.as_str() {
-        "xiangqi" => {
-            use veil_jieqi::{Position, Rules};
-            let position = match args.get("fen") {
-                Some(fen) => Position::from_fen_with_rules(fen, Rules::Xiangqi).map_err(|e| e.to_string())?,
-                None => Position::xiangqi_start(),
-            };
-            veil_jieqi::perft(&position, depth)
-        }
-        "jieqi" => {
-            use veil_jieqi::{Position, Rules};
-            let position = match args.get("fen") {
-                Some(fen) => Position::from_fen_with_rules(fen, Rules::Jieqi).map_err(|e| e.to_string())?,
-                None => Position::jieqi_start(),
-            };
-            veil_jieqi::jieqi_perft_forced(&position, depth)
-        }
-        "chess" => {
-            let fen = args.get("fen").unwrap_or(veil_chess::fen::STANDARD_START);
-            veil_chess::fen::perft_fen(fen, depth).map_err(|e| e.to_string())?
-        }
-        other => return Err(format!("unknown perft variant {other:?} (known: xiangqi, jieqi, chess)")),
-    };
+    let nodes =
+        match variant.as_str() {
+            "xiangqi" => {
+                use veil_jieqi::{Position, Rules};
+                let position = match args.get("fen") {
+                    Some(fen) => Position::from_fen_with_rules(fen, Rules::Xiangqi)
+                        .map_err(|e| e.to_string())?,
+                    None => Position::xiangqi_start(),
+                };
+                veil_jieqi::perft(&position, depth)
+            }
+            "jieqi" => {
+                use veil_jieqi::{Position, Rules};
+                let position = match args.get("fen") {
+                    Some(fen) => Position::from_fen_with_rules(fen, Rules::Jieqi)
+                        .map_err(|e| e.to_string())?,
+                    None => Position::jieqi_start(),
+                };
+                veil_jieqi::jieqi_perft_forced(&position, depth)
+            }
+            "chess" => {
+                let fen = args.get("fen").unwrap_or(veil_chess::fen::STANDARD_START);
+                veil_chess::fen::perft_fen(fen, depth).map_err(|e| e.to_string())?
+            }
+            other => {
+                return Err(format!(
+                    "unknown perft variant {other:?} (known: xiangqi, jieqi, chess)"
+                ));
+            }
+        };
     let seconds = started.elapsed().as_secs_f64();
     let rate = nodes as f64 / seconds.max(1e-9) / 1e6;
-    say(&format!("time {seconds:.3} s, {rate:.1} M nodes/s\nnodes {nodes}\n"));
+    say(&format!(
+        "time {seconds:.3} s, {rate:.1} M nodes/s\nnodes {nodes}\n"
+    ));
     Ok(())
 }
 
@@ -122,7 +134,11 @@ fn play_match(args: &Args) -> Result<(), String> {
         .get("seats")
         .ok_or("--seats is required, e.g. --seats normal,random")?
         .split(',')
-        .map(|s| s.trim().parse::<Level>().map_err(|_| format!("unknown level {s:?}")))
+        .map(|s| {
+            s.trim()
+                .parse::<Level>()
+                .map_err(|_| format!("unknown level {s:?}"))
+        })
         .collect::<Result<Vec<_>, _>>()?;
     let games: u32 = args.number("games", Some(10))?;
     if games == 0 {
@@ -137,7 +153,12 @@ fn play_match(args: &Args) -> Result<(), String> {
         think_limit: (think_ms > 0).then(|| Duration::from_millis(think_ms)),
     };
     let progress = |index: u32, outcome: &veil_core::Outcome| {
-        eprintln!("game {}: ranks {:?} ({})", index + 1, outcome.ranks, outcome.reason);
+        eprintln!(
+            "game {}: ranks {:?} ({})",
+            index + 1,
+            outcome.ranks,
+            outcome.reason
+        );
     };
     let report = match game {
         "jieqi" => {
@@ -155,14 +176,29 @@ fn play_match(args: &Args) -> Result<(), String> {
             &mut extras::TysiacExtras::default(),
             progress,
         )?,
-        "intrigue" => matches::run::<veil_intrigue::Intrigue>(&Default::default(), &spec, &mut NoExtras, progress)?,
-        "secret-king" => {
-            matches::run::<veil_secret_king::SecretKing>(&Default::default(), &spec, &mut NoExtras, progress)?
-        }
+        "intrigue" => matches::run::<veil_intrigue::Intrigue>(
+            &Default::default(),
+            &spec,
+            &mut NoExtras,
+            progress,
+        )?,
+        "secret-king" => matches::run::<veil_secret_king::SecretKing>(
+            &Default::default(),
+            &spec,
+            &mut NoExtras,
+            progress,
+        )?,
         id if GAME_IDS.contains(&id) => {
-            return Err(format!("{id} is registered but its rules are not written yet"));
+            return Err(format!(
+                "{id} is registered but its rules are not written yet"
+            ));
         }
-        other => return Err(format!("unknown game {other:?} (known: {})", GAME_IDS.join(", "))),
+        other => {
+            return Err(format!(
+                "unknown game {other:?} (known: {})",
+                GAME_IDS.join(", ")
+            ));
+        }
     };
     say(&report);
     Ok(())

@@ -58,7 +58,9 @@ impl<G: Game> Extras<G> for NoExtras {
 /// Which `--seats` entry sits in each seat in game `index`: the entries
 /// rotate one seat per game, so no level always moves first.
 pub fn seating(entries: usize, index: u32) -> Vec<usize> {
-    (0..entries).map(|seat| (seat + index as usize) % entries).collect()
+    (0..entries)
+        .map(|seat| (seat + index as usize) % entries)
+        .collect()
 }
 
 /// Plays the match and returns the human-readable report, ending with one
@@ -73,7 +75,10 @@ pub fn run<G: Game>(
     let mut figures: Vec<SeatFigures> = spec
         .levels
         .iter()
-        .map(|level| SeatFigures { level: level.to_string(), ..Default::default() })
+        .map(|level| SeatFigures {
+            level: level.to_string(),
+            ..Default::default()
+        })
         .collect();
     for index in 0..spec.games {
         let entry_of_seat = seating(n, index);
@@ -103,7 +108,11 @@ pub fn run<G: Game>(
             (f.think_total.as_secs_f64() * 1000.0 / f64::from(f.moves) * 10.0).round() / 10.0
         };
     }
-    let summary = MatchFigures { game: G::ID, games: spec.games, seats: figures };
+    let summary = MatchFigures {
+        game: G::ID,
+        games: spec.games,
+        seats: figures,
+    };
     let mut text = String::new();
     for (i, f) in summary.seats.iter().enumerate() {
         let _ = writeln!(

@@ -82,7 +82,11 @@ pub struct Violation {
 
 impl std::fmt::Display for Violation {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "game seed {} step {}: {}", self.seed, self.step, self.law)
+        write!(
+            f,
+            "game seed {} step {}: {}",
+            self.seed, self.step, self.law
+        )
     }
 }
 
@@ -122,23 +126,34 @@ fn check_game<G: Game>(
     let mut rng = GameRng::seed_from_u64(seed);
     let mut game = G::new(options, seats).map_err(|e| fail(0, format!("new failed: {e}")))?;
     if game.seats() != seats {
-        return Err(fail(0, format!("asked for {seats} seats, got {}", game.seats())));
+        return Err(fail(
+            0,
+            format!("asked for {seats} seats, got {}", game.seats()),
+        ));
     }
     let mut record = Record::<G>::new(options.clone(), seats);
     let mut legal = Vec::new();
     let mut other = Vec::new();
-    report.sole_wins.resize(report.sole_wins.len().max(seats), 0);
+    report
+        .sole_wins
+        .resize(report.sole_wins.len().max(seats), 0);
 
     loop {
         let turn = game.turn();
         if (turn == Turn::Over) != game.outcome().is_some() {
-            return Err(fail(step, format!("turn is {turn:?} but outcome is {:?}", game.outcome())));
+            return Err(fail(
+                step,
+                format!("turn is {turn:?} but outcome is {:?}", game.outcome()),
+            ));
         }
         if turn == Turn::Over {
             break;
         }
         if step >= config.max_steps {
-            return Err(fail(step, format!("no end after {} actions", config.max_steps)));
+            return Err(fail(
+                step,
+                format!("no end after {} actions", config.max_steps),
+            ));
         }
         let deep = step % config.deep_every.max(1) == 0;
         let actor = match turn {
@@ -155,7 +170,10 @@ fn check_game<G: Game>(
         };
         game.legal_actions(actor, &mut legal);
         if legal.is_empty() {
-            return Err(fail(step, format!("{actor} is to act but has no legal action")));
+            return Err(fail(
+                step,
+                format!("{actor} is to act but has no legal action"),
+            ));
         }
         let distinct: HashSet<_> = legal.iter().collect();
         if distinct.len() != legal.len() {
@@ -164,8 +182,16 @@ fn check_game<G: Game>(
 
         if deep {
             report.deep_checks += 1;
-            deep_check(&game, actor, &legal, &mut rng, config, arbitrary_action, report)
-                .map_err(|law| fail(step, law))?;
+            deep_check(
+                &game,
+                actor,
+                &legal,
+                &mut rng,
+                config,
+                arbitrary_action,
+                report,
+            )
+            .map_err(|law| fail(step, law))?;
         }
 
         // Seats who may not act now list nothing and are refused.
@@ -197,7 +223,10 @@ fn check_game<G: Game>(
             Actor::Chance => {
                 let drawn = game.sample_chance(&mut rng);
                 if !legal.contains(&drawn) {
-                    return Err(fail(step, format!("sampled chance {drawn:?} is not listed")));
+                    return Err(fail(
+                        step,
+                        format!("sampled chance {drawn:?} is not listed"),
+                    ));
                 }
                 drawn
             }
@@ -209,7 +238,8 @@ fn check_game<G: Game>(
                 }
             }
         };
-        game.apply(actor, action).map_err(|e| fail(step, format!("legal action refused: {e}")))?;
+        game.apply(actor, action)
+            .map_err(|e| fail(step, format!("legal action refused: {e}")))?;
         record.actions.push((actor, action));
         report.steps += 1;
         step += 1;
@@ -227,7 +257,10 @@ fn check_game<G: Game>(
         let obs = game.observe(seat);
         let det = G::determinize(&obs, &mut rng);
         if det.observe(seat) != obs || det.outcome() != Some(outcome.clone()) {
-            return Err(fail(step, format!("determinisation after the end differs for {seat}")));
+            return Err(fail(
+                step,
+                format!("determinisation after the end differs for {seat}"),
+            ));
         }
     }
     *report.endings.entry(outcome.reason.clone()).or_default() += 1;
@@ -244,7 +277,10 @@ fn check_game<G: Game>(
         .replay()
         .map_err(|e| fail(step, format!("record does not replay: {e}")))?;
     if json(&replayed) != json(&game) {
-        return Err(fail(step, "replaying the record gives another state".into()));
+        return Err(fail(
+            step,
+            "replaying the record gives another state".into(),
+        ));
     }
     report.games += 1;
     Ok(())
@@ -262,7 +298,8 @@ fn deep_check<G: Game>(
     let before = json(game);
 
     // Serialisation round-trips.
-    let back: G = serde_json::from_str(&before).map_err(|e| format!("state does not read back: {e}"))?;
+    let back: G =
+        serde_json::from_str(&before).map_err(|e| format!("state does not read back: {e}"))?;
     if json(&back) != before {
         return Err("state changes in a serialisation round trip".into());
     }
@@ -278,7 +315,9 @@ fn deep_check<G: Game>(
     // Every legal action applies.
     for action in legal {
         let mut probe = game.clone();
-        probe.apply(actor, *action).map_err(|e| format!("listed action refused: {e}"))?;
+        probe
+            .apply(actor, *action)
+            .map_err(|e| format!("listed action refused: {e}"))?;
     }
 
     // Anything else is refused and changes nothing.
@@ -289,7 +328,11 @@ fn deep_check<G: Game>(
         }
         let mut probe = game.clone();
         match probe.apply(actor, action) {
-            Ok(()) => return Err(format!("unlisted action {action:?} was accepted for {actor}")),
+            Ok(()) => {
+                return Err(format!(
+                    "unlisted action {action:?} was accepted for {actor}"
+                ));
+            }
             Err(e) if *e.action() != action => {
                 return Err(format!("error hands back {:?}, not {action:?}", e.action()));
             }
@@ -303,11 +346,15 @@ fn deep_check<G: Game>(
     // A secret choice in a simultaneous turn shows nothing to the other
     // seats until the game reveals the choices together: while the turn is
     // still open, their views must not tell two different choices apart.
-    if let (Turn::Simultaneous(_), Actor::Seat(chooser), [first, second, ..]) = (game.turn(), actor, legal) {
+    if let (Turn::Simultaneous(_), Actor::Seat(chooser), [first, second, ..]) =
+        (game.turn(), actor, legal)
+    {
         let mut a = game.clone();
         let mut b = game.clone();
-        a.apply(actor, *first).map_err(|e| format!("listed action refused: {e}"))?;
-        b.apply(actor, *second).map_err(|e| format!("listed action refused: {e}"))?;
+        a.apply(actor, *first)
+            .map_err(|e| format!("listed action refused: {e}"))?;
+        b.apply(actor, *second)
+            .map_err(|e| format!("listed action refused: {e}"))?;
         if matches!(a.turn(), Turn::Simultaneous(_)) && matches!(b.turn(), Turn::Simultaneous(_)) {
             for seat in Seat::all(game.seats()).filter(|s| *s != chooser) {
                 if a.observe(seat) != b.observe(seat) {
@@ -328,8 +375,8 @@ fn deep_check<G: Game>(
             return Err(format!("observation of {seat} names another observer"));
         }
         let text = json(&obs);
-        let back: G::Observation =
-            serde_json::from_str(&text).map_err(|e| format!("observation does not read back: {e}"))?;
+        let back: G::Observation = serde_json::from_str(&text)
+            .map_err(|e| format!("observation does not read back: {e}"))?;
         if back != obs {
             return Err("observation changes in a serialisation round trip".into());
         }
@@ -343,14 +390,18 @@ fn deep_check<G: Game>(
             ));
         }
         if det.turn() != game.turn() {
-            return Err(format!("determinisation for {seat} changes whose turn it is"));
+            return Err(format!(
+                "determinisation for {seat} changes whose turn it is"
+            ));
         }
         if actor == Actor::Seat(seat) {
             det.legal_actions(actor, &mut det_legal);
             let mine: HashSet<_> = legal.iter().collect();
             let theirs: HashSet<_> = det_legal.iter().collect();
             if mine != theirs {
-                return Err(format!("{seat}'s legal actions depend on what it cannot see"));
+                return Err(format!(
+                    "{seat}'s legal actions depend on what it cannot see"
+                ));
             }
         }
     }

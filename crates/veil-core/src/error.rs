@@ -13,7 +13,11 @@ pub enum ActionError<A> {
     /// It is not this actor's turn (or it already chose in a simultaneous turn).
     NotYourTurn { actor: Actor, action: A },
     /// The actor may act, but not this action; `reason` says why in words.
-    Illegal { actor: Actor, action: A, reason: String },
+    Illegal {
+        actor: Actor,
+        action: A,
+        reason: String,
+    },
 }
 
 impl<A> ActionError<A> {
@@ -34,7 +38,11 @@ impl<A: fmt::Debug> fmt::Display for ActionError<A> {
             ActionError::NotYourTurn { actor, action } => {
                 write!(f, "{action:?}: it is not {actor}'s turn")
             }
-            ActionError::Illegal { actor, action, reason } => {
+            ActionError::Illegal {
+                actor,
+                action,
+                reason,
+            } => {
                 write!(f, "{action:?} by {actor} is illegal: {reason}")
             }
         }
@@ -51,7 +59,9 @@ pub struct OptionsError {
 
 impl OptionsError {
     pub fn new(reason: impl Into<String>) -> Self {
-        OptionsError { reason: reason.into() }
+        OptionsError {
+            reason: reason.into(),
+        }
     }
 }
 
@@ -76,7 +86,11 @@ pub struct ParseError {
 
 impl ParseError {
     pub fn new(what: &'static str, input: impl Into<String>, reason: impl Into<String>) -> Self {
-        ParseError { what, input: input.into(), reason: reason.into() }
+        ParseError {
+            what,
+            input: input.into(),
+            reason: reason.into(),
+        }
     }
 }
 

@@ -3,10 +3,10 @@ use std::hash::Hash;
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
+use crate::GameRng;
 use crate::error::{ActionError, OptionsError};
 use crate::outcome::Outcome;
 use crate::seat::{Seat, SeatSet};
-use crate::GameRng;
 
 /// Who acts next.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -98,7 +98,11 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     fn sample_chance(&self, rng: &mut GameRng) -> Self::Action;
 
     /// Plays `action` for `actor`. On error the state is unchanged.
-    fn apply(&mut self, actor: Actor, action: Self::Action) -> Result<(), ActionError<Self::Action>>;
+    fn apply(
+        &mut self,
+        actor: Actor,
+        action: Self::Action,
+    ) -> Result<(), ActionError<Self::Action>>;
 
     /// The result, once [`Game::turn`] is [`Turn::Over`].
     fn outcome(&self) -> Option<Outcome>;
@@ -122,7 +126,12 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
 
     /// Game knowledge for the search: the action a playout takes for
     /// `seat` among `legal` (never empty). Defaults to uniform at random.
-    fn playout_action(&self, _seat: Seat, legal: &[Self::Action], rng: &mut GameRng) -> Self::Action {
+    fn playout_action(
+        &self,
+        _seat: Seat,
+        legal: &[Self::Action],
+        rng: &mut GameRng,
+    ) -> Self::Action {
         use rand::RngExt;
         legal[rng.random_range(0..legal.len())]
     }

@@ -19,12 +19,20 @@ impl Outcome {
     pub fn win(winner: Seat, seats: usize, reason: impl Into<String>) -> Self {
         let ranks = Seat::all(seats).map(|s| u8::from(s != winner)).collect();
         let scores = Seat::all(seats).map(|s| i64::from(s == winner)).collect();
-        Outcome { scores, ranks, reason: reason.into() }
+        Outcome {
+            scores,
+            ranks,
+            reason: reason.into(),
+        }
     }
 
     /// Every seat shares first place.
     pub fn draw(seats: usize, reason: impl Into<String>) -> Self {
-        Outcome { scores: vec![0; seats], ranks: vec![0; seats], reason: reason.into() }
+        Outcome {
+            scores: vec![0; seats],
+            ranks: vec![0; seats],
+            reason: reason.into(),
+        }
     }
 
     /// Places from scores, highest first; equal scores share a place.
@@ -33,12 +41,20 @@ impl Outcome {
             .iter()
             .map(|mine| scores.iter().filter(|other| *other > mine).count() as u8)
             .collect();
-        Outcome { scores, ranks, reason: reason.into() }
+        Outcome {
+            scores,
+            ranks,
+            reason: reason.into(),
+        }
     }
 
     /// The seats in first place.
     pub fn winners(&self) -> impl Iterator<Item = Seat> + '_ {
-        self.ranks.iter().enumerate().filter(|(_, r)| **r == 0).map(|(i, _)| Seat(i as u8))
+        self.ranks
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| **r == 0)
+            .map(|(i, _)| Seat(i as u8))
     }
 
     /// True when every seat shares first place.

@@ -20,10 +20,16 @@ pub struct Record<G: Game> {
 /// Why a record could not be replayed. Nothing is lost: the record is intact.
 #[derive(Clone, PartialEq, Debug)]
 pub enum ReplayError<A> {
-    WrongGame { expected: &'static str, found: String },
+    WrongGame {
+        expected: &'static str,
+        found: String,
+    },
     Options(OptionsError),
     /// Action number `index` (from 0) was refused.
-    Action { index: usize, error: ActionError<A> },
+    Action {
+        index: usize,
+        error: ActionError<A>,
+    },
 }
 
 impl<A: fmt::Debug> fmt::Display for ReplayError<A> {
@@ -42,17 +48,26 @@ impl<A: fmt::Debug> std::error::Error for ReplayError<A> {}
 
 impl<G: Game> Record<G> {
     pub fn new(options: G::Options, seats: usize) -> Self {
-        Record { game: G::ID.to_owned(), options, seats, actions: Vec::new() }
+        Record {
+            game: G::ID.to_owned(),
+            options,
+            seats,
+            actions: Vec::new(),
+        }
     }
 
     /// Rebuilds the game this record describes.
     pub fn replay(&self) -> Result<G, ReplayError<G::Action>> {
         if self.game != G::ID {
-            return Err(ReplayError::WrongGame { expected: G::ID, found: self.game.clone() });
+            return Err(ReplayError::WrongGame {
+                expected: G::ID,
+                found: self.game.clone(),
+            });
         }
         let mut game = G::new(&self.options, self.seats).map_err(ReplayError::Options)?;
         for (index, (actor, action)) in self.actions.iter().enumerate() {
-            game.apply(*actor, *action).map_err(|error| ReplayError::Action { index, error })?;
+            game.apply(*actor, *action)
+                .map_err(|error| ReplayError::Action { index, error })?;
         }
         Ok(game)
     }

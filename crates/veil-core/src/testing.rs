@@ -36,7 +36,10 @@ pub struct PigOptions {
 
 impl Default for PigOptions {
     fn default() -> Self {
-        PigOptions { goal: 30, turn_limit: 200 }
+        PigOptions {
+            goal: 30,
+            turn_limit: 200,
+        }
     }
 }
 
@@ -58,7 +61,10 @@ impl Pig {
     }
 
     fn winner(&self) -> Option<Seat> {
-        self.banked.iter().position(|b| *b >= self.options.goal).map(|i| Seat(i as u8))
+        self.banked
+            .iter()
+            .position(|b| *b >= self.options.goal)
+            .map(|i| Seat(i as u8))
     }
 
     fn pass(&mut self) {
@@ -76,7 +82,9 @@ impl Game for Pig {
 
     fn new(options: &PigOptions, seats: usize) -> Result<Self, OptionsError> {
         if !(2..=6).contains(&seats) {
-            return Err(OptionsError::new(format!("pig needs 2 to 6 seats, not {seats}")));
+            return Err(OptionsError::new(format!(
+                "pig needs 2 to 6 seats, not {seats}"
+            )));
         }
         if options.goal == 0 {
             return Err(OptionsError::new("the goal must be above 0"));
@@ -138,7 +146,11 @@ impl Game for Pig {
         }
         if !legal.contains(&action) {
             let reason = "not one of roll, hold (with a running total) or a die from 1 to 6";
-            return Err(ActionError::Illegal { actor, action, reason: reason.into() });
+            return Err(ActionError::Illegal {
+                actor,
+                action,
+                reason: reason.into(),
+            });
         }
         match action {
             PigAction::Roll => self.rolling = true,
@@ -171,7 +183,10 @@ impl Game for Pig {
     }
 
     fn observe(&self, seat: Seat) -> PigView {
-        PigView { seat, game: self.clone() }
+        PigView {
+            seat,
+            game: self.clone(),
+        }
     }
 
     fn observer(observation: &PigView) -> Seat {
@@ -249,7 +264,10 @@ impl Game for HighLow {
         if seats != 2 {
             return Err(OptionsError::new("high-low is for two seats"));
         }
-        Ok(HighLow { cards: Vec::new(), choices: [None, None] })
+        Ok(HighLow {
+            cards: Vec::new(),
+            choices: [None, None],
+        })
     }
 
     fn options(&self) -> &() {
@@ -264,9 +282,14 @@ impl Game for HighLow {
         if self.cards.len() < 2 {
             return Turn::Chance;
         }
-        let waiting: SeatSet =
-            Seat::all(2).filter(|s| self.choices[s.index()].is_none()).collect();
-        if waiting.is_empty() { Turn::Over } else { Turn::Simultaneous(waiting) }
+        let waiting: SeatSet = Seat::all(2)
+            .filter(|s| self.choices[s.index()].is_none())
+            .collect();
+        if waiting.is_empty() {
+            Turn::Over
+        } else {
+            Turn::Simultaneous(waiting)
+        }
     }
 
     fn legal_actions(&self, actor: Actor, out: &mut Vec<HighLowAction>) {
@@ -284,7 +307,11 @@ impl Game for HighLow {
         HighLowAction::Deal(rng.random_range(0..10))
     }
 
-    fn apply(&mut self, actor: Actor, action: HighLowAction) -> Result<(), ActionError<HighLowAction>> {
+    fn apply(
+        &mut self,
+        actor: Actor,
+        action: HighLowAction,
+    ) -> Result<(), ActionError<HighLowAction>> {
         if self.turn() == Turn::Over {
             return Err(ActionError::GameOver { action });
         }
@@ -300,7 +327,11 @@ impl Game for HighLow {
             }
             _ => {
                 let reason = "deal a card from 0 to 9, or stay or fold".into();
-                return Err(ActionError::Illegal { actor, action, reason });
+                return Err(ActionError::Illegal {
+                    actor,
+                    action,
+                    reason,
+                });
             }
         }
         Ok(())
@@ -312,7 +343,11 @@ impl Game for HighLow {
             (true, false) => Some(Seat(0)),
             (false, true) => Some(Seat(1)),
             (true, true) if self.cards[0] != self.cards[1] => {
-                Some(if self.cards[0] > self.cards[1] { Seat(0) } else { Seat(1) })
+                Some(if self.cards[0] > self.cards[1] {
+                    Seat(0)
+                } else {
+                    Seat(1)
+                })
             }
             _ => None,
         };
@@ -369,9 +404,13 @@ mod tests {
 
     #[test]
     fn pig_keeps_the_laws() {
-        let config = Config { games: 300, seat_counts: vec![2, 3, 6], ..Default::default() };
-        let report = conformance::check::<Pig>(&Default::default(), &config, Pig::arbitrary_action)
-            .unwrap();
+        let config = Config {
+            games: 300,
+            seat_counts: vec![2, 3, 6],
+            ..Default::default()
+        };
+        let report =
+            conformance::check::<Pig>(&Default::default(), &config, Pig::arbitrary_action).unwrap();
         assert_eq!(report.games, 300);
         assert!(report.refused_illegal > 0);
         assert_eq!(report.endings.values().sum::<usize>(), 300);
@@ -380,8 +419,12 @@ mod tests {
 
     #[test]
     fn high_low_keeps_the_laws() {
-        let config = Config { games: 300, ..Default::default() };
-        let report = conformance::check::<HighLow>(&(), &config, HighLow::arbitrary_action).unwrap();
+        let config = Config {
+            games: 300,
+            ..Default::default()
+        };
+        let report =
+            conformance::check::<HighLow>(&(), &config, HighLow::arbitrary_action).unwrap();
         assert!(report.determinizations > 0);
         assert!(report.draws > 0 && report.sole_wins.iter().all(|w| *w > 0));
     }
@@ -391,7 +434,8 @@ mod tests {
         let mut game = HighLow::new(&(), 2).unwrap();
         game.apply(Actor::Chance, HighLowAction::Deal(3)).unwrap();
         game.apply(Actor::Chance, HighLowAction::Deal(8)).unwrap();
-        game.apply(Actor::Seat(Seat(1)), HighLowAction::Fold).unwrap();
+        game.apply(Actor::Seat(Seat(1)), HighLowAction::Fold)
+            .unwrap();
         let view = game.observe(Seat(0));
         assert_eq!(view.my_card, Some(3));
         assert!(view.other_has_chosen && view.revealed.is_none());
@@ -463,15 +507,17 @@ mod tests {
 
     #[test]
     fn the_checker_catches_a_forgetful_determinisation() {
-        let err = conformance::check::<Flawed<0>>(&(), &Config::default(), HighLow::arbitrary_action)
-            .unwrap_err();
+        let err =
+            conformance::check::<Flawed<0>>(&(), &Config::default(), HighLow::arbitrary_action)
+                .unwrap_err();
         assert!(err.law.contains("disagrees"), "{err}");
     }
 
     #[test]
     fn the_checker_catches_a_view_that_shows_a_secret_choice() {
-        let err = conformance::check::<Flawed<1>>(&(), &Config::default(), HighLow::arbitrary_action)
-            .unwrap_err();
+        let err =
+            conformance::check::<Flawed<1>>(&(), &Config::default(), HighLow::arbitrary_action)
+                .unwrap_err();
         assert!(err.law.contains("before the reveal"), "{err}");
     }
 }

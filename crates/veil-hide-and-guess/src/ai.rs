@@ -21,7 +21,11 @@ fn weights(table: &Table, about: Seat) -> Vec<f64> {
         .iter()
         .map(|s| {
             // A wrong guess at `about` rules that secret out.
-            if table.guesses.iter().any(|g| g.by != about && !g.correct && g.pieces == *s) {
+            if table
+                .guesses
+                .iter()
+                .any(|g| g.by != about && !g.correct && g.pieces == *s)
+            {
                 return 0.0;
             }
             table
@@ -69,11 +73,18 @@ fn weights(table: &Table, about: Seat) -> Vec<f64> {
 /// ```
 pub fn belief(view: &HideAndGuessView) -> Vec<(Pieces, f64)> {
     if let Some(revealed) = view.opponent_secret {
-        return Pieces::secrets().iter().map(|s| (*s, if *s == revealed { 1.0 } else { 0.0 })).collect();
+        return Pieces::secrets()
+            .iter()
+            .map(|s| (*s, if *s == revealed { 1.0 } else { 0.0 }))
+            .collect();
     }
     let weights = weights(&view.table, view.opponent());
     let total: f64 = weights.iter().sum();
-    Pieces::secrets().iter().copied().zip(weights.into_iter().map(|w| w / total)).collect()
+    Pieces::secrets()
+        .iter()
+        .copied()
+        .zip(weights.into_iter().map(|w| w / total))
+        .collect()
 }
 
 /// Draws the secret of `about` from the other seat's belief.
@@ -88,7 +99,10 @@ pub(crate) fn sample_secret(table: &Table, about: Seat, rng: &mut GameRng) -> Pi
         pick -= w;
     }
     // Rounding left a sliver at the end: the last possible secret.
-    let last = weights.iter().rposition(|w| *w > 0.0).expect("weights are never all zero");
+    let last = weights
+        .iter()
+        .rposition(|w| *w > 0.0)
+        .expect("weights are never all zero");
     Pieces::secrets()[last]
 }
 
@@ -97,10 +111,11 @@ pub(crate) fn sample_secret(table: &Table, about: Seat, rng: &mut GameRng) -> Pi
 fn best_guess(table: &Table, seat: Seat) -> (Pieces, f64) {
     let weights = weights(table, other(seat));
     let total: f64 = weights.iter().sum();
-    let (best, w) = weights
-        .iter()
-        .enumerate()
-        .fold((0, 0.0), |(bi, bw), (i, w)| if *w > bw { (i, *w) } else { (bi, bw) });
+    let (best, w) =
+        weights.iter().enumerate().fold(
+            (0, 0.0),
+            |(bi, bw), (i, w)| if *w > bw { (i, *w) } else { (bi, bw) },
+        );
     let p = w / total;
     // Right: one white stone per triangle. Wrong: +1 white for them, a black
     // stone (−2) for us.
@@ -131,10 +146,19 @@ pub(crate) fn evaluate(game: &HideAndGuess, seat: Seat) -> f64 {
 /// when the triangle pays us more than it likely pays the other; build
 /// triangles that give away little about our secret; guess only when the
 /// likeliest secret is worth the risk.
-pub(crate) fn playout_action(game: &HideAndGuess, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
+pub(crate) fn playout_action(
+    game: &HideAndGuess,
+    seat: Seat,
+    legal: &[Action],
+    rng: &mut GameRng,
+) -> Action {
     let chosen = policy(game, seat, legal, rng);
     // The search may offer fewer actions than the rules allow.
-    if legal.contains(&chosen) { chosen } else { legal[rng.random_range(0..legal.len())] }
+    if legal.contains(&chosen) {
+        chosen
+    } else {
+        legal[rng.random_range(0..legal.len())]
+    }
 }
 
 fn policy(game: &HideAndGuess, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
@@ -144,7 +168,9 @@ fn policy(game: &HideAndGuess, seat: Seat, legal: &[Action], rng: &mut GameRng) 
     };
     match legal[0] {
         Action::Vote(_) => {
-            let Some(open) = game.table.open_vote() else { return random(rng) };
+            let Some(open) = game.table.open_vote() else {
+                return random(rng);
+            };
             let weights = weights(&game.table, other(seat));
             let total: f64 = weights.iter().sum();
             let theirs: f64 = Pieces::secrets()
@@ -154,7 +180,11 @@ fn policy(game: &HideAndGuess, seat: Seat, legal: &[Action], rng: &mut GameRng) 
                 .sum::<f64>()
                 / total;
             let mine = open.pieces.overlap(secret) as f64;
-            let up = if (mine - theirs).abs() < 0.3 { rng.random_bool(0.5) } else { mine > theirs };
+            let up = if (mine - theirs).abs() < 0.3 {
+                rng.random_bool(0.5)
+            } else {
+                mine > theirs
+            };
             Action::Vote(up)
         }
         Action::Build(_) | Action::EndByBuild | Action::Guess(_) => {
@@ -162,8 +192,16 @@ fn policy(game: &HideAndGuess, seat: Seat, legal: &[Action], rng: &mut GameRng) 
             if value > 0.0 {
                 return Action::Guess(guess);
             }
-            let builds: Vec<Pieces> =
-                legal.iter().filter_map(|a| if let Action::Build(p) = a { Some(*p) } else { None }).collect();
+            let builds: Vec<Pieces> = legal
+                .iter()
+                .filter_map(|a| {
+                    if let Action::Build(p) = a {
+                        Some(*p)
+                    } else {
+                        None
+                    }
+                })
+                .collect();
             if builds.is_empty() {
                 return Action::EndByBuild;
             }

@@ -1,7 +1,9 @@
 //! The full state of a game and its rules.
 
 use serde::{Deserialize, Serialize};
-use veil_core::{ActionError, Actor, Game, GameRng, OptionsError, Outcome, RngExt, Seat, SeatSet, Turn};
+use veil_core::{
+    ActionError, Actor, Game, GameRng, OptionsError, Outcome, RngExt, Seat, SeatSet, Turn,
+};
 
 use crate::Pieces;
 
@@ -123,19 +125,27 @@ impl Table {
 
     /// Every triangle that may be built now, in a fixed order.
     pub fn buildable(&self) -> impl Iterator<Item = Pieces> + '_ {
-        Pieces::triangle_shapes().iter().copied().filter(|p| self.can_build(*p))
+        Pieces::triangle_shapes()
+            .iter()
+            .copied()
+            .filter(|p| self.can_build(*p))
     }
 
     /// True when `guesser` already guessed these pieces wrongly: legal, but
     /// the UI warns.
     pub fn is_repeated_guess(&self, guesser: Seat, guess: Pieces) -> bool {
-        self.guesses.iter().any(|g| g.by == guesser && g.pieces == guess && !g.correct)
+        self.guesses
+            .iter()
+            .any(|g| g.by == guesser && g.pieces == guess && !g.correct)
     }
 
     /// White stones `seat` would take from the triangles with this secret:
     /// for each triangle, its stones times the pieces it shares with it.
     pub fn triangle_points(&self, secret: Pieces) -> u32 {
-        self.triangles.iter().map(|t| (t.stones() * t.pieces.overlap(secret)) as u32).sum()
+        self.triangles
+            .iter()
+            .map(|t| (t.stones() * t.pieces.overlap(secret)) as u32)
+            .sum()
     }
 
     /// Score of `seat` if the game ended now with this secret:
@@ -166,7 +176,11 @@ pub struct HideAndGuess {
 impl HideAndGuess {
     /// A game before anything happened.
     pub fn start() -> HideAndGuess {
-        HideAndGuess { table: Table::new(), secrets: [None; 2], votes: [None; 2] }
+        HideAndGuess {
+            table: Table::new(),
+            secrets: [None; 2],
+            votes: [None; 2],
+        }
     }
 
     /// What both players see.
@@ -219,11 +233,15 @@ impl HideAndGuess {
     }
 
     fn waiting_for_secrets(&self) -> SeatSet {
-        Seat::all(2).filter(|s| self.secrets[s.index()].is_none()).collect()
+        Seat::all(2)
+            .filter(|s| self.secrets[s.index()].is_none())
+            .collect()
     }
 
     fn waiting_for_votes(&self) -> SeatSet {
-        Seat::all(2).filter(|s| self.votes[s.index()].is_none()).collect()
+        Seat::all(2)
+            .filter(|s| self.votes[s.index()].is_none())
+            .collect()
     }
 
     /// Why `action` by `actor` is refused now, or `None` if it is legal.
@@ -252,11 +270,14 @@ impl HideAndGuess {
                 (s.index() >= 2).then_some("there are two seats")
             }
             Action::Vote(_) if voting => None,
-            Action::Build(p) if building => (!self.table.can_build(p))
-                .then_some("a triangle is 3 pieces from the supply, unlike every triangle on the table"),
-            Action::EndByBuild if building => {
-                self.table.buildable().next().map(|_| "a new triangle can still be built")
-            }
+            Action::Build(p) if building => (!self.table.can_build(p)).then_some(
+                "a triangle is 3 pieces from the supply, unlike every triangle on the table",
+            ),
+            Action::EndByBuild if building => self
+                .table
+                .buildable()
+                .next()
+                .map(|_| "a new triangle can still be built"),
             Action::Guess(p) if building => {
                 (!p.is_secret()).then_some("a guess names 5 pieces one black set can hold")
             }
@@ -267,7 +288,11 @@ impl HideAndGuess {
                 _ => "build or guess",
             }),
         };
-        reason.map(|reason| ActionError::Illegal { actor, action, reason: reason.into() })
+        reason.map(|reason| ActionError::Illegal {
+            actor,
+            action,
+            reason: reason.into(),
+        })
     }
 
     fn end_reason(&self) -> &'static str {
@@ -286,7 +311,9 @@ impl Game for HideAndGuess {
 
     fn new(_options: &(), seats: usize) -> Result<Self, OptionsError> {
         if seats != 2 {
-            return Err(OptionsError::new(format!("hide and guess is for two seats, not {seats}")));
+            return Err(OptionsError::new(format!(
+                "hide and guess is for two seats, not {seats}"
+            )));
         }
         Ok(HideAndGuess::start())
     }
@@ -318,7 +345,9 @@ impl Game for HideAndGuess {
         out.clear();
         let turn = self.turn();
         match (turn, actor) {
-            (Turn::Chance, Actor::Chance) => out.extend([Seat(0), Seat(1)].map(Action::FirstPlayer)),
+            (Turn::Chance, Actor::Chance) => {
+                out.extend([Seat(0), Seat(1)].map(Action::FirstPlayer))
+            }
             (Turn::Simultaneous(set), Actor::Seat(s)) if set.contains(s) => {
                 if self.table.open_vote().is_some() {
                     out.extend([Action::Vote(true), Action::Vote(false)]);
@@ -358,12 +387,20 @@ impl Game for HideAndGuess {
             Action::ChooseSecret(p) => self.secrets[me] = Some(p),
             Action::Build(p) => {
                 table.supply = table.supply.minus(p).expect("checked buildable");
-                table.triangles.push(Triangle { pieces: p, builder: seat, votes: None });
+                table.triangles.push(Triangle {
+                    pieces: p,
+                    builder: seat,
+                    votes: None,
+                });
             }
             Action::EndByBuild => table.end = Some(End::NothingToBuild { by: seat }),
             Action::Guess(p) => {
                 let correct = self.secrets[other(seat).index()] == Some(p);
-                table.guesses.push(GuessMade { by: seat, pieces: p, correct });
+                table.guesses.push(GuessMade {
+                    by: seat,
+                    pieces: p,
+                    correct,
+                });
                 if correct {
                     table.white[me] += table.triangles.len() as u32;
                     table.end = Some(End::Guessed { by: seat });
@@ -396,7 +433,9 @@ impl Game for HideAndGuess {
         let black = self.table.black;
         // Higher score first; equal scores: more black stones first.
         let key = |s: usize| (scores[s], black[s]);
-        let ranks = (0..2).map(|s| (0..2).filter(|o| key(*o) > key(s)).count() as u8).collect();
+        let ranks = (0..2)
+            .map(|s| (0..2).filter(|o| key(*o) > key(s)).count() as u8)
+            .collect();
         let mut reason = self.end_reason().to_owned();
         if scores[0] == scores[1] {
             reason += if black[0] == black[1] {
@@ -405,7 +444,11 @@ impl Game for HideAndGuess {
                 "; equal scores, more black stones wins"
             };
         }
-        Some(Outcome { scores: scores.to_vec(), ranks, reason })
+        Some(Outcome {
+            scores: scores.to_vec(),
+            ranks,
+            reason,
+        })
     }
 
     fn observe(&self, seat: Seat) -> crate::HideAndGuessView {

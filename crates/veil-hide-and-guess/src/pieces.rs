@@ -20,7 +20,14 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in the order pieces are written ("KQRBNP").
-    pub const ALL: [Kind; 6] = [Kind::King, Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight, Kind::Pawn];
+    pub const ALL: [Kind; 6] = [
+        Kind::King,
+        Kind::Queen,
+        Kind::Rook,
+        Kind::Bishop,
+        Kind::Knight,
+        Kind::Pawn,
+    ];
 
     pub const fn index(self) -> usize {
         self as usize
@@ -38,7 +45,9 @@ impl Kind {
 
     /// Reads a letter, either case.
     pub fn from_letter(letter: char) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| k.letter() == letter.to_ascii_uppercase())
+        Kind::ALL
+            .into_iter()
+            .find(|k| k.letter() == letter.to_ascii_uppercase())
     }
 
     fn from_word(word: &str) -> Option<Kind> {
@@ -157,7 +166,9 @@ impl Pieces {
 
     /// `self` with `other` taken away, if all of `other` is here.
     pub fn minus(self, other: Pieces) -> Option<Pieces> {
-        other.is_subset(self).then(|| Pieces(std::array::from_fn(|i| self.0[i] - other.0[i])))
+        other
+            .is_subset(self)
+            .then(|| Pieces(std::array::from_fn(|i| self.0[i] - other.0[i])))
     }
 
     /// True for 5 pieces one black set can hold: a legal secret or guess.
@@ -177,7 +188,9 @@ impl Pieces {
 
     /// The pieces one by one, kings first.
     pub fn iter(self) -> impl Iterator<Item = Kind> {
-        Kind::ALL.into_iter().flat_map(move |k| std::iter::repeat_n(k, self.count(k) as usize))
+        Kind::ALL
+            .into_iter()
+            .flat_map(move |k| std::iter::repeat_n(k, self.count(k) as usize))
     }
 }
 
@@ -196,7 +209,10 @@ const fn sub_multisets<const N: usize>(within: Pieces, size: usize) -> [Pieces; 
         let mut i = 0;
         loop {
             if i == 6 {
-                assert!(found == N, "the array length must match the number of multisets");
+                assert!(
+                    found == N,
+                    "the array length must match the number of multisets"
+                );
                 return out;
             }
             if counts[i] < within.0[i] {
@@ -241,8 +257,9 @@ impl fmt::Debug for Pieces {
     }
 }
 
-const NUMBERS: [&str; 11] =
-    ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+const NUMBERS: [&str; 11] = [
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+];
 
 impl FromStr for Pieces {
     type Err = ParseError;
@@ -262,9 +279,16 @@ impl FromStr for Pieces {
             Ok(())
         };
         let mut pending: Option<usize> = None;
-        for token in text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
+        for token in text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|t| !t.is_empty())
+        {
             let word = token.to_ascii_lowercase();
-            if let Some(n) = NUMBERS.iter().position(|w| *w == word).or_else(|| word.parse().ok()) {
+            if let Some(n) = NUMBERS
+                .iter()
+                .position(|w| *w == word)
+                .or_else(|| word.parse().ok())
+            {
                 if pending.is_some() {
                     return Err(fail(format!("two numbers in a row at {token:?}")));
                 }
@@ -333,7 +357,15 @@ mod tests {
 
     #[test]
     fn bad_text_is_an_error_not_a_panic() {
-        for bad in ["pawn x", "KZ", "two", "two three pawns", "3 KP", "P".repeat(33).as_str(), "300 pawns"] {
+        for bad in [
+            "pawn x",
+            "KZ",
+            "two",
+            "two three pawns",
+            "3 KP",
+            "P".repeat(33).as_str(),
+            "300 pawns",
+        ] {
             let err = bad.parse::<Pieces>().unwrap_err();
             assert_eq!(err.input, bad);
         }
@@ -366,7 +398,10 @@ mod tests {
         for code in 0..6usize.pow(6) {
             let counts: [u8; 6] = std::array::from_fn(|i| (code / 6usize.pow(i as u32) % 6) as u8);
             let s = Pieces::from_counts(counts);
-            let fits = counts.iter().zip(Pieces::BLACK_SET.counts()).all(|(c, b)| *c <= b);
+            let fits = counts
+                .iter()
+                .zip(Pieces::BLACK_SET.counts())
+                .all(|(c, b)| *c <= b);
             if s.len() == 5 && fits {
                 brute.push(s);
             }
@@ -389,7 +424,11 @@ mod tests {
         let shapes = Pieces::triangle_shapes();
         let distinct: std::collections::HashSet<_> = shapes.iter().collect();
         assert_eq!(distinct.len(), shapes.len());
-        assert!(shapes.iter().all(|t| t.len() == 3 && t.is_subset(Pieces::SUPPLY)));
+        assert!(
+            shapes
+                .iter()
+                .all(|t| t.len() == 3 && t.is_subset(Pieces::SUPPLY))
+        );
         assert!(!shapes.contains(&p("KKK")) && !shapes.contains(&p("QQQ")));
         assert!(shapes.contains(&p("KKQ")) && shapes.contains(&p("PPP")));
         // 3-multisets of 6 kinds: C(8, 3) = 56, less the two impossible ones.
@@ -406,6 +445,9 @@ mod tests {
         assert_eq!(left.count(Kind::King), 1);
         assert!(p("KK").minus(p("KKK")).is_none());
         assert_eq!(p("KP").with(Kind::Pawn), Some(p("KPP")));
-        assert_eq!(p("RBP").iter().collect::<Vec<_>>(), vec![Kind::Rook, Kind::Bishop, Kind::Pawn]);
+        assert_eq!(
+            p("RBP").iter().collect::<Vec<_>>(),
+            vec![Kind::Rook, Kind::Bishop, Kind::Pawn]
+        );
     }
 }

@@ -75,5 +75,9 @@ pub(crate) fn determinize(view: &HideAndGuessView, rng: &mut GameRng) -> HideAnd
         };
         votes[them] = Some(rng.random_bool(p_up));
     }
-    HideAndGuess { table: view.table.clone(), secrets, votes }
+    HideAndGuess {
+        table: view.table.clone(),
+        secrets,
+        votes,
+    }
 }

@@ -5,7 +5,12 @@ use veil_hide_and_guess::HideAndGuess;
 
 #[test]
 fn keeps_the_laws_of_a_game() {
-    let config = Config { games: 2000, seed: 0, deep_every: 2, ..Default::default() };
+    let config = Config {
+        games: 2000,
+        seed: 0,
+        deep_every: 2,
+        ..Default::default()
+    };
     let report = conformance::check::<HideAndGuess>(&(), &config, HideAndGuess::arbitrary_action)
         .unwrap_or_else(|v| panic!("{v}"));
     assert_eq!(report.games, 2000);

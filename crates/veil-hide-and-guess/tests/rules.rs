@@ -11,7 +11,8 @@ fn p(text: &str) -> Pieces {
 }
 
 fn play(game: &mut HideAndGuess, seat: Seat, action: Action) {
-    game.apply(Actor::Seat(seat), action).unwrap_or_else(|e| panic!("{e}"));
+    game.apply(Actor::Seat(seat), action)
+        .unwrap_or_else(|e| panic!("{e}"));
 }
 
 /// Secrets hidden, `first` to move.
@@ -21,7 +22,8 @@ fn started(secret_a: &str, secret_b: &str, first: Seat) -> HideAndGuess {
     play(&mut game, B, Action::ChooseSecret(p(secret_b)));
     play(&mut game, A, Action::ChooseSecret(p(secret_a)));
     assert_eq!(game.turn(), Turn::Chance);
-    game.apply(Actor::Chance, Action::FirstPlayer(first)).unwrap();
+    game.apply(Actor::Chance, Action::FirstPlayer(first))
+        .unwrap();
     assert_eq!(game.turn(), Turn::Seat(first));
     game
 }
@@ -49,7 +51,10 @@ fn seed_example_triangle_pays_per_shared_piece() {
     let mut game = started("pawn queen rook rook bishop", "pawn pawn pawn rook rook", A);
     build(&mut game, A, "pawn pawn king", [false, true]);
     let t = game.table().triangles[0];
-    assert_eq!((t.stones(), t.base_stone(), t.tip_stone()), (1, false, true));
+    assert_eq!(
+        (t.stones(), t.base_stone(), t.tip_stone()),
+        (1, false, true)
+    );
     assert_eq!(game.table().triangle_points(p("QRRBP")), 1);
     assert_eq!(game.table().triangle_points(p("PPPRR")), 2);
     // Two stones pay twice.
@@ -65,7 +70,11 @@ fn triangles_without_stones_score_nothing() {
     assert_eq!(game.table().triangles[0].stones(), 0);
     assert_eq!(game.scores(), [0, 0]);
     build(&mut game, B, "KPP", [true, false]);
-    assert_eq!(game.scores(), [2, 2], "a stone pays both players, not only the voter");
+    assert_eq!(
+        game.scores(),
+        [2, 2],
+        "a stone pays both players, not only the voter"
+    );
 }
 
 #[test]
@@ -74,7 +83,10 @@ fn turns_alternate_and_the_vote_is_not_a_turn() {
     play(&mut game, B, Action::Build(p("NNN")));
     assert!(matches!(game.turn(), Turn::Simultaneous(set) if set.len() == 2));
     play(&mut game, B, Action::Vote(true));
-    assert_eq!(game.turn(), Turn::Simultaneous(veil_core::SeatSet::EMPTY.with(A)));
+    assert_eq!(
+        game.turn(),
+        Turn::Simultaneous(veil_core::SeatSet::EMPTY.with(A))
+    );
     play(&mut game, A, Action::Vote(false));
     assert_eq!(game.turn(), Turn::Seat(A));
     play(&mut game, A, Action::Guess(p("PPPPP")));
@@ -82,7 +94,9 @@ fn turns_alternate_and_the_vote_is_not_a_turn() {
 }
 
 /// Ten triangles using 30 of the 32 white pieces, leaving two pawns.
-const TEN: [&str; 10] = ["PPP", "KPP", "QPP", "RPP", "BPP", "NPP", "KQR", "RRB", "BBN", "NNP"];
+const TEN: [&str; 10] = [
+    "PPP", "KPP", "QPP", "RPP", "BPP", "NPP", "KQR", "RRB", "BBN", "NNP",
+];
 
 #[test]
 fn at_most_ten_triangles_then_build_ends_the_game() {
@@ -91,7 +105,10 @@ fn at_most_ten_triangles_then_build_ends_the_game() {
     let mut legal = Vec::new();
     for (i, t) in TEN.iter().enumerate() {
         game.legal_actions(Actor::Seat(builder), &mut legal);
-        assert!(!legal.contains(&Action::EndByBuild), "something is still buildable");
+        assert!(
+            !legal.contains(&Action::EndByBuild),
+            "something is still buildable"
+        );
         refused(&mut game, Actor::Seat(builder), Action::EndByBuild);
         build(&mut game, builder, t, [i % 2 == 0, i % 3 == 0]);
         builder = Seat(1 - builder.0);
@@ -101,7 +118,11 @@ fn at_most_ten_triangles_then_build_ends_the_game() {
     game.legal_actions(Actor::Seat(builder), &mut legal);
     assert!(legal.contains(&Action::EndByBuild));
     assert!(!legal.iter().any(|a| matches!(a, Action::Build(_))));
-    assert_eq!(legal.len(), 1 + Pieces::secrets().len(), "build (to end) or any guess");
+    assert_eq!(
+        legal.len(),
+        1 + Pieces::secrets().len(),
+        "build (to end) or any guess"
+    );
     refused(&mut game, Actor::Seat(builder), Action::Build(p("PPK")));
     play(&mut game, builder, Action::EndByBuild);
     assert_eq!(game.turn(), Turn::Over);
@@ -117,7 +138,10 @@ fn random_games_never_exceed_ten_triangles() {
         let mut game = HideAndGuess::new(&(), 2).unwrap();
         // Builds only, to exhaust the supply.
         veil_core::play_out(&mut game, &mut rng, 10_000, |_, _, legal, rng| {
-            let builds: Vec<_> = legal.iter().filter(|a| !matches!(a, Action::Guess(_))).collect();
+            let builds: Vec<_> = legal
+                .iter()
+                .filter(|a| !matches!(a, Action::Guess(_)))
+                .collect();
             *builds[veil_core::RngExt::random_range(rng, 0..builds.len())]
         });
         assert!(game.outcome().is_some());
@@ -127,17 +151,24 @@ fn random_games_never_exceed_ten_triangles() {
         let distinct: std::collections::HashSet<_> = t.iter().map(|t| t.pieces).collect();
         assert_eq!(distinct.len(), t.len(), "two triangles of the same pieces");
         let used = t.iter().fold(game.table().supply, |acc, t| {
-            Pieces::from_counts(std::array::from_fn(|i| acc.counts()[i] + t.pieces.counts()[i]))
+            Pieces::from_counts(std::array::from_fn(|i| {
+                acc.counts()[i] + t.pieces.counts()[i]
+            }))
         });
         assert_eq!(used, Pieces::SUPPLY, "pieces in triangles left the supply");
     }
-    assert!(most >= 9, "random building should come close to the limit, got {most}");
+    assert!(
+        most >= 9,
+        "random building should come close to the limit, got {most}"
+    );
 }
 
 #[test]
 fn build_ends_the_game_when_every_buildable_triangle_exists() {
     // Nine triangles leave five pawns, but PPP is already on the table.
-    let nine = ["PPP", "KKP", "QQP", "RRP", "BBP", "NNP", "RBP", "RNP", "BNP"];
+    let nine = [
+        "PPP", "KKP", "QQP", "RRP", "BBP", "NNP", "RBP", "RNP", "BNP",
+    ];
     let mut game = started("KQPPP", "RRBBN", A);
     let mut builder = A;
     for t in nine {
@@ -163,7 +194,10 @@ fn a_triangle_is_a_new_multiset_of_three_from_the_supply() {
     build(&mut game, B, "KQN", [false, false]);
     // Both kings are gone now.
     refused(&mut game, Actor::Seat(A), Action::Build(p("KNP")));
-    assert_eq!(game.table().supply.count(veil_hide_and_guess::Kind::King), 0);
+    assert_eq!(
+        game.table().supply.count(veil_hide_and_guess::Kind::King),
+        0
+    );
     let mut legal = Vec::new();
     game.legal_actions(Actor::Seat(A), &mut legal);
     assert!(legal.contains(&Action::Build(p("QPP"))));
@@ -175,7 +209,11 @@ fn correct_guess_takes_a_stone_per_triangle_and_ends() {
     let mut game = started("KQPPP", "RRBBN", A);
     build(&mut game, A, "PPP", [false, false]);
     build(&mut game, B, "NNN", [false, true]);
-    play(&mut game, A, Action::Guess(p("two rooks, two bishops and a knight")));
+    play(
+        &mut game,
+        A,
+        Action::Guess(p("two rooks, two bishops and a knight")),
+    );
     assert_eq!(game.turn(), Turn::Over);
     let guess = *game.table().guesses.last().unwrap();
     assert!(guess.correct && guess.by == A);
@@ -220,7 +258,10 @@ fn a_guess_names_five_a_black_set_could_hold() {
     }
     let mut legal = Vec::new();
     game.legal_actions(Actor::Seat(A), &mut legal);
-    let guesses = legal.iter().filter(|a| matches!(a, Action::Guess(_))).count();
+    let guesses = legal
+        .iter()
+        .filter(|a| matches!(a, Action::Guess(_)))
+        .count();
     assert_eq!(guesses, Pieces::secrets().len());
 }
 
@@ -273,7 +314,10 @@ fn the_vote_is_simultaneous_and_secrets_stay_hidden() {
     play(&mut game, B, Action::Vote(true));
     let view = game.observe(A);
     assert!(view.opponent_has_voted && view.my_vote.is_none());
-    assert!(game.table().triangles[0].votes.is_none(), "nothing revealed before both voted");
+    assert!(
+        game.table().triangles[0].votes.is_none(),
+        "nothing revealed before both voted"
+    );
     // A's view is the same whatever B hid and however B voted.
     let mut other = started("KQRBN", "RRBBN", A);
     play(&mut other, A, Action::Build(p("RRB")));
@@ -369,7 +413,10 @@ fn belief_follows_votes_and_excludes_wrong_guesses() {
     // After the end, the belief is the revealed secret.
     play(&mut game, B, Action::Guess(p("KQPPP")));
     let revealed = veil_hide_and_guess::belief(&game.observe(A));
-    assert_eq!(revealed.iter().find(|(_, w)| *w == 1.0).unwrap().0, p("RRBBN"));
+    assert_eq!(
+        revealed.iter().find(|(_, w)| *w == 1.0).unwrap().0,
+        p("RRBBN")
+    );
 }
 
 #[test]
@@ -414,9 +461,16 @@ fn playouts_beat_random_play() {
                 // Random, but building and guessing equally often, so the
                 // game is not all guesses.
                 let guess = veil_core::RngExt::random_bool(rng, 0.3);
-                let pick: Vec<_> =
-                    legal.iter().filter(|a| matches!(a, Action::Guess(_)) == guess).copied().collect();
-                let pick = if pick.is_empty() { legal.to_vec() } else { pick };
+                let pick: Vec<_> = legal
+                    .iter()
+                    .filter(|a| matches!(a, Action::Guess(_)) == guess)
+                    .copied()
+                    .collect();
+                let pick = if pick.is_empty() {
+                    legal.to_vec()
+                } else {
+                    pick
+                };
                 pick[veil_core::RngExt::random_range(rng, 0..pick.len())]
             }
         });
@@ -427,7 +481,10 @@ fn playouts_beat_random_play() {
             losses += 1;
         }
     }
-    assert!(wins > 2 * losses, "playout policy won {wins}, lost {losses}");
+    assert!(
+        wins > 2 * losses,
+        "playout policy won {wins}, lost {losses}"
+    );
 }
 
 /// Rewrites what only the referee knows of `seat`: its secret and its thumb
@@ -460,7 +517,8 @@ fn views_do_not_depend_on_the_other_secret_or_thumb() {
                     .copied()
                     .filter(|s| !game.is_repeated_guess(viewer, *s))
                     .collect();
-                let secret = candidates[veil_core::RngExt::random_range(&mut rng, 0..candidates.len())];
+                let secret =
+                    candidates[veil_core::RngExt::random_range(&mut rng, 0..candidates.len())];
                 let thumb = veil_core::RngExt::random_bool(&mut rng, 0.5);
                 let other = with_other_hidden(&game, hidden, secret, thumb);
                 assert_eq!(other.observe(viewer), game.observe(viewer));

@@ -21,7 +21,10 @@ fn a_small_search_beats_random_play() {
             losses += 1;
         }
         // The record replays to the same end.
-        assert_eq!(result.record.replay().unwrap().outcome(), Some(result.outcome));
+        assert_eq!(
+            result.record.replay().unwrap().outcome(),
+            Some(result.outcome)
+        );
     }
     assert!(wins >= 5, "search won {wins}, lost {losses} of 6");
 }

@@ -63,6 +63,11 @@ fn reveals_to_win_material_but_not_for_nothing() {
     );
     // The search samples, so judge it over several seeds: showing the King
     // for nothing must be the rare exception, not the plan.
-    let reveals = (0..12).filter(|seed| pick(&g, Seat(0), *seed) == "reveal").count();
-    assert!(reveals <= 3, "revealed for nothing with {reveals} of 12 seeds");
+    let reveals = (0..12)
+        .filter(|seed| pick(&g, Seat(0), *seed) == "reveal")
+        .count();
+    assert!(
+        reveals <= 3,
+        "revealed for nothing with {reveals} of 12 seeds"
+    );
 }

@@ -8,7 +8,9 @@ fn bench(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("xiangqi start depth 4", |b| b.iter(|| perft(&start, 4)));
     let jieqi = Position::jieqi_start();
-    group.bench_function("jieqi forced start depth 4", |b| b.iter(|| jieqi_perft_forced(&jieqi, 4)));
+    group.bench_function("jieqi forced start depth 4", |b| {
+        b.iter(|| jieqi_perft_forced(&jieqi, 4))
+    });
     group.finish();
 }
 

@@ -25,9 +25,14 @@ fn bench_search(c: &mut Criterion) {
     group.throughput(Throughput::Elements(u64::from(ITERATIONS)));
     group.sample_size(10);
     for (name, game) in [("start", &start), ("middlegame", &middle)] {
-        let Turn::Seat(seat) = game.turn() else { panic!("a seat is to move") };
+        let Turn::Seat(seat) = game.turn() else {
+            panic!("a seat is to move")
+        };
         let view = game.observe(seat);
-        let config = SearchConfig { iterations: ITERATIONS, ..Level::Normal.config() };
+        let config = SearchConfig {
+            iterations: ITERATIONS,
+            ..Level::Normal.config()
+        };
         group.bench_function(name, |b| {
             b.iter(|| {
                 let mut search = Search::<Jieqi>::new(black_box(&view), config.clone(), 1);

@@ -3,7 +3,10 @@
 use veil_jieqi::{Position, perft};
 
 fn main() {
-    let args: Vec<u64> = std::env::args().skip(1).map(|a| a.parse().expect("numbers")).collect();
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .map(|a| a.parse().expect("numbers"))
+        .collect();
     let count = args.first().copied().unwrap_or(20);
     let depth = args.get(1).copied().unwrap_or(3) as u32;
     let mut state = args.get(2).copied().unwrap_or(1);
@@ -27,7 +30,11 @@ fn main() {
                 break;
             }
             // Prefer captures half of the time so positions open up.
-            let caps: Vec<_> = moves.iter().copied().filter(|m| pos.captured_by(*m).is_some()).collect();
+            let caps: Vec<_> = moves
+                .iter()
+                .copied()
+                .filter(|m| pos.captured_by(*m).is_some())
+                .collect();
             let m = if !caps.is_empty() && next() % 2 == 0 {
                 caps[(next() % caps.len() as u64) as usize]
             } else {

@@ -85,10 +85,14 @@ pub fn parse_record_move(text: &str) -> Result<(Move, Option<Kind>), ParseError>
             let c = compact.as_bytes()[4] as char;
             match Kind::from_letter(c) {
                 Some(k) if k != Kind::General => Ok((m, Some(k))),
-                _ => Err(bad("the fifth letter must name the revealed piece: a b n r c p")),
+                _ => Err(bad(
+                    "the fifth letter must name the revealed piece: a b n r c p",
+                )),
             }
         }
-        _ => Err(bad("expected two squares like h2e2, maybe followed by a piece letter")),
+        _ => Err(bad(
+            "expected two squares like h2e2, maybe followed by a piece letter",
+        )),
     }
 }
 
@@ -132,7 +136,10 @@ fn pool_average(pool: &[u8; 8]) -> f64 {
     if total == 0 {
         return 0.0;
     }
-    let sum: f64 = Kind::ALL.iter().map(|k| pool[k.index()] as f64 * value(*k)).sum();
+    let sum: f64 = Kind::ALL
+        .iter()
+        .map(|k| pool[k.index()] as f64 * value(*k))
+        .sum();
     sum / total as f64
 }
 
@@ -177,12 +184,18 @@ impl Jieqi {
     /// A game from a FEN (face-down pieces `x`, then the pool). Plain
     /// xiangqi FENs read too and play with Jieqi's face-up rules.
     pub fn from_fen(fen: &str) -> Result<Jieqi, ParseError> {
-        Ok(Jieqi::from_position(JieqiOptions::default(), Position::from_fen_with_rules(fen, Rules::Jieqi)?))
+        Ok(Jieqi::from_position(
+            JieqiOptions::default(),
+            Position::from_fen_with_rules(fen, Rules::Jieqi)?,
+        ))
     }
 
     /// Like [`Jieqi::from_fen`] with options.
     pub fn from_fen_with_options(fen: &str, options: JieqiOptions) -> Result<Jieqi, ParseError> {
-        Ok(Jieqi::from_position(options, Position::from_fen_with_rules(fen, Rules::Jieqi)?))
+        Ok(Jieqi::from_position(
+            options,
+            Position::from_fen_with_rules(fen, Rules::Jieqi)?,
+        ))
     }
 
     /// The FEN of the position (in the middle of a reveal, the moved piece
@@ -236,12 +249,20 @@ impl Jieqi {
     fn judge(&self) -> Option<Outcome> {
         let to_move = self.position.turn();
         if self.position.legal_move_count() == 0 {
-            let how = if self.position.is_check() { "checkmate" } else { "no legal move (stalemate)" };
+            let how = if self.position.is_check() {
+                "checkmate"
+            } else {
+                "no legal move (stalemate)"
+            };
             return Some(Outcome::win(seat_of(!to_move), 2, how));
         }
         let n = self.history.len();
         let key = self.history[n - 1].key;
-        let first = self.history.iter().position(|r| r.key == key).unwrap_or(n - 1);
+        let first = self
+            .history
+            .iter()
+            .position(|r| r.key == key)
+            .unwrap_or(n - 1);
         let occurrences = self.history.iter().filter(|r| r.key == key).count();
         if occurrences >= 3 {
             return Some(self.repetition_outcome(first));
@@ -258,7 +279,11 @@ impl Jieqi {
     fn repetition_forecast(&self) -> Option<(Outcome, bool)> {
         let n = self.history.len();
         let current = self.history.last()?.key;
-        let first = (0..n).find(|&i| self.history[i + 1..].iter().any(|r| r.key == self.history[i].key))?;
+        let first = (0..n).find(|&i| {
+            self.history[i + 1..]
+                .iter()
+                .any(|r| r.key == self.history[i].key)
+        })?;
         let now = self.history[first].key == current;
         Some((self.repetition_outcome(first), now))
     }
@@ -271,7 +296,11 @@ impl Jieqi {
         let mover = !to_move;
         let mut perpetual = [true, true];
         for (j, rep) in self.history.iter().enumerate().skip(first + 1) {
-            let by = if (n - 1 - j).is_multiple_of(2) { mover } else { to_move };
+            let by = if (n - 1 - j).is_multiple_of(2) {
+                mover
+            } else {
+                to_move
+            };
             perpetual[by.index()] &= rep.check;
         }
         match perpetual {
@@ -287,7 +316,10 @@ impl Jieqi {
         if self.position.halfmoves() == 0 {
             self.history.clear();
         }
-        self.history.push(Repetition { key: self.position.key(), check });
+        self.history.push(Repetition {
+            key: self.position.key(),
+            check,
+        });
         self.outcome = self.judge();
     }
 
@@ -296,7 +328,11 @@ impl Jieqi {
         let victim = self.position.piece_at(m.to);
         self.position.play_unrevealed(m);
         if let Some(v) = victim {
-            self.captured.push(Captured { color: v.color, kind: v.kind, face_down: v.kind.is_none() });
+            self.captured.push(Captured {
+                color: v.color,
+                kind: v.kind,
+                face_down: v.kind.is_none(),
+            });
             self.pending_capture = v.kind.is_none();
         }
         if mover_down {
@@ -438,7 +474,11 @@ fn seat_of(color: Color) -> Seat {
 }
 
 fn color_of(seat: Seat) -> Color {
-    if seat.0 == 0 { Color::Red } else { Color::Black }
+    if seat.0 == 0 {
+        Color::Red
+    } else {
+        Color::Black
+    }
 }
 
 /// What one seat of a Jieqi game may know: the board with face-up kinds and
@@ -493,9 +533,10 @@ impl JieqiView {
             }
         }
         if let Some(sq) = self.pending_reveal
-            && let Some(p) = self.piece_at(sq) {
-                pos.set_byte(sq, down_byte(p.color, sq));
-            }
+            && let Some(p) = self.piece_at(sq)
+        {
+            pos.set_byte(sq, down_byte(p.color, sq));
+        }
         for c in Color::ALL {
             *pos.pool_mut(c) = self.unseen[c.index()];
         }
@@ -520,7 +561,10 @@ impl JieqiView {
 
     /// This seat's legal moves from `from`, for highlighting.
     pub fn legal_moves_from(&self, from: Square) -> Vec<Move> {
-        self.legal_moves().into_iter().filter(|m| m.from == from).collect()
+        self.legal_moves()
+            .into_iter()
+            .filter(|m| m.from == from)
+            .collect()
     }
 }
 
@@ -532,7 +576,9 @@ impl Game for Jieqi {
 
     fn new(options: &JieqiOptions, seats: usize) -> Result<Self, OptionsError> {
         if seats != 2 {
-            return Err(OptionsError::new(format!("Jieqi is for 2 seats, not {seats}")));
+            return Err(OptionsError::new(format!(
+                "Jieqi is for 2 seats, not {seats}"
+            )));
         }
         Ok(Jieqi::from_position(*options, Position::jieqi_start()))
     }
@@ -562,7 +608,12 @@ impl Game for Jieqi {
             (Actor::Chance, Turn::Chance) => {
                 if let Some(color) = self.chance_color() {
                     let pool = self.position.pool(color);
-                    out.extend(Kind::ALL.into_iter().filter(|k| pool[k.index()] > 0).map(Action::Reveal));
+                    out.extend(
+                        Kind::ALL
+                            .into_iter()
+                            .filter(|k| pool[k.index()] > 0)
+                            .map(Action::Reveal),
+                    );
                 }
             }
             (Actor::Seat(s), Turn::Seat(t)) if s == t => {
@@ -575,7 +626,10 @@ impl Game for Jieqi {
     }
 
     fn sample_chance(&self, rng: &mut GameRng) -> Action {
-        let pool = self.chance_color().map(|c| self.position.pool(c)).unwrap_or([0; 8]);
+        let pool = self
+            .chance_color()
+            .map(|c| self.position.pool(c))
+            .unwrap_or([0; 8]);
         let total: u32 = pool.iter().map(|n| *n as u32).sum();
         if total == 0 {
             // Not a chance turn: any value, which apply refuses.
@@ -597,7 +651,11 @@ impl Game for Jieqi {
         if turn == Turn::Over {
             return Err(ActionError::GameOver { action });
         }
-        let illegal = |reason: &str| ActionError::Illegal { actor, action, reason: reason.to_string() };
+        let illegal = |reason: &str| ActionError::Illegal {
+            actor,
+            action,
+            reason: reason.to_string(),
+        };
         match (actor, turn) {
             (Actor::Chance, Turn::Chance) => match action {
                 Action::Reveal(kind) => self.reveal(kind).map_err(illegal),
@@ -622,7 +680,10 @@ impl Game for Jieqi {
     }
 
     fn observe(&self, seat: Seat) -> JieqiView {
-        let mut unseen = [self.position.pool(Color::Red), self.position.pool(Color::Black)];
+        let mut unseen = [
+            self.position.pool(Color::Red),
+            self.position.pool(Color::Black),
+        ];
         let captured = self
             .captured
             .iter()
@@ -732,27 +793,30 @@ impl Game for Jieqi {
         let mut best: Option<(f64, Action)> = None;
         for &a in legal {
             if let Action::Move(m) = a
-                && let Some(victim) = pos.piece_at(m.to) {
-                    let v = match victim.kind {
-                        Some(k) => value(k),
-                        None => pool_average(&pos.pool(victim.color)),
-                    };
-                    if best.is_none_or(|(b, _)| v > b) {
-                        best = Some((v, a));
-                    }
+                && let Some(victim) = pos.piece_at(m.to)
+            {
+                let v = match victim.kind {
+                    Some(k) => value(k),
+                    None => pool_average(&pos.pool(victim.color)),
+                };
+                if best.is_none_or(|(b, _)| v > b) {
+                    best = Some((v, a));
                 }
+            }
         }
         if let Some((_, a)) = best
-            && rng.random_bool(0.85) {
-                return a;
-            }
+            && rng.random_bool(0.85)
+        {
+            return a;
+        }
         if rng.random_bool(0.3) {
             for _ in 0..6 {
                 let a = legal[rng.random_range(0..legal.len())];
                 if let Action::Move(m) = a
-                    && pos.gives_check(m) {
-                        return a;
-                    }
+                    && pos.gives_check(m)
+                {
+                    return a;
+                }
             }
         }
         legal[rng.random_range(0..legal.len())]
@@ -781,10 +845,16 @@ mod tests {
     fn cycle(checks: [bool; 4]) -> Outcome {
         let mut game = Jieqi::from_fen("3k5/9/7R1/9/9/9/9/9/9/5K3 w - 0 1").unwrap();
         let keys = [1u64, 2, 3, 4];
-        game.history = vec![Repetition { key: keys[0], check: false }];
+        game.history = vec![Repetition {
+            key: keys[0],
+            check: false,
+        }];
         for _ in 0..2 {
             for i in 1..=4 {
-                game.history.push(Repetition { key: keys[i % 4], check: checks[i - 1] });
+                game.history.push(Repetition {
+                    key: keys[i % 4],
+                    check: checks[i - 1],
+                });
             }
         }
         // Red is to move again: the last entry was Black's.
@@ -796,7 +866,17 @@ mod tests {
         assert!(cycle([true, true, true, true]).is_draw());
         assert!(cycle([false, false, false, false]).is_draw());
         assert!(cycle([true, false, false, false]).is_draw());
-        assert_eq!(cycle([true, false, true, false]).winners().collect::<Vec<_>>(), vec![Seat(1)]);
-        assert_eq!(cycle([false, true, false, true]).winners().collect::<Vec<_>>(), vec![Seat(0)]);
+        assert_eq!(
+            cycle([true, false, true, false])
+                .winners()
+                .collect::<Vec<_>>(),
+            vec![Seat(1)]
+        );
+        assert_eq!(
+            cycle([false, true, false, true])
+                .winners()
+                .collect::<Vec<_>>(),
+            vec![Seat(0)]
+        );
     }
 }

@@ -143,13 +143,22 @@ pub struct MoveList {
 
 impl MoveList {
     pub fn new() -> MoveList {
-        MoveList { moves: [Move { from: Square(48), to: Square(48) }; 256], len: 0 }
+        MoveList {
+            moves: [Move {
+                from: Square(48),
+                to: Square(48),
+            }; 256],
+            len: 0,
+        }
     }
     #[inline(always)]
     fn push(&mut self, from: usize, to: usize) {
         // 256 is far above the most moves any position has (about 130).
         if self.len < 256 {
-            self.moves[self.len] = Move { from: Square(from as u8), to: Square(to as u8) };
+            self.moves[self.len] = Move {
+                from: Square(from as u8),
+                to: Square(to as u8),
+            };
             self.len += 1;
         }
     }
@@ -218,9 +227,9 @@ impl fmt::Display for IllegalMove {
 impl std::error::Error for IllegalMove {}
 
 impl Position {
-    pub const XIANGQI_START: &'static str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w 0 1";
-    pub const JIEQI_START: &'static str =
-        "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R2A2C2P5N2B2r2a2c2p5n2b2 0 1";
+    pub const XIANGQI_START: &'static str =
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w 0 1";
+    pub const JIEQI_START: &'static str = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R2A2C2P5N2B2r2a2c2p5n2b2 0 1";
 
     /// The xiangqi starting position.
     pub fn xiangqi_start() -> Position {
@@ -276,15 +285,24 @@ impl Position {
         if b == EMPTY {
             return None;
         }
-        let color = if b & RED != 0 { Color::Red } else { Color::Black };
-        let kind = if b & DOWN != 0 { None } else { Kind::from_bits(b & KIND) };
+        let color = if b & RED != 0 {
+            Color::Red
+        } else {
+            Color::Black
+        };
+        let kind = if b & DOWN != 0 {
+            None
+        } else {
+            Kind::from_bits(b & KIND)
+        };
         Some(Piece { color, kind })
     }
 
     /// The kind a piece on `sq` moves as: its own when face up, the kind that
     /// starts on `sq` when face down.
     pub fn moves_as(&self, sq: Square) -> Option<Kind> {
-        Kind::from_bits(self.board[sq.0 as usize] & KIND).filter(|_| self.board[sq.0 as usize] != EMPTY)
+        Kind::from_bits(self.board[sq.0 as usize] & KIND)
+            .filter(|_| self.board[sq.0 as usize] != EMPTY)
     }
 
     /// The square of `color`'s general.
@@ -304,13 +322,19 @@ impl Position {
 
     /// The pieces of `color` on the board with their squares.
     pub fn pieces(&self, color: Color) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        Square::all().filter_map(move |sq| self.piece_at(sq).filter(|p| p.color == color).map(|p| (sq, p)))
+        Square::all().filter_map(move |sq| {
+            self.piece_at(sq)
+                .filter(|p| p.color == color)
+                .map(|p| (sq, p))
+        })
     }
 
     /// How many face-down pieces `color` has on the board.
     pub fn face_down_count(&self, color: Color) -> u32 {
         let own = color_bit(color);
-        Square::all().filter(|sq| self.board[sq.0 as usize] & (DOWN | own) == DOWN | own).count() as u32
+        Square::all()
+            .filter(|sq| self.board[sq.0 as usize] & (DOWN | own) == DOWN | own)
+            .count() as u32
     }
 
     pub(crate) fn set_byte(&mut self, sq: Square, b: u8) {
@@ -694,14 +718,23 @@ impl Position {
     pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
         let mover = self.board[m.from.0 as usize];
         let victim = self.board[m.to.0 as usize];
-        let reveal = (mover & DOWN != 0).then(|| Kind::from_bits(mover & KIND)).flatten();
-        let taken = (victim & DOWN != 0).then(|| Kind::from_bits(victim & KIND)).flatten();
+        let reveal = (mover & DOWN != 0)
+            .then(|| Kind::from_bits(mover & KIND))
+            .flatten();
+        let taken = (victim & DOWN != 0)
+            .then(|| Kind::from_bits(victim & KIND))
+            .flatten();
         self.play_revealing(m, reveal, taken)
     }
 
     /// Plays a legal move; a face-down mover turns into `reveal`, a captured
     /// face-down piece is `taken` (both must be in their side's pool).
-    pub fn play_revealing(&mut self, m: Move, reveal: Option<Kind>, taken: Option<Kind>) -> Result<(), IllegalMove> {
+    pub fn play_revealing(
+        &mut self,
+        m: Move,
+        reveal: Option<Kind>,
+        taken: Option<Kind>,
+    ) -> Result<(), IllegalMove> {
         if !self.is_legal(m) {
             return Err(IllegalMove(m));
         }
@@ -714,9 +747,10 @@ impl Position {
             return Err(IllegalMove(m));
         }
         if let Some(k) = reveal
-            && (self.pool[us.index()][k.index()] == 0 || k == Kind::General) {
-                return Err(IllegalMove(m));
-            }
+            && (self.pool[us.index()][k.index()] == 0 || k == Kind::General)
+        {
+            return Err(IllegalMove(m));
+        }
         if let Some(k) = taken {
             let n = self.pool[(!us).index()][k.index()];
             if n == 0 {
@@ -731,7 +765,11 @@ impl Position {
         if let Some(k) = taken {
             self.pool[(!us).index()][k.index()] -= 1;
         }
-        self.halfmoves = if need_reveal || victim != EMPTY { 0 } else { self.halfmoves + 1 };
+        self.halfmoves = if need_reveal || victim != EMPTY {
+            0
+        } else {
+            self.halfmoves + 1
+        };
         if us == Color::Black {
             self.fullmoves += 1;
         }
@@ -747,8 +785,11 @@ impl Position {
             // Off its start point it moves as nothing until revealed.
             self.board[m.to.0 as usize] = down_byte(us, m.to);
         }
-        self.halfmoves =
-            if undo.mover & DOWN != 0 || undo.captured != EMPTY { 0 } else { self.halfmoves + 1 };
+        self.halfmoves = if undo.mover & DOWN != 0 || undo.captured != EMPTY {
+            0
+        } else {
+            self.halfmoves + 1
+        };
         if us == Color::Black {
             self.fullmoves += 1;
         }
@@ -798,7 +839,11 @@ impl Position {
                 s.push('/');
             }
         }
-        s.push_str(if self.turn == Color::Red { " w " } else { " b " });
+        s.push_str(if self.turn == Color::Red {
+            " w "
+        } else {
+            " b "
+        });
         if self.rules == Rules::Jieqi {
             s.push_str(&self.pool_string());
             s.push(' ');
@@ -832,7 +877,11 @@ impl Position {
                 let n = self.pool[color.index()][kind.index()];
                 if n > 0 {
                     let c = kind.letter();
-                    s.push(if color == Color::Red { c.to_ascii_uppercase() } else { c });
+                    s.push(if color == Color::Red {
+                        c.to_ascii_uppercase()
+                    } else {
+                        c
+                    });
                     s.push_str(&n.to_string());
                 }
             }
@@ -863,17 +912,28 @@ pub(crate) fn parse_pool(text: &str) -> Result<[[u8; 8]; 2], String> {
         if kind == Kind::General {
             return Err("a general is never face down".into());
         }
-        let color = if c.is_ascii_uppercase() { Color::Red } else { Color::Black };
+        let color = if c.is_ascii_uppercase() {
+            Color::Red
+        } else {
+            Color::Black
+        };
         let mut digits = String::new();
         while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
             digits.push(*d);
             chars.next();
         }
-        let n: u32 = if digits.is_empty() { 1 } else { digits.parse().map_err(|_| "bad count".to_string())? };
+        let n: u32 = if digits.is_empty() {
+            1
+        } else {
+            digits.parse().map_err(|_| "bad count".to_string())?
+        };
         let slot = &mut pool[color.index()][kind.index()];
         let total = *slot as u32 + n;
         if total > kind.count() as u32 {
-            return Err(format!("{c}{n}: a side has only {} of that piece", kind.count()));
+            return Err(format!(
+                "{c}{n}: a side has only {} of that piece",
+                kind.count()
+            ));
         }
         *slot = total as u8;
     }
@@ -882,7 +942,11 @@ pub(crate) fn parse_pool(text: &str) -> Result<[[u8; 8]; 2], String> {
 
 /// `strict`: face-down pieces only on their own start points (relaxed when
 /// reading a saved game in the middle of a reveal).
-pub(crate) fn parse_fen(fen: &str, rules: Option<Rules>, strict: bool) -> Result<Position, ParseError> {
+pub(crate) fn parse_fen(
+    fen: &str,
+    rules: Option<Rules>,
+    strict: bool,
+) -> Result<Position, ParseError> {
     let err = |reason: String| ParseError::new("FEN", fen, reason);
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.is_empty() {
@@ -908,17 +972,29 @@ pub(crate) fn parse_fen(fen: &str, rules: Option<Rules>, strict: bool) -> Result
                 }
                 continue;
             }
-            let color = if c.is_ascii_uppercase() { Color::Red } else { Color::Black };
+            let color = if c.is_ascii_uppercase() {
+                Color::Red
+            } else {
+                Color::Black
+            };
             let kind = if c == 'x' || c == 'X' {
                 None
             } else {
-                Some(Kind::from_letter(c).ok_or_else(|| err(format!("{c:?} is not a piece letter")))?)
+                Some(
+                    Kind::from_letter(c)
+                        .ok_or_else(|| err(format!("{c:?} is not a piece letter")))?,
+                )
             };
-            let sq = Square::new(file, rank).ok_or_else(|| err(format!("rank {rank} is longer than 9 points")))?;
+            let sq = Square::new(file, rank)
+                .ok_or_else(|| err(format!("rank {rank} is longer than 9 points")))?;
             if kind.is_none() {
                 has_down = true;
-                if strict && !matches!(sq.start_piece(), Some((c2, k)) if c2 == color && k != Kind::General) {
-                    return Err(err(format!("a face-down piece on {sq}, which is not a starting point of its side")));
+                if strict
+                    && !matches!(sq.start_piece(), Some((c2, k)) if c2 == color && k != Kind::General)
+                {
+                    return Err(err(format!(
+                        "a face-down piece on {sq}, which is not a starting point of its side"
+                    )));
                 }
             }
             pos.set_byte(sq, piece_byte(Piece { color, kind }, sq));
@@ -944,7 +1020,9 @@ pub(crate) fn parse_fen(fen: &str, rules: Option<Rules>, strict: bool) -> Result
             continue;
         }
         if field.bytes().all(|b| b.is_ascii_digit()) {
-            let n: u32 = field.parse().map_err(|_| err(format!("counter {field:?} is too large")))?;
+            let n: u32 = field
+                .parse()
+                .map_err(|_| err(format!("counter {field:?} is too large")))?;
             numbers.push(n);
             if numbers.len() > 2 {
                 return Err(err("more than two counters".into()));
@@ -985,7 +1063,10 @@ pub(crate) fn parse_fen(fen: &str, rules: Option<Rules>, strict: bool) -> Result
             }
         }
         if counts[GENERAL as usize] != 1 {
-            return Err(err(format!("{color:?} has {} generals", counts[GENERAL as usize])));
+            return Err(err(format!(
+                "{color:?} has {} generals",
+                counts[GENERAL as usize]
+            )));
         }
         let k = pos.kings[c] as usize;
         if !palace(c, k) {
@@ -1007,12 +1088,17 @@ pub(crate) fn parse_fen(fen: &str, rules: Option<Rules>, strict: bool) -> Result
         // A saved game in the middle of a reveal has a captured face-down
         // piece still counted in its pool.
         if strict && pool_total != down {
-            return Err(err(format!("{color:?} has {down} face-down pieces but a pool of {pool_total}")));
+            return Err(err(format!(
+                "{color:?} has {down} face-down pieces but a pool of {pool_total}"
+            )));
         }
         for kind in Kind::ALL {
             let n = counts[kind.index()] + side_pool[kind.index()];
             if n > kind.count() {
-                return Err(err(format!("{color:?} has {n} {kind}s, more than the {} it owns", kind.count())));
+                return Err(err(format!(
+                    "{color:?} has {n} {kind}s, more than the {} it owns",
+                    kind.count()
+                )));
             }
         }
         pos.pool[c] = side_pool;
@@ -1024,23 +1110,37 @@ pub(crate) fn parse_fen(fen: &str, rules: Option<Rules>, strict: bool) -> Result
                 }
                 let ok = match b & KIND {
                     ADVISOR => {
-                        let r = if color == Color::Red { sq.rank() } else { 9 - sq.rank() };
+                        let r = if color == Color::Red {
+                            sq.rank()
+                        } else {
+                            9 - sq.rank()
+                        };
                         sq.in_palace(color) && (sq.file() + r) % 2 == 1
                     }
                     ELEPHANT => {
-                        let r = if color == Color::Red { sq.rank() } else { 9 - sq.rank() };
+                        let r = if color == Color::Red {
+                            sq.rank()
+                        } else {
+                            9 - sq.rank()
+                        };
                         let f = sq.file();
                         r <= 4 && r % 2 == 0 && f % 2 == 0 && (f / 2 + r / 2) % 2 == 1
                     }
                     SOLDIER => {
-                        let r = if color == Color::Red { sq.rank() } else { 9 - sq.rank() };
+                        let r = if color == Color::Red {
+                            sq.rank()
+                        } else {
+                            9 - sq.rank()
+                        };
                         r >= 5 || (r >= 3 && sq.file() % 2 == 0)
                     }
                     _ => true,
                 };
                 if !ok {
                     let kind = Kind::from_bits(b & KIND).expect("a kind");
-                    return Err(err(format!("a {color:?} {kind} cannot stand on {sq} in xiangqi")));
+                    return Err(err(format!(
+                        "a {color:?} {kind} cannot stand on {sq} in xiangqi"
+                    )));
                 }
             }
         }
@@ -1080,7 +1180,11 @@ struct PositionData {
 
 impl Serialize for Position {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        PositionData { fen: self.to_fen(), rules: self.rules }.serialize(s)
+        PositionData {
+            fen: self.to_fen(),
+            rules: self.rules,
+        }
+        .serialize(s)
     }
 }
 

@@ -18,7 +18,11 @@ pub struct Square(pub(crate) u8);
 impl Square {
     /// The square at `file` (0 = a … 8 = i) and `rank` (0 … 9), if on the board.
     pub const fn new(file: u8, rank: u8) -> Option<Square> {
-        if file < 9 && rank < 10 { Some(Square(48 + rank * 16 + file)) } else { None }
+        if file < 9 && rank < 10 {
+            Some(Square(48 + rank * 16 + file))
+        } else {
+            None
+        }
     }
 
     /// 0 = file a … 8 = file i.
@@ -38,7 +42,11 @@ impl Square {
 
     /// The square with [`Square::index`] `index`, if below 90.
     pub const fn from_index(index: usize) -> Option<Square> {
-        if index < 90 { Square::new((index % 9) as u8, (index / 9) as u8) } else { None }
+        if index < 90 {
+            Square::new((index % 9) as u8, (index / 9) as u8)
+        } else {
+            None
+        }
     }
 
     /// Every square, a0 b0 … i9.
@@ -58,15 +66,21 @@ impl Square {
     pub const fn in_palace(self, color: Color) -> bool {
         let f = self.file();
         let r = self.rank();
-        f >= 3 && f <= 5 && match color {
-            Color::Red => r <= 2,
-            Color::Black => r >= 7,
-        }
+        f >= 3
+            && f <= 5
+            && match color {
+                Color::Red => r <= 2,
+                Color::Black => r >= 7,
+            }
     }
 
     /// The piece that starts the game on this square, if any.
     pub const fn start_piece(self) -> Option<(Color, Kind)> {
-        let (color, r) = if self.rank() <= 4 { (Color::Red, self.rank()) } else { (Color::Black, 9 - self.rank()) };
+        let (color, r) = if self.rank() <= 4 {
+            (Color::Red, self.rank())
+        } else {
+            (Color::Black, 9 - self.rank())
+        };
         let f = self.file();
         let kind = match r {
             0 => match f {
@@ -167,13 +181,26 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 7] =
-        [Kind::General, Kind::Advisor, Kind::Elephant, Kind::Horse, Kind::Chariot, Kind::Cannon, Kind::Soldier];
+    pub const ALL: [Kind; 7] = [
+        Kind::General,
+        Kind::Advisor,
+        Kind::Elephant,
+        Kind::Horse,
+        Kind::Chariot,
+        Kind::Cannon,
+        Kind::Soldier,
+    ];
 
     /// The kinds that start face down in Jieqi, in the order the pool is
     /// written (`R A C P N B`, as in the rulings' sample FEN).
-    pub const POOL_ORDER: [Kind; 6] =
-        [Kind::Chariot, Kind::Advisor, Kind::Cannon, Kind::Soldier, Kind::Horse, Kind::Elephant];
+    pub const POOL_ORDER: [Kind; 6] = [
+        Kind::Chariot,
+        Kind::Advisor,
+        Kind::Cannon,
+        Kind::Soldier,
+        Kind::Horse,
+        Kind::Elephant,
+    ];
 
     /// How many of this kind a side starts with.
     pub const fn count(self) -> u8 {
@@ -249,13 +276,20 @@ impl FromStr for Kind {
     fn from_str(s: &str) -> Result<Kind, ParseError> {
         let mut chars = s.chars();
         if let (Some(c), None) = (chars.next(), chars.next())
-            && let Some(kind) = Kind::from_letter(c) {
-                return Ok(kind);
-            }
+            && let Some(kind) = Kind::from_letter(c)
+        {
+            return Ok(kind);
+        }
         Kind::ALL
             .into_iter()
             .find(|k| k.to_string().eq_ignore_ascii_case(s))
-            .ok_or_else(|| ParseError::new("piece kind", s, "expected a letter k a b n r c p or a kind's name"))
+            .ok_or_else(|| {
+                ParseError::new(
+                    "piece kind",
+                    s,
+                    "expected a letter k a b n r c p or a kind's name",
+                )
+            })
     }
 }
 
@@ -272,7 +306,11 @@ impl Piece {
     /// The FEN letter: the kind's letter, or `x`, uppercase for Red.
     pub fn letter(self) -> char {
         let c = self.kind.map_or('x', Kind::letter);
-        if self.color == Color::Red { c.to_ascii_uppercase() } else { c }
+        if self.color == Color::Red {
+            c.to_ascii_uppercase()
+        } else {
+            c
+        }
     }
 }
 
@@ -314,8 +352,12 @@ impl FromStr for Move {
         if compact.len() != 4 {
             return Err(bad("expected two squares like h2e2"));
         }
-        let from: Square = compact[..2].parse().map_err(|_| bad("the first square is not a-i followed by 0-9"))?;
-        let to: Square = compact[2..].parse().map_err(|_| bad("the second square is not a-i followed by 0-9"))?;
+        let from: Square = compact[..2]
+            .parse()
+            .map_err(|_| bad("the first square is not a-i followed by 0-9"))?;
+        let to: Square = compact[2..]
+            .parse()
+            .map_err(|_| bad("the second square is not a-i followed by 0-9"))?;
         Ok(Move { from, to })
     }
 }

@@ -68,7 +68,11 @@ fn one_ply_on_the_evaluation_mates_a_random_player() {
         let searcher = Seat((i % 2) as u8);
         let game = play(1000 + i, searcher);
         let outcome = game.outcome().unwrap();
-        println!("game {i}: {} after {} moves", outcome.reason, game.position().fullmoves());
+        println!(
+            "game {i}: {} after {} moves",
+            outcome.reason,
+            game.position().fullmoves()
+        );
         if outcome.winners().collect::<Vec<_>>() == vec![searcher] {
             mates += 1;
         } else {
@@ -96,7 +100,9 @@ fn evaluation_is_a_probability_that_follows_material() {
     let mut legal = Vec::new();
     game.legal_actions(Actor::Seat(Seat(0)), &mut legal);
     let takes = (0..100)
-        .filter(|_| game.playout_action(Seat(0), &legal, &mut rng) == Action::Move("c0c4".parse().unwrap()))
+        .filter(|_| {
+            game.playout_action(Seat(0), &legal, &mut rng) == Action::Move("c0c4".parse().unwrap())
+        })
         .count();
     assert!(takes > 70, "{takes}");
 }

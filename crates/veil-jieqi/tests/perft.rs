@@ -12,7 +12,12 @@ fn cases() -> Vec<(bool, String, u32, u64)> {
                 Some(fen) => (true, fen.to_string()),
                 None => (false, parts[0].to_string()),
             };
-            (forced, fen, parts[1].parse().unwrap(), parts[2].parse().unwrap())
+            (
+                forced,
+                fen,
+                parts[1].parse().unwrap(),
+                parts[2].parse().unwrap(),
+            )
         })
         .collect()
 }
@@ -23,7 +28,11 @@ fn perft_counts_from_data_file() {
     assert!(cases.len() >= 8);
     for (forced, fen, depth, nodes) in cases {
         let pos = Position::from_fen(&fen).unwrap();
-        let got = if forced { jieqi_perft_forced(&pos, depth) } else { perft(&pos, depth) };
+        let got = if forced {
+            jieqi_perft_forced(&pos, depth)
+        } else {
+            perft(&pos, depth)
+        };
         assert_eq!(got, nodes, "{fen} depth {depth} (forced reveals: {forced})");
     }
 }

@@ -19,7 +19,10 @@ fn the_rulings_sample_reads_and_writes_back() {
     assert_eq!(Jieqi::from_fen(SAMPLE).unwrap().to_fen(), SAMPLE);
     let diagram = pos.diagram();
     assert!(diagram.starts_with("9  x x x x k x x x x\n"), "{diagram}");
-    assert!(diagram.ends_with("0  X X X X K X X X X\n   a b c d e f g h i\n"), "{diagram}");
+    assert!(
+        diagram.ends_with("0  X X X X K X X X X\n   a b c d e f g h i\n"),
+        "{diagram}"
+    );
     // The pool may be left out at the start: it is what is not face up.
     let short = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w";
     assert_eq!(Position::from_fen(short).unwrap().to_fen(), SAMPLE);
@@ -38,7 +41,9 @@ fn plain_xiangqi_fens_read() {
         assert_eq!(pos.rules(), Rules::Xiangqi);
         assert_eq!(pos.to_fen(), canonical);
     }
-    let black = Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1").unwrap();
+    let black =
+        Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1")
+            .unwrap();
     assert_eq!(black.turn(), Color::Black);
     assert_eq!(black.halfmoves(), 1);
 }
@@ -47,33 +52,91 @@ fn plain_xiangqi_fens_read() {
 fn bad_fens_are_refused_with_the_input() {
     let cases = [
         ("", "empty"),
-        ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR w", "ranks"),
-        ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w", "points"),
-        ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR w", "longer"),
-        ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x", "side to move"),
-        ("rnbazabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", "piece letter"),
-        ("rnba1abnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", "generals"),
-        ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBAKABNR w", "generals"),
-        ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/R8/RNBAKABNR w", "more than"),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR w",
+            "ranks",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w",
+            "points",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR w",
+            "longer",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x",
+            "side to move",
+        ),
+        (
+            "rnbazabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            "piece letter",
+        ),
+        (
+            "rnba1abnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            "generals",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBAKABNR w",
+            "generals",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/R8/RNBAKABNR w",
+            "more than",
+        ),
         ("3k5/9/9/9/9/9/9/9/9/K8 w", "outside its palace"),
         ("4k4/9/9/9/9/9/9/9/9/4K4 w", "in check"),
-        ("xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R2A2C2P5N2B2r2a2c2p5n2b1 0 1", "pool"),
-        ("xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R3A2C2P5N2B1r2a2c2p5n2b2 0 1", "only 2"),
-        ("xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/X8/2X1X1X1X/1X5X1/9/XXXXKXXXX w", "starting point"),
-        ("xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R2A2C2P5N2B2r2a2c2p5n2b2K1 0 1", "general"),
-        ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w 0 1 5", "counters"),
-        ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w 99999999999 1", "too large"),
-        ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w 0 1 R2", "unexpected"),
-        ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/A8/RNB1KABNR w", "cannot stand"),
-        ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN1 w - 0 1 xx", "unexpected"),
+        (
+            "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R2A2C2P5N2B2r2a2c2p5n2b1 0 1",
+            "pool",
+        ),
+        (
+            "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R3A2C2P5N2B1r2a2c2p5n2b2 0 1",
+            "only 2",
+        ),
+        (
+            "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/X8/2X1X1X1X/1X5X1/9/XXXXKXXXX w",
+            "starting point",
+        ),
+        (
+            "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R2A2C2P5N2B2r2a2c2p5n2b2K1 0 1",
+            "general",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w 0 1 5",
+            "counters",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w 99999999999 1",
+            "too large",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w 0 1 R2",
+            "unexpected",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/A8/RNB1KABNR w",
+            "cannot stand",
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN1 w - 0 1 xx",
+            "unexpected",
+        ),
     ];
     for (fen, words) in cases {
         let err = Position::from_fen(fen).expect_err(fen);
         assert_eq!(err.input, fen);
         assert_eq!(err.what, "FEN");
-        assert!(err.reason.contains(words), "{fen:?}: {:?} lacks {words:?}", err.reason);
+        assert!(
+            err.reason.contains(words),
+            "{fen:?}: {:?} lacks {words:?}",
+            err.reason
+        );
         // Jieqi lets face-up advisors roam; everything else is wrong there too.
-        assert!(Jieqi::from_fen(fen).is_err() || words == "cannot stand", "{fen}");
+        assert!(
+            Jieqi::from_fen(fen).is_err() || words == "cannot stand",
+            "{fen}"
+        );
     }
 }
 
@@ -82,11 +145,19 @@ fn iccs_moves_read_and_write() {
     let m: Move = "h2e2".parse().unwrap();
     assert_eq!(m.to_string(), "h2e2");
     assert_eq!("H2-E2".parse::<Move>().unwrap(), m);
-    assert_eq!(parse_record_move("b0c2n").unwrap(), ("b0c2".parse().unwrap(), Some(Kind::Horse)));
+    assert_eq!(
+        parse_record_move("b0c2n").unwrap(),
+        ("b0c2".parse().unwrap(), Some(Kind::Horse))
+    );
     assert_eq!(parse_record_move("h2e2").unwrap(), (m, None));
-    assert_eq!(record_move("b0c2".parse().unwrap(), Some(Kind::Horse)), "b0c2n");
+    assert_eq!(
+        record_move("b0c2".parse().unwrap(), Some(Kind::Horse)),
+        "b0c2n"
+    );
     assert_eq!(record_move(m, None), "h2e2");
-    for bad in ["", "h2", "h2e", "j2e2", "h2e:", "h2e2k", "h2e2z", "h2e2nn", "é2e2", "h2e10", "a0a0a0"] {
+    for bad in [
+        "", "h2", "h2e", "j2e2", "h2e:", "h2e2k", "h2e2z", "h2e2nn", "é2e2", "h2e10", "a0a0a0",
+    ] {
         let err = parse_record_move(bad).expect_err(bad);
         assert_eq!(err.input, bad);
         assert!(!err.reason.is_empty());
@@ -94,11 +165,21 @@ fn iccs_moves_read_and_write() {
     for bad in ["", "h2", "h2e2n", "k", "x", "h2 e2", "ab"] {
         assert!(bad.parse::<Action>().is_err() || bad == "k", "{bad}");
     }
-    assert!("k".parse::<Action>().is_err(), "generals are never revealed");
-    for a in [Action::Move(m), Action::Reveal(Kind::Cannon), Action::Reveal(Kind::Horse)] {
+    assert!(
+        "k".parse::<Action>().is_err(),
+        "generals are never revealed"
+    );
+    for a in [
+        Action::Move(m),
+        Action::Reveal(Kind::Cannon),
+        Action::Reveal(Kind::Horse),
+    ] {
         assert_eq!(a.to_string().parse::<Action>().unwrap(), a);
     }
-    assert_eq!("chariot".parse::<Action>().unwrap(), Action::Reveal(Kind::Chariot));
+    assert_eq!(
+        "chariot".parse::<Action>().unwrap(),
+        Action::Reveal(Kind::Chariot)
+    );
 }
 
 #[test]
@@ -116,7 +197,8 @@ fn fens_of_played_positions_read_back() {
                 }
                 Turn::Seat(s) => {
                     let fen = game.to_fen();
-                    let pos = Position::from_fen_with_rules(&fen, Rules::Jieqi).unwrap_or_else(|e| panic!("{e}"));
+                    let pos = Position::from_fen_with_rules(&fen, Rules::Jieqi)
+                        .unwrap_or_else(|e| panic!("{e}"));
                     assert_eq!(&pos, game.position(), "{fen}");
                     assert_eq!(pos.to_fen(), fen);
                     game.legal_actions(Actor::Seat(s), &mut legal);
@@ -144,7 +226,9 @@ fn random_input_never_panics() {
     for i in 0..20_000 {
         let text: String = if i % 2 == 0 {
             let len = rng.random_range(0..80);
-            (0..len).map(|_| alphabet[rng.random_range(0..alphabet.len())]).collect()
+            (0..len)
+                .map(|_| alphabet[rng.random_range(0..alphabet.len())])
+                .collect()
         } else {
             let mut chars: Vec<char> = seeds[rng.random_range(0..seeds.len())].chars().collect();
             for _ in 0..rng.random_range(1..4) {
@@ -153,7 +237,10 @@ fn random_input_never_panics() {
                     0 if !chars.is_empty() => {
                         chars.remove(at.min(chars.len() - 1));
                     }
-                    1 => chars.insert(at.min(chars.len()), alphabet[rng.random_range(0..alphabet.len())]),
+                    1 => chars.insert(
+                        at.min(chars.len()),
+                        alphabet[rng.random_range(0..alphabet.len())],
+                    ),
                     _ if !chars.is_empty() => {
                         let last = chars.len() - 1;
                         chars[at.min(last)] = alphabet[rng.random_range(0..alphabet.len())];
@@ -178,7 +265,10 @@ fn random_input_never_panics() {
         let _ = parse_record_move(&short);
         let _ = short.parse::<Move>();
     }
-    assert!(accepted > 100, "mutations of good FENs are sometimes still good: {accepted}");
+    assert!(
+        accepted > 100,
+        "mutations of good FENs are sometimes still good: {accepted}"
+    );
     // Corrupt saves are errors too.
     let good = serde_json::to_string(&Jieqi::new(&JieqiOptions::default(), 2).unwrap()).unwrap();
     for cut in 0..good.len() {
@@ -202,7 +292,10 @@ fn record_moves_play_with_their_reveals() {
     game.apply_record("h7h0", &mut rng).unwrap();
     assert!(game.last_reveal().is_some());
     assert_eq!(game.captured().len(), 1);
-    assert!(game.captured()[0].kind.is_some(), "the captured piece was drawn too");
+    assert!(
+        game.captured()[0].kind.is_some(),
+        "the captured piece was drawn too"
+    );
     assert_eq!(game.turn(), Turn::Seat(veil_core::Seat(0)));
 }
 

@@ -13,7 +13,8 @@ fn board_of(pos: &Position) -> Vec<Cell> {
     (0..90)
         .map(|i| {
             let sq = Square::from_index(i).unwrap();
-            pos.piece_at(sq).map(|p| (p.color, pos.moves_as(sq).unwrap(), p.kind.is_none()))
+            pos.piece_at(sq)
+                .map(|p| (p.color, pos.moves_as(sq).unwrap(), p.kind.is_none()))
         })
         .collect()
 }
@@ -41,9 +42,11 @@ fn pseudo(board: &[Cell], i: usize, relaxed: bool) -> Vec<usize> {
         Kind::General => {
             for (df, dr) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
                 if let Some(j) = at(f + df, r + dr)
-                    && in_palace(c, f + df, r + dr) && free(j) {
-                        out.push(j);
-                    }
+                    && in_palace(c, f + df, r + dr)
+                    && free(j)
+                {
+                    out.push(j);
+                }
             }
             // Flying general: "capturing" the other general along an open file.
             let dr = if c == Color::Red { 1 } else { -1 };
@@ -61,26 +64,46 @@ fn pseudo(board: &[Cell], i: usize, relaxed: bool) -> Vec<usize> {
         Kind::Advisor => {
             for (df, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
                 if let Some(j) = at(f + df, r + dr)
-                    && free(j) && (!restricted || in_palace(c, f + df, r + dr)) {
-                        out.push(j);
-                    }
+                    && free(j)
+                    && (!restricted || in_palace(c, f + df, r + dr))
+                {
+                    out.push(j);
+                }
             }
         }
         Kind::Elephant => {
             for (df, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
                 if let (Some(eye), Some(j)) = (at(f + df, r + dr), at(f + 2 * df, r + 2 * dr))
-                    && board[eye].is_none() && free(j) && (!restricted || own_half(c, r + 2 * dr)) {
-                        out.push(j);
-                    }
+                    && board[eye].is_none()
+                    && free(j)
+                    && (!restricted || own_half(c, r + 2 * dr))
+                {
+                    out.push(j);
+                }
             }
         }
         Kind::Horse => {
-            for (df, dr) in [(1i32, 2i32), (-1, 2), (1, -2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1)] {
-                let leg = if df.abs() == 2 { at(f + df / 2, r) } else { at(f, r + dr / 2) };
+            for (df, dr) in [
+                (1i32, 2i32),
+                (-1, 2),
+                (1, -2),
+                (-1, -2),
+                (2, 1),
+                (2, -1),
+                (-2, 1),
+                (-2, -1),
+            ] {
+                let leg = if df.abs() == 2 {
+                    at(f + df / 2, r)
+                } else {
+                    at(f, r + dr / 2)
+                };
                 if let (Some(leg), Some(j)) = (leg, at(f + df, r + dr))
-                    && board[leg].is_none() && free(j) {
-                        out.push(j);
-                    }
+                    && board[leg].is_none()
+                    && free(j)
+                {
+                    out.push(j);
+                }
             }
         }
         Kind::Chariot | Kind::Cannon => {
@@ -120,9 +143,10 @@ fn pseudo(board: &[Cell], i: usize, relaxed: bool) -> Vec<usize> {
             }
             for (df, dr) in steps {
                 if let Some(j) = at(f + df, r + dr)
-                    && free(j) {
-                        out.push(j);
-                    }
+                    && free(j)
+                {
+                    out.push(j);
+                }
             }
         }
     }
@@ -144,12 +168,19 @@ fn legal(pos: &Position) -> BTreeSet<String> {
             }
             let mut next = board.clone();
             next[j] = next[i].take();
-            let king = (0..90).find(|&k| matches!(next[k], Some((c, Kind::General, _)) if c == us)).unwrap();
+            let king = (0..90)
+                .find(|&k| matches!(next[k], Some((c, Kind::General, _)) if c == us))
+                .unwrap();
             let attacked = (0..90).any(|k| {
-                matches!(next[k], Some((c, _, _)) if c != us) && pseudo(&next, k, relaxed).contains(&king)
+                matches!(next[k], Some((c, _, _)) if c != us)
+                    && pseudo(&next, k, relaxed).contains(&king)
             });
             if !attacked {
-                out.insert(format!("{}{}", Square::from_index(i).unwrap(), Square::from_index(j).unwrap()));
+                out.insert(format!(
+                    "{}{}",
+                    Square::from_index(i).unwrap(),
+                    Square::from_index(j).unwrap()
+                ));
             }
         }
     }
@@ -201,7 +232,11 @@ fn fast_and_plain_generators_agree_on_xiangqi_games() {
                 break;
             }
             let list = pos.legal_moves();
-            let caps: Vec<Move> = list.iter().copied().filter(|m| pos.captured_by(*m).is_some()).collect();
+            let caps: Vec<Move> = list
+                .iter()
+                .copied()
+                .filter(|m| pos.captured_by(*m).is_some())
+                .collect();
             let m = if !caps.is_empty() && rng.random_bool(0.4) {
                 caps[rng.random_range(0..caps.len())]
             } else {

@@ -56,7 +56,11 @@ fn keeps_the_laws_over_whole_matches() {
             .unwrap_or_else(|v| panic!("{v}"));
     assert_eq!(report.games, 50);
     let thousand = report.endings.get("1000 reached").copied().unwrap_or(0);
-    assert!(thousand >= 40, "most matches must end at 1000: {:?}", report.endings);
+    assert!(
+        thousand >= 40,
+        "most matches must end at 1000: {:?}",
+        report.endings
+    );
     eprintln!("{report:?}");
 }
 
