@@ -457,7 +457,7 @@ fn playable(hand: Hand, trick: &[Card], trump: Option<Suit>, must_beat: bool) ->
 
 /// The index of the card winning `trick` so far: the highest trump, else
 /// the highest card of the suit led.
-fn trick_winner_index(trick: &[Card], trump: Option<Suit>) -> Option<usize> {
+pub(crate) fn trick_winner_index(trick: &[Card], trump: Option<Suit>) -> Option<usize> {
     let led = trick.first()?.suit();
     let key = |c: &Card| {
         let class = if Some(c.suit()) == trump {

@@ -121,17 +121,28 @@
 //! holds a marriage. The search plays a hand in progress out to its end:
 //! [`veil_core::Game::evaluate`] answers only between hands, from the
 //! scores.
-//! [`hand_value`] estimates what a hand can take; the playout policy bids
-//! near it, gives away the cards worth least, announces marriages, cashes
-//! sure winners, wins tricks with the cheapest card that does and follows
-//! low otherwise.
+//! [`hand_value`] estimates what a declarer's eight cards take (a linear
+//! estimate fitted to hands played out by the playout policy: run the
+//! ignored `calibrate` test to refit it), [`expected_take`] averages it over
+//! every prikup a hand of seven may find, and [`bid_value`] is the highest
+//! bid such a hand should make. The playout policy bids up to that, declares
+//! Rospisat' when the prikup leaves the bid well out of reach (further still
+//! before a third P), gives away the cards worth least, raises when the kept
+//! cards justify it, announces marriages, draws trumps, cashes sure winners,
+//! wins tricks with the cheapest card that does and follows low otherwise.
+//! [`action_prior`] ranks a seat's actions for the search, the policy's
+//! choice first, and sets hopeless ones aside: bids beyond the hand's worth,
+//! raises past the kept cards', giving away an ace or a marriage, leading a
+//! marriage card without announcing it. Between hands the evaluation weighs
+//! the scores (less what lines and P marks will cost) and how the last hand
+//! went.
 
 mod ai;
 mod card;
 mod game;
 mod view;
 
-pub use ai::{bid_value, hand_value};
+pub use ai::{action_prior, bid_value, exchange, expected_take, hand_value};
 pub use card::{Card, Hand, Rank, Suit};
 pub use game::{
     Action, BARREL, CARD_POINTS, Call, GOAL, HandEnd, HandResult, MAX_BID, MatchEnd, OPENING_BID,
