@@ -26,7 +26,11 @@
 //! Exp3 at simultaneous turns, see [`Search`]),
 //! adds one node, plays out with the game's playout policy (cut short by its
 //! evaluation where it has one), and credits every seat along the path with
-//! its own reward. Chance is sampled, never chosen.
+//! its own reward. Chance is sampled, never chosen. A game with a wide menu
+//! can give an action prior ([`Game::action_prior`]): the search then looks
+//! only at the actions it weights, expands them likeliest first, and widens
+//! a node progressively (a node chosen from n times considers its
+//! 1 + ⌊√(2n)⌋ likeliest actions), so the budget goes where it matters.
 //!
 //! [`Search`] runs in slices ([`Search::run`], [`Search::run_for`]) so an app
 //! without threads can think between frames; [`choose`] is the one-call form.

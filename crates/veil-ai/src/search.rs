@@ -14,6 +14,35 @@ const END_DISCOUNT: f64 = 0.002;
 /// "No node": an edge whose child is not built yet, a chain not started.
 const NONE: u32 = u32::MAX;
 
+/// Keeps in `legal` only the actions the game's [`Game::action_prior`]
+/// weights above 0 for `seat`, likeliest first (ties in the game's order).
+/// Returns false, leaving `legal` as it was, when the game gives no usable
+/// prior (the default) or weights every action 0.
+fn rank_by_prior<G: Game>(
+    state: &G,
+    seat: Seat,
+    legal: &mut Vec<G::Action>,
+    prior: &mut Vec<f64>,
+    ranked: &mut Vec<(f64, G::Action)>,
+) -> bool {
+    state.action_prior(seat, legal, prior);
+    if prior.len() != legal.len() || !prior.iter().any(|w| *w > 0.0) {
+        return false;
+    }
+    ranked.clear();
+    ranked.extend(
+        prior
+            .iter()
+            .zip(legal.iter())
+            .filter(|(w, _)| **w > 0.0)
+            .map(|(w, a)| (*w, *a)),
+    );
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    legal.clear();
+    legal.extend(ranked.iter().map(|(_, a)| *a));
+    true
+}
+
 /// What the search learnt about one of the observer's actions.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ActionStats<A> {
@@ -52,6 +81,9 @@ struct Node<A> {
     /// On a statistics node of a simultaneous turn: the statistics node of
     /// the next seat of the same turn.
     sim_next: u32,
+    /// Iterations that chose here (counted on statistics nodes only, and
+    /// only used to widen games that give an action prior).
+    visits: u32,
 }
 
 impl<A> Node<A> {
@@ -60,6 +92,7 @@ impl<A> Node<A> {
             edges: Vec::new(),
             info,
             sim_next: NONE,
+            visits: 0,
         }
     }
 }
@@ -113,6 +146,9 @@ pub struct Search<G: Game> {
     rng: GameRng,
     /// The observer's legal actions (the same in every determinization).
     root_legal: Vec<G::Action>,
+    /// The ones the search looks at: those the game's
+    /// [`Game::action_prior`] weights above 0, or all of them.
+    root_candidates: Vec<G::Action>,
     nodes: Vec<Node<G::Action>>,
     iterations: u32,
     /// Thinking time so far, counted only when `max_time` is set.
@@ -124,6 +160,8 @@ pub struct Search<G: Game> {
     matched: Vec<u32>,
     path: Vec<Step>,
     rewards: Vec<f64>,
+    prior: Vec<f64>,
+    ranked: Vec<(f64, G::Action)>,
 }
 
 impl<G: Game> Search<G> {
@@ -135,6 +173,16 @@ impl<G: Game> Search<G> {
         let state = G::determinize(observation, &mut rng);
         let mut root_legal = Vec::new();
         state.legal_actions(Actor::Seat(observer), &mut root_legal);
+        let mut prior = Vec::new();
+        let mut ranked = Vec::new();
+        let mut root_candidates = root_legal.clone();
+        rank_by_prior(
+            &state,
+            observer,
+            &mut root_candidates,
+            &mut prior,
+            &mut ranked,
+        );
         let mut root = Node::new(0);
         let mut picked = None;
         match config.method {
@@ -142,7 +190,7 @@ impl<G: Game> Search<G> {
                 picked = Some(root_legal[rng.random_range(0..root_legal.len())]);
             }
             Method::Greedy => {
-                root.edges = root_legal
+                root.edges = root_candidates
                     .iter()
                     .map(|&action| Edge {
                         actor: Actor::Seat(observer),
@@ -163,6 +211,7 @@ impl<G: Game> Search<G> {
             config,
             rng,
             root_legal,
+            root_candidates,
             nodes: vec![root],
             iterations: 0,
             elapsed: Duration::ZERO,
@@ -171,6 +220,8 @@ impl<G: Game> Search<G> {
             matched: Vec::new(),
             path: Vec::new(),
             rewards: vec![0.0; state.seats()],
+            prior,
+            ranked,
         }
     }
 
@@ -202,7 +253,7 @@ impl<G: Game> Search<G> {
     /// spent: the iteration budget or `max_time` (total thinking time) is
     /// reached, or the observer has at most one legal action.
     pub fn is_finished(&self) -> bool {
-        if self.root_legal.len() <= 1 || self.config.method == Method::Random {
+        if self.root_candidates.len() <= 1 || self.config.method == Method::Random {
             return true;
         }
         self.iterations >= self.config.iterations
@@ -248,14 +299,15 @@ impl<G: Game> Search<G> {
     }
 
     /// The action to play: the most visited (greedy: best scoring) of the
-    /// observer's actions; before any iteration, the first legal action.
+    /// observer's actions; before any iteration, the first legal action
+    /// (the likeliest, when the game gives an action prior).
     /// `None` only when the observer has nothing to do.
     pub fn best_action(&self) -> Option<G::Action> {
         if let Some(action) = self.picked {
             return Some(action);
         }
-        let first = *self.root_legal.first()?;
-        if self.root_legal.len() == 1 {
+        let first = *self.root_candidates.first()?;
+        if self.root_candidates.len() == 1 {
             return Some(first);
         }
         let greedy = self.config.method == Method::Greedy;
@@ -371,6 +423,22 @@ impl<G: Game> Search<G> {
                 break;
             }
             let info = self.nodes[node as usize].info;
+            let ranked = rank_by_prior(
+                &state,
+                seat,
+                &mut self.legal,
+                &mut self.prior,
+                &mut self.ranked,
+            );
+            if ranked {
+                // Progressive widening: a node chosen from n times looks at
+                // its 1 + ⌊√(2n)⌋ likeliest actions, so a rarely reached
+                // node is not spread over a wide menu.
+                let n = &mut self.nodes[info as usize].visits;
+                let width = 1 + (2.0 * f64::from(*n)).sqrt() as usize;
+                *n += 1;
+                self.legal.truncate(width);
+            }
             // Match the legal actions to the statistics edges; count availability.
             self.matched.clear();
             let mut untried = 0usize;
@@ -393,8 +461,13 @@ impl<G: Game> Search<G> {
                 }
             }
             if untried > 0 {
-                // Expand one untried action, then play out from there.
-                let pick = self.rng.random_range(0..untried);
+                // Expand one untried action, then play out from there: the
+                // likeliest when the game ranks them, else any.
+                let pick = if ranked {
+                    0
+                } else {
+                    self.rng.random_range(0..untried)
+                };
                 let index = self
                     .matched
                     .iter()

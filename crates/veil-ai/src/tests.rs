@@ -543,3 +543,114 @@ fn a_won_game_is_won_now_rather_than_later() {
         }
     }
 }
+
+/// Seat 0 picks one of 100 numbers; only 37 wins. With `prior` on, the game
+/// tells the search to look at 5 (weight 2) and 37 (weight 1) only.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Needle {
+    prior: bool,
+    picked: Option<u8>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct NeedleView(Seat, Needle);
+
+impl Game for Needle {
+    const ID: &'static str = "needle";
+    type Options = bool;
+    type Action = u8;
+    type Observation = NeedleView;
+
+    fn new(prior: &bool, _: usize) -> Result<Self, OptionsError> {
+        Ok(Needle {
+            prior: *prior,
+            picked: None,
+        })
+    }
+    fn options(&self) -> &bool {
+        &self.prior
+    }
+    fn seats(&self) -> usize {
+        2
+    }
+    fn turn(&self) -> Turn {
+        match self.picked {
+            Some(_) => Turn::Over,
+            None => Turn::Seat(Seat(0)),
+        }
+    }
+    fn legal_actions(&self, actor: Actor, out: &mut Vec<u8>) {
+        out.clear();
+        if self.picked.is_none() && actor == Actor::Seat(Seat(0)) {
+            out.extend(0..100);
+        }
+    }
+    fn sample_chance(&self, _: &mut GameRng) -> u8 {
+        unreachable!("no chance")
+    }
+    fn apply(&mut self, actor: Actor, action: u8) -> Result<(), ActionError<u8>> {
+        if self.picked.is_some() || actor != Actor::Seat(Seat(0)) || action >= 100 {
+            return Err(ActionError::NotYourTurn { actor, action });
+        }
+        self.picked = Some(action);
+        Ok(())
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        let winner = if self.picked? == 37 { Seat(0) } else { Seat(1) };
+        Some(Outcome::win(winner, 2, "picked"))
+    }
+    fn observe(&self, seat: Seat) -> NeedleView {
+        NeedleView(seat, self.clone())
+    }
+    fn observer(view: &NeedleView) -> Seat {
+        view.0
+    }
+    fn determinize(view: &NeedleView, _: &mut GameRng) -> Self {
+        view.1.clone()
+    }
+    fn action_prior(&self, _: Seat, actions: &[u8], out: &mut Vec<f64>) {
+        out.clear();
+        if self.prior {
+            out.extend(actions.iter().map(|a| match a {
+                5 => 2.0,
+                37 => 1.0,
+                _ => 0.0,
+            }));
+        }
+    }
+}
+
+#[test]
+fn an_action_prior_limits_and_orders_the_search() {
+    let view = Needle::new(&true, 2).unwrap().observe(Seat(0));
+    let mut search = Search::<Needle>::new(&view, Level::Normal.config(), 3);
+    // Before any iteration the likeliest action stands; the first iteration
+    // tries it.
+    assert_eq!(search.best_action(), Some(5));
+    search.run(1);
+    let visited: Vec<u8> = search
+        .root_stats()
+        .iter()
+        .filter(|s| s.visits > 0)
+        .map(|s| s.action)
+        .collect();
+    assert_eq!(visited, [5]);
+    while !search.is_finished() {
+        search.run(100);
+    }
+    assert_eq!(search.best_action(), Some(37));
+    for stats in search.root_stats() {
+        let searched = matches!(stats.action, 5 | 37);
+        assert_eq!(stats.visits > 0, searched, "{stats:?}");
+    }
+    // Every action is still listed as legal.
+    assert_eq!(search.legal_actions().len(), 100);
+}
+
+#[test]
+fn without_a_prior_every_action_is_searched() {
+    let view = Needle::new(&false, 2).unwrap().observe(Seat(0));
+    let mut search = Search::<Needle>::new(&view, Level::Easy.config(), 3);
+    search.run(100);
+    assert!(search.root_stats().iter().all(|s| s.visits == 1));
+}

@@ -135,6 +135,21 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         use rand::RngExt;
         legal[rng.random_range(0..legal.len())]
     }
+
+    /// Game knowledge for the search: how promising each of `actions` (the
+    /// legal actions of `seat`, in that order) looks, written into `out`
+    /// (cleared first) as one weight ≥ 0 per action. The search then looks
+    /// only at the actions weighted above 0 and tries them in order of
+    /// weight, so a game with a wide menu (Hide and Guess offers ~140
+    /// actions, most of them hopeless guesses) gets its budget spent where
+    /// it matters. The weights may use only what `seat` observes, like the
+    /// legal actions themselves.
+    ///
+    /// The default leaves `out` empty: every action is searched alike. So
+    /// does a wrong-length or all-zero `out`.
+    fn action_prior(&self, _seat: Seat, _actions: &[Self::Action], out: &mut Vec<f64>) {
+        out.clear();
+    }
 }
 
 /// Marker to keep `Seat` Hash-able in action maps; `Actor` is part of a record.
