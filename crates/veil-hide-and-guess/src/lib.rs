@@ -7,6 +7,14 @@
 //! (RULINGS §1): a [`HideAndGuess`] is the full state and implements
 //! [`veil_core::Game`]; a player sees a [`HideAndGuessView`].
 //!
+//! It also holds what the computer player (veil-ai's search) knows of the
+//! game: a [`belief`] over every secret the other player could hide, read
+//! from their thumbs, from the triangles they chose to build and from the
+//! wrong guesses; states sampled from that belief; and a prior that points
+//! the search at the few builds that pay and at the few likeliest secrets,
+//! guessed only when the belief is concentrated enough for a guess to pay,
+//! and never one already guessed wrongly.
+//!
 //! ```
 //! use veil_core::{Actor, Game, Seat, Turn};
 //! use veil_hide_and_guess::{Action, HideAndGuess, Pieces};
@@ -41,7 +49,7 @@ mod game;
 mod pieces;
 mod view;
 
-pub use ai::{belief, up_likelihood};
+pub use ai::{Model, belief, belief_with, up_likelihood};
 pub use game::{Action, End, GuessMade, HideAndGuess, Table, Triangle};
 pub use pieces::{Kind, Pieces};
 pub use view::HideAndGuessView;

@@ -70,7 +70,7 @@ pub(crate) fn determinize(view: &HideAndGuessView, rng: &mut GameRng) -> HideAnd
     votes[me] = view.my_vote;
     if view.opponent_has_voted {
         let p_up = match (view.table.open_vote(), secrets[them]) {
-            (Some(t), Some(s)) => crate::ai::up_likelihood(t.pieces.overlap(s)),
+            (Some(t), Some(s)) => crate::ai::up_likelihood(t.pieces, s),
             _ => 0.5,
         };
         votes[them] = Some(rng.random_bool(p_up));
