@@ -19,6 +19,11 @@ pub(crate) trait Sink<G: Geometry> {
     /// Pawn moves landing on a promotion line.
     fn promotions(&mut self, targets: G::Bits, delta: i32, roles: RoleSet, mandatory: bool);
     fn special(&mut self, mv: Move);
+    /// Whether the sink has seen enough and generation may stop early.
+    #[inline(always)]
+    fn done(&self) -> bool {
+        false
+    }
 }
 
 pub(crate) struct Counter(pub u64);
@@ -95,6 +100,10 @@ impl<G: Geometry> Sink<G> for Any {
     fn special(&mut self, _mv: Move) {
         self.0 = true;
     }
+    #[inline(always)]
+    fn done(&self) -> bool {
+        self.0
+    }
 }
 
 impl<G: Geometry> Position<G> {
@@ -122,12 +131,14 @@ impl<G: Geometry> Position<G> {
     }
     pub fn is_legal(&self, mv: Move) -> bool {
         // Cheap filter first: the mover must be ours.
-        if mv.from().0 as u32 >= G::squares()
-            || !self.board.by_color(self.turn).has(mv.from().0 as u32)
-        {
+        let from = mv.from().0 as u32;
+        if from >= G::squares() || !self.board.by_color(self.turn).has(from) {
             return false;
         }
-        self.legal_moves().contains(&mv)
+        // Only the mover's moves: a handful instead of every legal move.
+        let mut moves = Vec::with_capacity(32);
+        self.generate_from(&mut moves, G::Bits::bit(from));
+        moves.contains(&mv)
     }
 
     /// Whether a pawn of the side to move can legally capture en passant on `ep`.
@@ -205,7 +216,13 @@ impl<G: Geometry> Position<G> {
         self.emit_pawns(sink, cap_right & target, right);
     }
 
+    #[inline(always)]
     pub(crate) fn generate<S: Sink<G>>(&self, sink: &mut S) {
+        self.generate_from(sink, G::all());
+    }
+
+    /// The legal moves of the pieces on `movers` (all of them: `G::all()`).
+    pub(crate) fn generate_from<S: Sink<G>>(&self, sink: &mut S, movers: G::Bits) {
         let us = self.turn;
         let them = !us;
         let b = &self.board;
@@ -218,29 +235,35 @@ impl<G: Geometry> Position<G> {
         let mut checked = false;
         if let Some(k) = king {
             let checkers = self.attackers_of(k, them, occ);
-            let occ_no_king = occ ^ kings;
-            let mut safe = G::Bits::ZERO;
-            for to in (G::king_attacks(k) & !our).squares() {
-                if self.attackers_of(to, them, occ_no_king).is_zero() {
-                    safe |= G::Bits::bit(to);
+            let movers_king = movers.has(k);
+            if movers_king {
+                let occ_no_king = occ ^ kings;
+                let mut safe = G::Bits::ZERO;
+                for to in (G::king_attacks(k) & !our).squares() {
+                    if self.attackers_of(to, them, occ_no_king).is_zero() {
+                        safe |= G::Bits::bit(to);
+                    }
                 }
+                sink.targets(k, safe);
             }
-            sink.targets(k, safe);
-            if checkers.more_than_one() {
+            if checkers.more_than_one() || sink.done() {
                 return;
             }
             if checkers.any() {
                 checked = true;
                 target &= G::between(k, checkers.lsb()) | checkers;
-            } else if self.rules.castling && (self.castling & our).any() {
+            } else if movers_king && self.rules.castling && (self.castling & our).any() {
                 self.gen_castling(sink, k);
             }
             pinned = self.pinned(k);
         }
         let queens = b.by_role(Role::Queen);
-        let free = our & !pinned;
+        let free = our & !pinned & movers;
         for from in (free & b.by_role(Role::Knight)).squares() {
             sink.targets(from, G::knight_attacks(from) & target);
+        }
+        if sink.done() {
+            return;
         }
         for from in (free & (b.by_role(Role::Bishop) | queens)).squares() {
             sink.targets(from, G::bishop_attacks(from, occ) & target);
@@ -248,12 +271,15 @@ impl<G: Geometry> Position<G> {
         for from in (free & (b.by_role(Role::Rook) | queens)).squares() {
             sink.targets(from, G::rook_attacks(from, occ) & target);
         }
-        let pawns = our & b.by_role(Role::Pawn);
+        let pawns = our & b.by_role(Role::Pawn) & movers;
         self.gen_pawns(sink, pawns & !pinned, target);
+        if sink.done() {
+            return;
+        }
         // Pinned pieces keep to the line through their King (never in check:
         // a pinned piece cannot answer a check).
         if let (Some(k), false) = (king, checked) {
-            for from in (pinned & !b.by_role(Role::Knight)).squares() {
+            for from in (pinned & movers & !b.by_role(Role::Knight)).squares() {
                 let line = G::line(k, from);
                 let bit = G::Bits::bit(from);
                 if (bit & pawns).any() {

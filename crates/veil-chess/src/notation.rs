@@ -3,6 +3,7 @@
 
 use core::fmt;
 
+use crate::bits::Bits;
 use crate::geometry::Geometry;
 use crate::position::Position;
 use crate::types::{Move, Role, Square};
@@ -127,16 +128,35 @@ impl<G: Geometry> Position<G> {
             }
         } else {
             s.push(role.upper_char());
-            let rivals: Vec<Move> = self
-                .legal_moves()
-                .into_iter()
-                .filter(|m| {
-                    m.to() == mv.to()
-                        && m.from() != mv.from()
-                        && !m.is_castle()
-                        && self.role_of(*m) == Some(role)
-                })
-                .collect();
+            // A rival is another piece of the same kind that could go to the
+            // same square; it must at least attack that square, so the legal
+            // moves are listed only when such a piece exists (rarely).
+            let to = mv.to().0 as u32;
+            let occ = self.board.occupied();
+            let reach = match role {
+                // A made-up move off the board has no rivals.
+                _ if to >= G::squares() => G::Bits::ZERO,
+                Role::Knight => G::knight_attacks(to),
+                Role::Bishop => G::bishop_attacks(to, occ),
+                Role::Rook => G::rook_attacks(to, occ),
+                Role::Queen => G::queen_attacks(to, occ),
+                _ => G::king_attacks(to),
+            };
+            let others =
+                self.board.by_piece(role.of(self.turn)) & !G::Bits::bit(mv.from().0 as u32);
+            let rivals: Vec<Move> = if (reach & others).is_zero() {
+                Vec::new()
+            } else {
+                self.legal_moves()
+                    .into_iter()
+                    .filter(|m| {
+                        m.to() == mv.to()
+                            && m.from() != mv.from()
+                            && !m.is_castle()
+                            && self.role_of(*m) == Some(role)
+                    })
+                    .collect()
+            };
             if !rivals.is_empty() {
                 let file = G::file_of(mv.from());
                 let rank = G::rank_of(mv.from());

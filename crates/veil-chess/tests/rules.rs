@@ -879,6 +879,45 @@ fn fuzz_made_up_moves_never_panic() {
     }
 }
 
+/// `is_legal` looks only at the mover's moves: it must agree with the full
+/// list for every move shape between any two squares, in positions with
+/// pins, checks, en passant, castling and promotions.
+#[test]
+fn is_legal_agrees_with_the_legal_move_list() {
+    fn check<G: veil_chess::Geometry>(p: &Position<G>) {
+        let legal = p.legal_moves();
+        let n = G::squares() as u8;
+        for a in 0..n {
+            for b in 0..n {
+                let (a, b) = (Square(a), Square(b));
+                let mut shapes = vec![
+                    Move::normal(a, b),
+                    Move::en_passant(a, b, None),
+                    Move::promotion(a, b, Role::Queen),
+                    Move::promotion(a, b, Role::Knight),
+                ];
+                shapes.extend(legal.iter().filter(|m| m.from() == a && m.to() == b));
+                for mv in shapes {
+                    assert_eq!(p.is_legal(mv), legal.contains(&mv), "{p:?} {mv:?}");
+                }
+            }
+        }
+    }
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "4k3/8/8/2KPp2r/8/8/8/8 w - e6 0 2",
+        "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1",
+    ] {
+        check(&pos(fen));
+    }
+    let p10 =
+        Position::<Grid10>::from_fen_with(fen::SECRET_KING_START, Rules::secret_king()).unwrap();
+    check(&p10);
+}
+
 /// Intrigue's shape: Kings start off the board with castling rights kept on
 /// the Rooks; a King appearing on its home square may later castle.
 #[test]
