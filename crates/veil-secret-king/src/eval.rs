@@ -1,10 +1,11 @@
 //! Game knowledge for the computer player: a static evaluation and a
-//! playout policy that takes wins and free material.
+//! playout policy that takes wins and free material and closes in on a
+//! revealed King.
 
 use veil_chess::{Bits, Chess10, Color, Geometry, Grid10, Move, Role, Square};
-use veil_core::{Game, GameRng, RngExt, Seat};
+use veil_core::{GameRng, RngExt, Seat};
 
-use crate::game::{Action, SecretKing, adjacent, bit, value};
+use crate::game::{Action, Core, SecretKing, adjacent, bit, seat_of, value};
 
 /// Squares a `role` of `color` on `sq` attacks with the board `occupied`.
 fn attacks(role: Role, color: Color, sq: Square, occupied: u128) -> u128 {
@@ -17,6 +18,83 @@ fn attacks(role: Role, color: Color, sq: Square, occupied: u128) -> u128 {
         Role::Queen => Grid10::queen_attacks(s, occupied),
         Role::King => Grid10::king_attacks(s),
     }
+}
+
+/// Knight moves between any two squares of the empty 10×10 board.
+static KNIGHT_DISTANCE: [[u8; 100]; 100] = knight_distances();
+
+const fn knight_distances() -> [[u8; 100]; 100] {
+    const JUMPS: [(i32, i32); 8] = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+    let mut table = [[u8::MAX; 100]; 100];
+    let mut from = 0;
+    while from < 100 {
+        // Breadth first from `from`.
+        let mut queue = [0usize; 100];
+        let (mut head, mut tail) = (0, 1);
+        queue[0] = from;
+        table[from][from] = 0;
+        while head < tail {
+            let sq = queue[head];
+            head += 1;
+            let (f, r) = ((sq % 10) as i32, (sq / 10) as i32);
+            let mut j = 0;
+            while j < 8 {
+                let (nf, nr) = (f + JUMPS[j].0, r + JUMPS[j].1);
+                if nf >= 0 && nf < 10 && nr >= 0 && nr < 10 {
+                    let next = (nr * 10 + nf) as usize;
+                    if table[from][next] == u8::MAX {
+                        table[from][next] = table[from][sq] + 1;
+                        queue[tail] = next;
+                        tail += 1;
+                    }
+                }
+                j += 1;
+            }
+        }
+        from += 1;
+    }
+    table
+}
+
+fn king_distance(a: Square, b: Square) -> u32 {
+    let (fa, ra) = (a.0 as i32 % 10, a.0 as i32 / 10);
+    let (fb, rb) = (b.0 as i32 % 10, b.0 as i32 / 10);
+    (fa - fb).unsigned_abs().max((ra - rb).unsigned_abs())
+}
+
+/// Moves `color`'s Secret King needs (on an empty board) to end next to the
+/// revealed enemy King: its adjacency win. `None` when either is missing.
+fn approach(core: &Core, color: Color) -> Option<u32> {
+    let sk = core.secret[color.index()]?;
+    let revealed = core.position.board().piece_at(sk).map(|p| p.role) == Some(Role::King);
+    approach_from(core, color, sk, revealed)
+}
+
+/// [`approach`] for the Secret King standing on `sk`, `revealed` or not.
+fn approach_from(core: &Core, color: Color, sk: Square, revealed: bool) -> Option<u32> {
+    let king = core.position.board().king_of(!color)?;
+    if revealed {
+        return Some(king_distance(sk, king).saturating_sub(1));
+    }
+    let own = core.position.board().by_color(color);
+    let around = Grid10::king_attacks(king.0 as u32);
+    let open = if around & !own != 0 {
+        around & !own
+    } else {
+        around
+    };
+    open.squares()
+        .map(|a| u32::from(KNIGHT_DISTANCE[sk.index()][a as usize]))
+        .min()
 }
 
 /// Whether `color`'s Secret King on `sk` can end its next move next to the
@@ -102,14 +180,43 @@ pub(crate) fn score(game: &SecretKing, color: Color) -> f64 {
         }
 }
 
+/// How far `color` has come towards winning, in [0, 1], apart from
+/// material: the enemy King revealed, hemmed in and approached by our Secret
+/// King (the adjacency win); while it hides, how few Knights it still hides
+/// among. Material saturates the evaluation once one side is far ahead;
+/// this keeps the search pressing for the win then.
+pub(crate) fn progress(core: &Core, color: Color) -> f64 {
+    let pos = &core.position;
+    let enemy = !color;
+    let Some(king) = pos.board().king_of(enemy) else {
+        let hiding = core.candidates[enemy.index()].count_ones().min(10);
+        return 0.3 * (1.0 - f64::from(hiding) / 10.0);
+    };
+    let theirs = pos.board().by_color(enemy);
+    let flights = (Grid10::king_attacks(king.0 as u32) & !theirs)
+        .squares()
+        .filter(|s| pos.attackers(Square(*s as u8), color).is_zero())
+        .count();
+    let near = approach(core, color).map_or(0.0, |d| 1.0 - (f64::from(d.max(1)) - 1.0) / 5.0);
+    0.5 + 0.3 * near.max(0.0) + 0.2 * (1.0 - flights as f64 / 8.0)
+}
+
+/// The evaluation in [0, 1] for `color`: material and position squashed,
+/// plus progress towards the win.
+pub(crate) fn evaluate(game: &SecretKing, color: Color) -> f64 {
+    let s = score(game, color);
+    let core = &game.core;
+    0.5 + 0.38 * (s / 10.0).tanh() + 0.12 * (progress(core, color) - progress(core, !color))
+}
+
 /// Whether `mv` wins at once without needing a search: the adjacency win,
 /// the Secret King taking the Secret King, or a capture revealing the enemy
 /// King next to our Secret King. (Checkmates are tested by playing.)
-fn wins_by_rule(game: &SecretKing, mv: Move) -> bool {
-    let pos = game.position();
+fn wins_by_rule(core: &Core, mv: Move) -> bool {
+    let pos = &core.position;
     let us = pos.turn();
     let them = !us;
-    let mine = game.secret_king(us);
+    let mine = core.secret[us.index()];
     let after = if mine == Some(mv.from()) {
         Some(mv.to())
     } else {
@@ -119,17 +226,21 @@ fn wins_by_rule(game: &SecretKing, mv: Move) -> bool {
     if let Some(k) = pos.board().king_of(them) {
         return adjacent(sk, k);
     }
-    game.secret_king(them) == Some(mv.to()) && (mine == Some(mv.from()) || adjacent(sk, mv.to()))
+    core.secret[them.index()] == Some(mv.to()) && (mine == Some(mv.from()) || adjacent(sk, mv.to()))
 }
 
-/// Whether `mv` gives check to the revealed enemy King on `king` directly.
-fn checks(pos: &Chess10, mv: Move, king: Square) -> bool {
-    let Some(piece) = pos.board().piece_at(mv.from()) else {
-        return false;
-    };
-    let role = mv.promotion_role().unwrap_or(piece.role);
-    let occupied = (pos.board().occupied() & !bit(mv.from())) | bit(mv.to());
-    attacks(role, piece.color, mv.to(), occupied) & bit(king) != 0
+/// Per role, the squares from which a piece of the side to move would give
+/// check to the enemy King on `king` (direct checks on the current board).
+fn checking_squares(pos: &Chess10, king: Square) -> [u128; 6] {
+    let occ = pos.board().occupied();
+    let k = king.0 as u32;
+    let mut out = [0u128; 6];
+    out[Role::Pawn.index()] = Grid10::pawn_attacks(!pos.turn(), k);
+    out[Role::Knight.index()] = Grid10::knight_attacks(k);
+    out[Role::Bishop.index()] = Grid10::bishop_attacks(k, occ);
+    out[Role::Rook.index()] = Grid10::rook_attacks(k, occ);
+    out[Role::Queen.index()] = out[Role::Bishop.index()] | out[Role::Rook.index()];
+    out
 }
 
 pub(crate) fn playout_action(
@@ -142,36 +253,48 @@ pub(crate) fn playout_action(
     if !matches!(legal.first(), Some(Action::Move(_))) {
         return random(rng);
     }
-    let pos = game.position();
+    let core = &game.core;
+    let pos = &core.position;
     let board = pos.board();
     let us = pos.turn();
     let them = !us;
-    let their_king = board.king_of(them);
-    if under_threat(game, us) && rng.random_bool(0.9) {
-        return defend(game, legal, rng).unwrap_or_else(|| random(rng));
-    }
-    let mut mates_tried = 0;
-    let mut best: Option<(f64, Action)> = None;
     for &action in legal {
-        let Action::Move(mv) = action else { continue };
-        if wins_by_rule(game, mv) {
+        if let Action::Move(mv) = action
+            && wins_by_rule(core, mv)
+        {
             return action;
         }
-        if let Some(k) = their_king
+    }
+    if under_threat(core, us) && rng.random_bool(0.9) {
+        return defend(core, legal, rng).unwrap_or_else(|| random(rng));
+    }
+    let their_king = board.king_of(them);
+    let checks = their_king.map(|k| checking_squares(pos, k));
+    let mine = core.secret[us.index()];
+    let distance = approach(core, us);
+    let mut mates_tried = 0;
+    let mut best: Option<(f64, Action)> = None;
+    let mut closer: Option<Action> = None;
+    for &action in legal {
+        let Action::Move(mv) = action else { continue };
+        let mover = board.piece_at(mv.from()).map_or(Role::Pawn, |p| p.role);
+        let role = mv.promotion_role().unwrap_or(mover);
+        if let Some(checks) = &checks
             && mates_tried < 8
-            && checks(pos, mv, k)
+            && checks[role.index()] & bit(mv.to()) != 0
         {
             mates_tried += 1;
-            let mut probe = game.clone();
-            if probe
-                .apply(veil_core::Actor::Seat(crate::game::seat_of(us)), action)
-                .is_ok()
-                && probe.outcome().is_some_and(|o| !o.is_draw())
-            {
+            if core.after(mv).1.is_some_and(|o| !o.is_draw()) {
                 return action;
             }
         }
-        let mover = board.piece_at(mv.from()).map_or(Role::Pawn, |p| p.role);
+        if mine == Some(mv.from())
+            && let Some(d) = distance
+            && closer.is_none()
+            && approach_from(core, us, mv.to(), mover == Role::King).is_some_and(|n| n < d)
+        {
+            closer = Some(action);
+        }
         let mut gain = match mv.promotion_role() {
             Some(r) => value(r) - 1.0,
             None => 0.0,
@@ -185,7 +308,7 @@ pub(crate) fn playout_action(
                 .map(|p| p.role)
         };
         if let Some(role) = victim {
-            if role == Role::Knight && game.secret_king(them) == Some(mv.to()) {
+            if role == Role::Knight && core.secret[them.index()] == Some(mv.to()) {
                 // The taker is lost, but the King comes out.
                 gain += 1.5 - value(mover);
             } else if pos.attackers(mv.to(), them).any() {
@@ -198,44 +321,60 @@ pub(crate) fn playout_action(
             best = Some((gain, action));
         }
     }
-    match best {
-        Some((_, action)) if rng.random_bool(0.9) => action,
-        _ => random(rng),
+    if let Some((_, action)) = best
+        && rng.random_bool(0.85)
+    {
+        return action;
     }
+    // Close in on a revealed King with the Secret King now and then.
+    if let Some(action) = closer
+        && rng.random_bool(0.4)
+    {
+        return action;
+    }
+    random(rng)
 }
 
 /// Whether `color`'s revealed King can be reached by the enemy Secret King
 /// on the enemy's next move (or already stands next to it).
-fn under_threat(game: &SecretKing, color: Color) -> bool {
-    let pos = game.position();
-    match (pos.board().king_of(color), game.secret_king(!color)) {
+fn under_threat(core: &Core, color: Color) -> bool {
+    let pos = &core.position;
+    match (pos.board().king_of(color), core.secret[(!color).index()]) {
         (Some(k), Some(s)) => adjacent(k, s) || threatens_adjacency(pos, !color, s, k),
         _ => false,
     }
 }
 
-/// A move that wins, or after which the enemy Secret King no longer
-/// threatens our King (captures first), if there is one.
-fn defend(game: &SecretKing, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
-    let us = game.position().turn();
-    let seat = crate::game::seat_of(us);
+/// A move after which the enemy Secret King no longer threatens our King
+/// (captures first), if there is one. Only King moves and captures of the
+/// Secret King can help: our pieces next to our King do not stop it (it
+/// may take them), nor does a check (a hidden King ignores checks, a
+/// revealed one may step next to ours even out of check).
+fn defend(core: &Core, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
+    let us = core.position.turn();
+    let king = core.position.board().king_of(us);
+    let sk = core.secret[(!us).index()];
     let mut safe = Vec::new();
     for &action in legal {
-        let mut probe = game.clone();
-        if probe.apply(veil_core::Actor::Seat(seat), action).is_err() {
+        let Action::Move(mv) = action else { continue };
+        if Some(mv.from()) != king && Some(mv.to()) != sk {
             continue;
         }
-        match probe.outcome() {
-            Some(o) if o.winners().next() == Some(seat) && !o.is_draw() => return Some(action),
-            Some(_) => continue,
-            None if !under_threat(&probe, us) => safe.push(action),
+        let (after, ending) = core.after(mv);
+        match ending {
+            Some(o) if !o.is_draw() && o.winners().next() == Some(seat_of(us)) => {
+                return Some(action);
+            }
+            // A loss, or a stalemate: no way forward either.
+            Some(_) => {}
+            None if !under_threat(&after, us) => safe.push(action),
             None => {}
         }
     }
     let captures: Vec<Action> = safe
         .iter()
         .copied()
-        .filter(|a| matches!(a, Action::Move(m) if game.position().is_capture(*m)))
+        .filter(|a| matches!(a, Action::Move(m) if core.position.is_capture(*m)))
         .collect();
     let pool = if captures.is_empty() {
         &safe

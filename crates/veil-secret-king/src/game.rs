@@ -124,24 +124,159 @@ pub struct Played {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SecretKing {
     options: SecretKingOptions,
-    /// The board: a hidden Secret King stands there as a Knight, a revealed
-    /// one as a King. Played with [`Rules::secret_king`] (no King needed).
-    position: Chess10,
-    /// Per colour (`Color as usize`): the Secret King's square, once chosen;
-    /// `None` also after it was taken by the enemy Secret King.
-    secret: [Option<Square>; 2],
-    /// Per colour: the Secret King is known to both players.
-    revealed: [bool; 2],
-    /// Per colour: the Knights that may be its Secret King as far as the
-    /// opponent can tell (the starting Knights still on the board; a Knight
-    /// promoted from a pawn never is; empty once the King is revealed).
-    candidates: [SquareSet; 2],
+    pub(crate) core: Core,
     history: Vec<Played>,
     /// Repetition keys since the last capture or pawn move, current last.
     keys: Vec<u64>,
     plies: u32,
     outcome: Option<Outcome>,
 }
+
+/// The board and the secrets: all that a move changes apart from the
+/// record (history, repetition keys, clocks). Cheap to copy, so the
+/// computer player tries moves on it without cloning a whole game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Core {
+    /// The board: a hidden Secret King stands there as a Knight, a revealed
+    /// one as a King. Played with [`Rules::secret_king`] (no King needed).
+    pub(crate) position: Chess10,
+    /// Per colour (`Color as usize`): the Secret King's square, once chosen;
+    /// `None` also after it was taken by the enemy Secret King.
+    pub(crate) secret: [Option<Square>; 2],
+    /// Per colour: the Secret King is known to both players.
+    pub(crate) revealed: [bool; 2],
+    /// Per colour: the Knights that may be its Secret King as far as the
+    /// opponent can tell (the starting Knights still on the board; a Knight
+    /// promoted from a pawn never is; empty once the King is revealed).
+    pub(crate) candidates: [SquareSet; 2],
+}
+
+/// What a move did beyond moving a piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Effect {
+    /// Set when the move captured a Knight.
+    pub(crate) reveal: Option<Reveal>,
+    /// The mover's Secret King took the enemy Secret King: it wins at once.
+    pub(crate) instant_win: bool,
+}
+
+impl Core {
+    /// Whether `color` still has to choose its Secret King.
+    pub(crate) fn choosing(&self, color: Color) -> bool {
+        self.secret[color.index()].is_none() && !self.revealed[color.index()]
+    }
+
+    /// Plays a legal move and everything it sets off on the board.
+    pub(crate) fn play(&mut self, mv: Move) -> Effect {
+        let us = self.position.turn();
+        let them = !us;
+        let (u, t) = (us.index(), them.index());
+        let board = self.position.board();
+        let mover = board.piece_at(mv.from()).map_or(Role::Pawn, |p| p.role);
+        let victim = board
+            .piece_at(mv.to())
+            .filter(|p| p.color == them && !mv.is_en_passant());
+        let (from, to) = (bit(mv.from()), bit(mv.to()));
+
+        self.position.play_unchecked(mv);
+        if self.secret[u] == Some(mv.from()) {
+            self.secret[u] = Some(mv.to());
+        }
+        if self.candidates[u] & from != 0 {
+            self.candidates[u] ^= from | to;
+        }
+        let mut effect = Effect {
+            reveal: None,
+            instant_win: false,
+        };
+        if let Some(Piece {
+            role: Role::Knight, ..
+        }) = victim
+        {
+            self.candidates[t] &= !to;
+            let secret_king = self.secret[t] == Some(mv.to());
+            let mut capturer_secret_king = None;
+            if secret_king {
+                let mut setup = self.position.to_setup();
+                self.revealed[t] = true;
+                self.candidates[t] = 0;
+                if matches!(mover, Role::Knight | Role::King) {
+                    capturer_secret_king = Some(self.secret[u] == Some(mv.to()));
+                }
+                if capturer_secret_king == Some(true) {
+                    // The game ends at once: the capture stands and the
+                    // winner's Secret King shows as a King where it took.
+                    self.secret[t] = None;
+                    self.revealed[u] = true;
+                    self.candidates[u] = 0;
+                    setup.board.set_piece_at(mv.to(), Role::King.of(us));
+                    effect.instant_win = true;
+                } else {
+                    // The Secret King stays as a King; the capturer is removed.
+                    self.candidates[u] &= !to;
+                    setup.board.set_piece_at(mv.to(), Role::King.of(them));
+                }
+                self.position = Chess10::from_setup_lenient(setup, Rules::secret_king())
+                    .expect("a revealed King replacing a piece keeps the position valid");
+            }
+            effect.reveal = Some(Reveal {
+                secret_king,
+                capturer_secret_king,
+            });
+        }
+        // Had one of our Knights next to the revealed enemy King been our
+        // Secret King, this move would have won: now all can tell it is not.
+        if let Some(k) = self.position.board().king_of(them)
+            && !self.secret[u].is_some_and(|s| adjacent(s, k))
+        {
+            self.candidates[u] &= !Grid10::king_attacks(k.0 as u32);
+        }
+        effect
+    }
+
+    /// How the game ended on the board, if it did, right after `mover`
+    /// moved (`None`: before the first move): the adjacency win, checkmate
+    /// or stalemate. Repetition and the 50-move rule need the record.
+    pub(crate) fn ending(&self, mover: Option<Color>) -> Option<Outcome> {
+        if let Some(us) = mover
+            && let (Some(s), Some(k)) =
+                (self.secret[us.index()], self.position.board().king_of(!us))
+            && adjacent(s, k)
+        {
+            return Some(Outcome::win(
+                seat_of(us),
+                2,
+                "Secret King next to the enemy King",
+            ));
+        }
+        if Color::ALL.into_iter().any(|c| self.choosing(c)) {
+            return None;
+        }
+        if !has_board_move(&self.position) {
+            return Some(if self.position.is_check() {
+                Outcome::win(seat_of(!self.position.turn()), 2, "checkmate")
+            } else {
+                Outcome::draw(2, "stalemate")
+            });
+        }
+        None
+    }
+
+    /// The board after the side to move plays the legal move `mv`, and how
+    /// the game ended on the board, if it did.
+    pub(crate) fn after(&self, mv: Move) -> (Core, Option<Outcome>) {
+        let us = self.position.turn();
+        let mut next = self.clone();
+        let ending = if next.play(mv).instant_win {
+            Some(Outcome::win(seat_of(us), 2, INSTANT_WIN))
+        } else {
+            next.ending(Some(us))
+        };
+        (next, ending)
+    }
+}
+
+const INSTANT_WIN: &str = "the Secret King took the enemy Secret King";
 
 /// The piece values of the evaluation, in pawns (a King counts nothing:
 /// losing it is losing the game).
@@ -290,10 +425,12 @@ impl SecretKing {
     ) -> SecretKing {
         let mut game = SecretKing {
             options,
-            position,
-            secret,
-            revealed,
-            candidates,
+            core: Core {
+                position,
+                secret,
+                revealed,
+                candidates,
+            },
             history: Vec::new(),
             keys: Vec::new(),
             plies: 0,
@@ -305,28 +442,28 @@ impl SecretKing {
     }
 
     fn key(&self) -> u64 {
-        self.position.zobrist() ^ candidates_key(&self.candidates)
+        self.core.position.zobrist() ^ candidates_key(&self.core.candidates)
     }
 
     /// The board (a hidden Secret King shows as a Knight).
     pub fn position(&self) -> &Chess10 {
-        &self.position
+        &self.core.position
     }
 
     /// `color`'s Secret King: where it stands, once chosen (known to the
     /// full state only; see [`SecretKingView`] for what a seat knows).
     pub fn secret_king(&self, color: Color) -> Option<Square> {
-        self.secret[color.index()]
+        self.core.secret[color.index()]
     }
 
     /// Whether `color`'s Secret King has been revealed.
     pub fn is_revealed(&self, color: Color) -> bool {
-        self.revealed[color.index()]
+        self.core.revealed[color.index()]
     }
 
     /// The Knights of `color` that may be its Secret King, as the opponent sees it.
     pub fn candidates(&self, color: Color) -> SquareSet {
-        self.candidates[color.index()]
+        self.core.candidates[color.index()]
     }
 
     /// Every move so far.
@@ -343,14 +480,14 @@ impl SecretKing {
     fn choosing(&self) -> SeatSet {
         Color::ALL
             .into_iter()
-            .filter(|c| self.secret[c.index()].is_none() && !self.revealed[c.index()])
+            .filter(|c| self.core.choosing(*c))
             .map(seat_of)
             .collect()
     }
 
     /// Whether the side to move has a revealed King in check.
     pub fn is_check(&self) -> bool {
-        self.position.is_check()
+        self.core.position.is_check()
     }
 
     /// The legal moves of the side to move (empty during the secret choice
@@ -358,7 +495,7 @@ impl SecretKing {
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::new();
         if self.outcome.is_none() && self.choosing().is_empty() {
-            board_moves(&self.position, &mut moves);
+            board_moves(&self.core.position, &mut moves);
         }
         moves
     }
@@ -366,92 +503,39 @@ impl SecretKing {
     /// Reads a move of the side to move in UCI (`e3e5`, `e9e10q`) or SAN
     /// (`e5`, `Nxc4`, `e10=Q`, `Kf6`); en passant is found from its squares.
     pub fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
-        parse_board_move(&self.position, &self.legal_moves(), text)
+        parse_board_move(&self.core.position, &self.legal_moves(), text)
     }
 
     /// Applies a move for the side to move, read with [`SecretKing::parse_move`].
     pub fn play(&mut self, text: &str) -> Result<(), ParseError> {
         let mv = self.parse_move(text)?;
-        let seat = seat_of(self.position.turn());
+        let seat = seat_of(self.core.position.turn());
         self.apply(Actor::Seat(seat), Action::Move(mv))
             .map_err(|e| ParseError::new("Secret King move", text, e.to_string()))
     }
 
-    /// Plays a legal move and everything it sets off.
+    /// Plays a legal move and everything it sets off, and records it.
     fn play_move(&mut self, mv: Move) {
-        let us = self.position.turn();
-        let them = !us;
-        let (u, t) = (us.index(), them.index());
-        let board = *self.position.board();
-        let mover = board.piece_at(mv.from()).map_or(Role::Pawn, |p| p.role);
-        let victim = board
-            .piece_at(mv.to())
-            .filter(|p| p.color == them && !mv.is_en_passant());
-        let san = self.position.san_plain(mv);
-        let (from, to) = (bit(mv.from()), bit(mv.to()));
-
-        self.position.play_unchecked(mv);
-        if self.secret[u] == Some(mv.from()) {
-            self.secret[u] = Some(mv.to());
-        }
-        if self.candidates[u] & from != 0 {
-            self.candidates[u] ^= from | to;
-        }
-        let mut reveal = None;
-        let mut instant_win = false;
-        if let Some(Piece {
-            role: Role::Knight, ..
-        }) = victim
-        {
-            self.candidates[t] &= !to;
-            let secret_king = self.secret[t] == Some(mv.to());
-            let mut capturer_secret_king = None;
-            if secret_king {
-                let mut setup = self.position.to_setup();
-                self.revealed[t] = true;
-                self.candidates[t] = 0;
-                if matches!(mover, Role::Knight | Role::King) {
-                    capturer_secret_king = Some(self.secret[u] == Some(mv.to()));
-                }
-                if capturer_secret_king == Some(true) {
-                    // The game ends at once: the capture stands and the
-                    // winner's Secret King shows as a King where it took.
-                    self.secret[t] = None;
-                    self.revealed[u] = true;
-                    self.candidates[u] = 0;
-                    setup.board.set_piece_at(mv.to(), Role::King.of(us));
-                    instant_win = true;
-                } else {
-                    // The Secret King stays as a King; the capturer is removed.
-                    self.candidates[u] &= !to;
-                    setup.board.set_piece_at(mv.to(), Role::King.of(them));
-                }
-                self.position = Chess10::from_setup_lenient(setup, Rules::secret_king())
-                    .expect("a revealed King replacing a piece keeps the position valid");
-            }
-            reveal = Some(Reveal {
-                secret_king,
-                capturer_secret_king,
-            });
-        }
+        let us = self.core.position.turn();
+        let san = self.core.position.san_plain(mv);
+        let Effect {
+            reveal,
+            instant_win,
+        } = self.core.play(mv);
         self.plies += 1;
-        if self.position.halfmoves() == 0 {
+        if self.core.position.halfmoves() == 0 {
             self.keys.clear();
         }
         self.keys.push(self.key());
         self.outcome = if instant_win {
-            Some(Outcome::win(
-                seat_of(us),
-                2,
-                "the Secret King took the enemy Secret King",
-            ))
+            Some(Outcome::win(seat_of(us), 2, INSTANT_WIN))
         } else {
             self.judge(Some(us))
         };
         let won = self.outcome.as_ref().is_some_and(|o| !o.is_draw());
         let suffix = if won {
             "#"
-        } else if self.outcome.is_none() && self.position.is_check() {
+        } else if self.outcome.is_none() && self.core.position.is_check() {
             "+"
         } else {
             ""
@@ -467,33 +551,17 @@ impl SecretKing {
     /// The end of the game, if it has ended, right after `mover` moved
     /// (`None` before the first move).
     fn judge(&self, mover: Option<Color>) -> Option<Outcome> {
-        if let Some(us) = mover
-            && let (Some(s), Some(k)) =
-                (self.secret[us.index()], self.position.board().king_of(!us))
-            && adjacent(s, k)
-        {
-            return Some(Outcome::win(
-                seat_of(us),
-                2,
-                "Secret King next to the enemy King",
-            ));
+        if let Some(outcome) = self.core.ending(mover) {
+            return Some(outcome);
         }
         if !self.choosing().is_empty() {
             return None;
-        }
-        let to_move = self.position.turn();
-        if !has_board_move(&self.position) {
-            return Some(if self.position.is_check() {
-                Outcome::win(seat_of(!to_move), 2, "checkmate")
-            } else {
-                Outcome::draw(2, "stalemate")
-            });
         }
         let current = self.keys.last().copied().unwrap_or_else(|| self.key());
         if self.keys.iter().filter(|k| **k == current).count() >= 3 {
             return Some(Outcome::draw(2, "threefold repetition"));
         }
-        if self.position.halfmoves() >= 100 {
+        if self.core.position.halfmoves() >= 100 {
             return Some(Outcome::draw(
                 2,
                 "50 moves without a capture or a pawn move",
@@ -527,6 +595,26 @@ pub(crate) fn board_moves(pos: &Chess10, out: &mut Vec<Move>) {
                 out.push(mv);
             }
         }
+    }
+}
+
+/// Whether `mv` is one of [`board_moves`], without listing them all.
+fn is_board_move(pos: &Chess10, mv: Move) -> bool {
+    if pos.is_legal(mv) {
+        return true;
+    }
+    let board = pos.board();
+    match (board.king_of(pos.turn()), board.king_of(!pos.turn())) {
+        (Some(k), Some(e)) => {
+            let to = mv.to().0 as u32;
+            to < 100
+                && mv == Move::normal(k, mv.to())
+                && (Grid10::king_attacks(k.0 as u32)
+                    & Grid10::king_attacks(e.0 as u32)
+                    & !board.by_color(pos.turn()))
+                .has(to)
+        }
+        _ => false,
     }
 }
 
@@ -686,7 +774,7 @@ impl Game for SecretKing {
         }
         let choosing = self.choosing();
         if choosing.is_empty() {
-            Turn::Seat(seat_of(self.position.turn()))
+            Turn::Seat(seat_of(self.core.position.turn()))
         } else {
             Turn::Simultaneous(choosing)
         }
@@ -698,12 +786,12 @@ impl Game for SecretKing {
         match self.turn() {
             Turn::Simultaneous(set) if set.contains(seat) => {
                 out.extend(
-                    squares(self.candidates[color_of(seat).index()]).map(Action::ChooseKing),
+                    squares(self.core.candidates[color_of(seat).index()]).map(Action::ChooseKing),
                 );
             }
             Turn::Seat(s) if s == seat => {
                 let mut moves = Vec::with_capacity(128);
-                board_moves(&self.position, &mut moves);
+                board_moves(&self.core.position, &mut moves);
                 out.extend(moves.into_iter().map(Action::Move));
             }
             _ => {}
@@ -733,10 +821,10 @@ impl Game for SecretKing {
         let color = color_of(seat);
         match (action, turn) {
             (Action::ChooseKing(sq), Turn::Simultaneous(_)) => {
-                if sq.index() >= 100 || self.candidates[color.index()] & bit(sq) == 0 {
+                if sq.index() >= 100 || self.core.candidates[color.index()] & bit(sq) == 0 {
                     return Err(illegal("the Secret King must be one of your Knights"));
                 }
-                self.secret[color.index()] = Some(sq);
+                self.core.secret[color.index()] = Some(sq);
                 self.outcome = self.judge(None);
                 Ok(())
             }
@@ -747,9 +835,7 @@ impl Game for SecretKing {
                 Err(illegal("the Secret King was chosen before the first move"))
             }
             (Action::Move(mv), _) => {
-                let mut moves = Vec::with_capacity(128);
-                board_moves(&self.position, &mut moves);
-                if !moves.contains(&mv) {
+                if !is_board_move(&self.core.position, mv) {
                     return Err(illegal("not a legal move"));
                 }
                 self.play_move(mv);
@@ -766,19 +852,19 @@ impl Game for SecretKing {
         let me = color_of(seat);
         let over = self.outcome.is_some();
         let kings = Color::ALL.map(|c| {
-            let known = c == me || self.revealed[c.index()] || over;
-            self.secret[c.index()].filter(|_| known)
+            let known = c == me || self.core.revealed[c.index()] || over;
+            self.core.secret[c.index()].filter(|_| known)
         });
         SecretKingView {
             seat,
             options: self.options,
-            position: self.position.clone(),
+            position: self.core.position.clone(),
             turn: self.turn(),
             kings,
-            revealed: self.revealed,
+            revealed: self.core.revealed,
             chosen: Color::ALL
-                .map(|c| self.secret[c.index()].is_some() || self.revealed[c.index()]),
-            candidates: self.candidates.map(|c| squares(c).collect()),
+                .map(|c| self.core.secret[c.index()].is_some() || self.core.revealed[c.index()]),
+            candidates: self.core.candidates.map(|c| squares(c).collect()),
             history: self.history.clone(),
             keys: self.keys.clone(),
             plies: self.plies,
@@ -806,10 +892,12 @@ impl Game for SecretKing {
         }
         SecretKing {
             options: view.options,
-            position: view.position.clone(),
-            secret,
-            revealed: view.revealed,
-            candidates,
+            core: Core {
+                position: view.position.clone(),
+                secret,
+                revealed: view.revealed,
+                candidates,
+            },
             history: view.history.clone(),
             keys: view.keys.clone(),
             plies: view.plies,
@@ -824,13 +912,17 @@ impl Game for SecretKing {
         if !self.choosing().is_empty() {
             return Some(0.5);
         }
-        let score = crate::eval::score(self, color_of(seat));
-        let mut value = 1.0 / (1.0 + (-score / 4.0).exp());
-        // Nearing the 50-move rule the game drifts towards a draw.
-        let quiet = self.position.halfmoves() as f64;
+        let mut value = crate::eval::evaluate(self, color_of(seat));
+        // Nearing the 50-move rule or a third repetition the game drifts
+        // towards a draw, so the side ahead makes progress first.
+        let quiet = self.core.position.halfmoves() as f64;
         if quiet > 60.0 {
             let w = ((quiet - 60.0) / 40.0).min(1.0) * 0.5;
             value = (1.0 - w) * value + w * 0.5;
+        }
+        let current = self.keys.last().copied();
+        if self.keys.iter().filter(|k| Some(**k) == current).count() >= 2 {
+            value = 0.5 * value + 0.25;
         }
         Some(value)
     }

@@ -84,7 +84,9 @@
 //!   before the first move among the starting Knights. Both players see
 //!   which Knights may still be each side's Secret King
 //!   ([`SecretKingView::candidates`]); a pawn promoting to a Knight on the
-//!   first line makes a Knight known not to be the King.
+//!   first line makes a Knight known not to be the King. So is every Knight
+//!   that ends its side's move next to the revealed enemy King without
+//!   winning: had it been the Secret King, that move would have won.
 //! - **Repetition** compares what both players see: the board, the side to
 //!   move, en passant, and which Knights may be a Secret King; never the
 //!   secret choices.
@@ -103,12 +105,17 @@
 //! uniformly among its candidate Knights.
 //!
 //! [`veil_core::Game::evaluate`] scores material, mobility, the exposure of
-//! revealed Kings, the adjacency threat and what the side to move can take;
-//! the playout policy takes wins by rule and mates in one, defends a
-//! revealed King from the adjacency threat and prefers free material, so
-//! veil-ai's search takes free material and wins in one (its results count
-//! slightly less the later they come, so it mates now rather than keeping a
-//! forced mate for later).
+//! revealed Kings, the adjacency threat and what the side to move can take,
+//! squashed so that it never saturates, plus progress towards the win that
+//! still counts when one side is far ahead: the enemy King revealed, its
+//! flight squares, and how many moves our Secret King needs to end next to
+//! it (while it hides: how few Knights it still hides among). The playout
+//! policy takes wins by rule and mates in one, defends a revealed King from
+//! the adjacency threat, prefers free material and now and then brings the
+//! Secret King closer to a revealed enemy King, so veil-ai's search takes
+//! free material, wins in one (its results count slightly less the later
+//! they come, so it mates now rather than keeping a forced mate for later)
+//! and finishes won games instead of drifting into the 50-move rule.
 
 mod eval;
 mod game;

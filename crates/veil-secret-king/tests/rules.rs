@@ -244,6 +244,26 @@ fn a_promoted_knight_is_never_the_secret_king() {
     assert_eq!(view.candidates[0], vec![square("a1")]);
 }
 
+#[test]
+fn a_knight_that_ends_a_move_next_to_the_revealed_king_is_known_not_to_be_the_secret_king() {
+    // Black's King is revealed on e7; White's Secret King is on a1.
+    let mut g = game("Na1 Nc4 Nh2 Pa3 ke7 pa8", Color::White, Some("a1"), None);
+    g.play("Nd6").unwrap();
+    assert!(g.outcome().is_none());
+    // Were the Knight on d6 White's Secret King, Nd6 would have won.
+    assert_eq!(
+        g.candidates(Color::White),
+        1 << square("a1").0 | 1 << square("h2").0
+    );
+    assert_eq!(g.observe(BLACK).known_not_king(), vec![square("d6")]);
+    // Every determinisation Black makes hides the King elsewhere.
+    let mut rng = GameRng::seed_from_u64(3);
+    for _ in 0..20 {
+        let det = SecretKing::determinize(&g.observe(BLACK), &mut rng);
+        assert_ne!(det.secret_king(Color::White), Some(square("d6")));
+    }
+}
+
 const CAPTURES: &str = "Na1 Nb6 Rc1 Pa3 nc8 nh8 nj10 pa8";
 
 #[test]

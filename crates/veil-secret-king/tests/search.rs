@@ -120,3 +120,48 @@ fn a_whole_game_between_searches_ends() {
         history.len()
     );
 }
+
+/// Far ahead, Normal must finish the game (checkmate or its Secret King
+/// next to the enemy King) within ten moves rather than drift towards the
+/// 50-move rule: its evaluation keeps counting progress when material no
+/// longer tells moves apart (a plain material evaluation needed up to 40
+/// moves here). Black's King is revealed; it defends with the playout policy.
+#[test]
+fn normal_finishes_a_won_endgame() {
+    let start = game(
+        "Nb1 Ng1 Qd1 Ra1 Pa3 Ph3 ke8 pa8 pj8",
+        Color::White,
+        Some("g1"),
+        None,
+    );
+    for seed in 0..2u64 {
+        let mut g = start.clone();
+        let mut rng = <veil_core::GameRng as veil_core::SeedableRng>::seed_from_u64(seed);
+        let mut legal = Vec::new();
+        for ply in 0..20u64 {
+            let Some(seat) = (match g.turn() {
+                veil_core::Turn::Seat(s) => Some(s),
+                _ => None,
+            }) else {
+                break;
+            };
+            let action = if seat == Seat(0) {
+                choose::<SecretKing>(&g.observe(seat), Level::Normal, None, seed * 1000 + ply)
+            } else {
+                g.legal_actions(Actor::Seat(seat), &mut legal);
+                g.playout_action(seat, &legal, &mut rng)
+            };
+            g.apply(Actor::Seat(seat), action).unwrap();
+        }
+        let outcome = g.outcome();
+        assert_eq!(
+            outcome
+                .as_ref()
+                .and_then(|o| (!o.is_draw()).then(|| o.winners().next()).flatten()),
+            Some(Seat(0)),
+            "seed {seed}: {:?} after {} moves",
+            outcome,
+            g.history().len()
+        );
+    }
+}
