@@ -90,8 +90,10 @@
 //! piece on it is visible —, which Kings appeared, what became of each pawn,
 //! retirements, the moves in SAN, the repetition history) and its own
 //! [`Secret`]. [`Game::determinize`](veil_core::Game::determinize) samples the
-//! opponent's hiding square uniformly among the 64 and its Informant among
-//! its pawns on the board or promoted. [`evaluate`] (material, mobility,
+//! opponent's hiding square among the 64, less often where appearing would
+//! have taken our material at its last move (a King that did not react
+//! probably does not hide there), and its Informant among its pawns on the
+//! board or promoted (never one captured without a reveal). [`evaluate`] (material, mobility,
 //! shown-King safety, the worth of a hidden King) and [`playout_action`]
 //! (capture the King, take material, reveal for material, retire, checks)
 //! guide veil-ai's search.

@@ -1,10 +1,10 @@
 //! What one seat may know, and full states sampled from it.
 
 use serde::{Deserialize, Serialize};
-use veil_chess::{Chess, Color, Square};
+use veil_chess::{Bits, Chess, Color, Geometry, Grid8, Square};
 use veil_core::{Actor, Game, GameRng, RngExt, Seat, SeedableRng};
 
-use crate::game::{Intrigue, Public};
+use crate::game::{Intrigue, Public, value};
 use crate::types::{Action, IntrigueOptions, PawnState, Secret, color_of};
 
 /// What one seat of an Intrigue game may know: everything public (the
@@ -102,11 +102,30 @@ impl IntrigueView {
 }
 
 /// A secret for `color` consistent with everything public: a hidden King
-/// hides anywhere; the Informant is one of its pawns on the board (active) or
-/// a promoted one (no longer inspectable), each equally likely.
-fn sample_secret(public: &Public, color: Color, rng: &mut GameRng) -> Secret {
+/// hides anywhere, though less likely where appearing would have taken
+/// material from `viewer` (see [`tempting`]); the Informant is one of its
+/// pawns on the board (active) or a promoted one (no longer inspectable),
+/// each equally likely.
+fn sample_secret(
+    public: &Public,
+    options: &IntrigueOptions,
+    color: Color,
+    viewer: Color,
+    rng: &mut GameRng,
+) -> Secret {
     let c = color.index();
-    let hiding = public.kings[c].unwrap_or_else(|| Square(rng.random_range(0..64)));
+    let hiding = public.kings[c].unwrap_or_else(|| {
+        let mut hiding = Square(rng.random_range(0..64));
+        // Rejection sampling: a square is kept with probability 1 / (1 + gain / 3).
+        for _ in 0..8 {
+            let gain = tempting(public, options, viewer, hiding);
+            if gain <= 0.0 || rng.random_bool(1.0 / (1.0 + gain / 3.0)) {
+                break;
+            }
+            hiding = Square(rng.random_range(0..64));
+        }
+        hiding
+    });
     if public.kings[c].is_some() || public.retired[c] {
         return Secret {
             hiding,
@@ -140,11 +159,49 @@ fn sample_secret(public: &Public, color: Color, rng: &mut GameRng) -> Secret {
     }
 }
 
+/// What `viewer`'s opponent would have won (in pawns) by making its hidden
+/// King appear on `hiding` at its last move: `viewer`'s pieces the King
+/// would have cleared, less its own.
+/// A King's absence of reaction: a player who left such a gain untaken
+/// probably does not hide there. Zero when it is not `viewer`'s turn (the
+/// board then is not the one the opponent last moved from) or when the reveal
+/// was not allowed (on or next to `viewer`'s revealed King).
+fn tempting(public: &Public, options: &IntrigueOptions, viewer: Color, hiding: Square) -> f64 {
+    let pos = &public.position;
+    if pos.turn() != viewer || public.pending.is_some() || public.history.is_empty() {
+        return 0.0;
+    }
+    let near = |k: Square| Grid8::king_attacks(k.0 as u32) | 1u64 << k.0;
+    if let Some(k) = public.kings[viewer.index()]
+        && near(k) & 1u64 << hiding.0 != 0
+    {
+        return 0.0;
+    }
+    let mut blast = 1u64 << hiding.0;
+    if options.atomic_king {
+        blast |= Grid8::king_attacks(hiding.0 as u32);
+    }
+    let mut gain = 0.0;
+    for s in blast.squares() {
+        if let Some(p) = pos.board().piece_at(Square(s as u8)) {
+            let v = value(p.role);
+            gain += if p.color == viewer { v } else { -v };
+        }
+    }
+    gain
+}
+
 pub(crate) fn determinize(view: &IntrigueView, rng: &mut GameRng) -> Intrigue {
     let mut secrets = view.secrets;
     for color in Color::ALL {
         if secrets[color.index()].is_none() && view.public.chosen[color.index()] {
-            secrets[color.index()] = Some(sample_secret(&view.public, color, rng));
+            secrets[color.index()] = Some(sample_secret(
+                &view.public,
+                &view.options,
+                color,
+                view.color(),
+                rng,
+            ));
         }
     }
     Intrigue {

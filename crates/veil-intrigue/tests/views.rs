@@ -142,3 +142,42 @@ fn determinisations_keep_the_public_game_and_the_own_secret() {
     }
     assert!(hidings.len() > 40, "the hidden King may be anywhere");
 }
+
+/// A King's absence of reaction: Black could have made its King appear on
+/// White's Queen and did not, so determinisations hide it there less often
+/// than on an empty square (uniformly, each square gets 1/64).
+#[test]
+fn determinisations_doubt_a_hiding_square_that_would_have_won_material() {
+    let g = Intrigue::from_fen_hidden(
+        "rnbq1bnr/pppp1ppp/8/4p3/3Q4/8/PPPPPPPP/RNB1KBNR w KQkq - 0 3",
+        IntrigueOptions::default(),
+        [None, Some((Square(44), None))],
+    )
+    .unwrap();
+    let mut g = g;
+    // A move each, so that Black has had its chance to appear on d4.
+    for san in ["Nf3", "Nc6"] {
+        let a = g.parse_action(san).unwrap();
+        let Turn::Seat(s) = g.turn() else {
+            unreachable!()
+        };
+        g.apply(Actor::Seat(s), a).unwrap();
+    }
+    let view = g.observe(Seat(0));
+    let mut rng = GameRng::seed_from_u64(9);
+    let (mut on_queen, mut on_empty) = (0, 0);
+    let d4 = veil_intrigue::parse_square("d4").unwrap();
+    let h5 = veil_intrigue::parse_square("h5").unwrap();
+    let n = 12_800;
+    for _ in 0..n {
+        let hiding = Intrigue::determinize(&view, &mut rng)
+            .secret(Color::Black)
+            .unwrap()
+            .hiding;
+        on_queen += usize::from(hiding == d4);
+        on_empty += usize::from(hiding == h5);
+    }
+    // Uniform would give about 200 each.
+    assert!(on_queen < 110, "{on_queen} on the Queen");
+    assert!(on_empty > 150, "{on_empty} on an empty square");
+}
