@@ -12,7 +12,8 @@ use crate::matches::Extras;
 pub struct HideAndGuessExtras {
     games: u32,
     guesses: u32,
-    /// Per `--seats` entry: games it won by guessing right.
+    /// Per `--seats` entry: games it ended by guessing right. A right guess
+    /// takes a stone per triangle but need not win the game.
     winning_guesses: Vec<u32>,
 }
 
@@ -36,7 +37,7 @@ impl Extras<HideAndGuess> for HideAndGuessExtras {
         };
         let mean = (mean * 100.0).round() / 100.0;
         let text = format!(
-            "mean guesses per game: {mean}; games won by a right guess, per seat: {:?}\n",
+            "mean guesses per game: {mean}; games ended by a right guess, per seat: {:?}\n",
             self.winning_guesses
         );
         let mut map = Map::new();
