@@ -206,7 +206,8 @@ fn cached_weights(table: &Table, about: Seat) -> Vec<f64> {
     let weights = model_weights(table, about, &MODEL, true);
     CACHE.with(|c| {
         let mut cache = c.borrow_mut();
-        if cache.len() >= 50_000 {
+        // About a kilobyte an entry: keep it to a few megabytes.
+        if cache.len() >= 8_192 {
             cache.clear();
         }
         cache.insert(key, weights.clone());
