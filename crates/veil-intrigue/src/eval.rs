@@ -1,9 +1,9 @@
 //! Game knowledge for the search: an evaluation and a playout policy.
 
-use veil_chess::{Bits, Chess, Color, Geometry, Grid8, Position, Role};
+use veil_chess::{Bits, Chess, Color, Geometry, Grid8, Role};
 use veil_core::{GameRng, RngExt, Seat};
 
-use crate::game::{Intrigue, RULES, value};
+use crate::game::{Intrigue, value};
 use crate::types::{Action, color_of};
 
 /// Non-pawn material of both sides at the start (Queens at home).
@@ -24,12 +24,66 @@ fn material(pos: &Chess, color: Color) -> (f64, f64) {
     (pawns, pieces)
 }
 
-/// The same board with the other side to move (for its mobility).
-fn flipped(pos: &Chess) -> Option<Chess> {
-    let mut s = pos.to_setup();
-    s.turn = !s.turn;
-    s.ep_square = None;
-    Position::from_setup_lenient(s, RULES).ok()
+/// Squares a `role` of `color` on `sq` attacks with the board `occupied`.
+fn attacks(role: Role, color: Color, sq: u32, occupied: u64) -> u64 {
+    match role {
+        Role::Pawn => Grid8::pawn_attacks(color, sq),
+        Role::Knight => Grid8::knight_attacks(sq),
+        Role::Bishop => Grid8::bishop_attacks(sq, occupied),
+        Role::Rook => Grid8::rook_attacks(sq, occupied),
+        Role::Queen => Grid8::queen_attacks(sq, occupied),
+        Role::King => Grid8::king_attacks(sq),
+    }
+}
+
+/// Per colour, the squares its pieces reach (not their own): mobility
+/// without generating moves for both sides.
+fn reach(pos: &Chess) -> [f64; 2] {
+    let board = pos.board();
+    let occupied = board.occupied();
+    let mut out = [0.0; 2];
+    for (sq, p) in board.pieces() {
+        let own = board.by_color(p.color);
+        out[p.color.index()] +=
+            (attacks(p.role, p.color, sq.0 as u32, occupied) & !own).count() as f64;
+    }
+    out
+}
+
+/// The most the side to move wins by its best capture (a defended target
+/// costs the cheapest attacker): what it threatens, which a playout cut at
+/// a fixed depth would otherwise ignore.
+fn best_capture(pos: &Chess) -> f64 {
+    let board = pos.board();
+    let us = pos.turn();
+    let mut best = 0.0f64;
+    for (sq, piece) in board.pieces().filter(|(_, p)| p.color != us) {
+        let attackers = pos.attackers(sq, us);
+        if attackers.is_zero() {
+            continue;
+        }
+        if piece.role == Role::King {
+            return 20.0;
+        }
+        let cheapest = attackers
+            .squares()
+            .filter_map(|a| board.piece_at(veil_chess::Square(a as u8)))
+            .map(|p| {
+                if p.role == Role::King {
+                    50.0
+                } else {
+                    value(p.role)
+                }
+            })
+            .fold(f64::MAX, f64::min);
+        let gain = if pos.attackers(sq, !us).any() {
+            value(piece.role) - cheapest
+        } else {
+            value(piece.role)
+        };
+        best = best.max(gain);
+    }
+    best
 }
 
 /// A plain evaluation for `color`, in pawns: material, mobility, the safety
@@ -67,14 +121,11 @@ pub fn score(game: &Intrigue, color: Color) -> f64 {
         }
         side[c.index()] = s;
     }
-    let mut moves = [0.0f64; 2];
-    moves[pos.turn().index()] = pos.count_legal_moves() as f64;
-    if let Some(f) = flipped(pos) {
-        moves[f.turn().index()] = f.count_legal_moves() as f64;
-    }
+    let moves = reach(pos);
     let mine = side[color.index()] + 0.03 * moves[color.index()];
     let theirs = side[(!color).index()] + 0.03 * moves[(!color).index()];
-    mine - theirs
+    let threat = 0.7 * best_capture(pos);
+    mine - theirs + if pos.turn() == color { threat } else { -threat }
 }
 
 /// The evaluation in [0, 1] for `seat`.
@@ -200,6 +251,22 @@ pub fn playout_action(game: &Intrigue, seat: Seat, legal: &[Action], rng: &mut G
     // A reveal without gain is rare in a playout: the King is safe hidden.
     if reveal && rng.random_bool(0.02) {
         return Action::Reveal;
+    }
+    // Any quiet move, preferably one that does not put a piece where the
+    // enemy can take it: random blunders would drown what the position is
+    // worth by the time the playout is cut and evaluated.
+    let mut pick = None;
+    for _ in 0..4 {
+        let a = legal[rng.random_range(0..legal.len())];
+        let Action::Move(m) = a else { continue };
+        pick = Some(a);
+        let role = pos.role_of(m).unwrap_or(Role::Pawn);
+        if role == Role::Pawn || pos.attackers(m.to(), !us).is_zero() {
+            return a;
+        }
+    }
+    if let Some(a) = pick {
+        return a;
     }
     loop {
         let a = legal[rng.random_range(0..legal.len())];

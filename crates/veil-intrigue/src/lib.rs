@@ -93,10 +93,11 @@
 //! opponent's hiding square among the 64, less often where appearing would
 //! have taken our material at its last move (a King that did not react
 //! probably does not hide there), and its Informant among its pawns on the
-//! board or promoted (never one captured without a reveal). [`evaluate`] (material, mobility,
-//! shown-King safety, the worth of a hidden King) and [`playout_action`]
-//! (capture the King, take material, reveal for material, retire, checks)
-//! guide veil-ai's search.
+//! board or promoted (never one captured without a reveal). [`evaluate`]
+//! (material, mobility, shown-King safety, the worth of a hidden King, what
+//! the side to move can take) and [`playout_action`] (capture the King,
+//! take material, reveal for material, retire, checks, quiet moves that do
+//! not hang a piece) guide veil-ai's search.
 //!
 //! # Perft
 //!
