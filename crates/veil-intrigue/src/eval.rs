@@ -9,6 +9,14 @@ use crate::types::{Action, color_of};
 /// Non-pawn material of both sides at the start (Queens at home).
 const FULL: f64 = 2.0 * (2.0 * 3.0 + 2.0 * 3.2 + 2.0 * 5.0 + 9.0);
 
+/// How much of the non-pawn material is still on the board, in [0, 1]:
+/// 1 at the start, 0 when only Kings and pawns remain.
+fn phase(pos: &Chess) -> f64 {
+    let (_, w) = material(pos, Color::White);
+    let (_, b) = material(pos, Color::Black);
+    ((w + b) / FULL).clamp(0.0, 1.0)
+}
+
 fn material(pos: &Chess, color: Color) -> (f64, f64) {
     let mut pawns = 0.0;
     let mut pieces = 0.0;
@@ -103,9 +111,13 @@ pub fn score(game: &Intrigue, color: Color) -> f64 {
         };
         let mut s = p + n;
         match pos.board().king_of(c) {
-            None => s += 0.6 * phase - 0.3,
+            // A hidden King cannot be checked: worth most while the
+            // enemy has the pieces to hunt a shown one.
+            None => s += 1.8 * phase - 0.3,
             Some(k) => {
-                // Shown King: squares around it the enemy attacks.
+                // Shown King: squares around it the enemy attacks, and how
+                // far it stands from its own back rank (one that appeared
+                // among the enemy pieces is hunted down while they abound).
                 let ring = Grid8::king_attacks(k.0 as u32);
                 let mut attacked = 0;
                 for sq in ring.squares() {
@@ -113,7 +125,9 @@ pub fn score(game: &Intrigue, color: Color) -> f64 {
                         attacked += 1;
                     }
                 }
-                s -= 0.08 * attacked as f64 * (0.3 + phase);
+                let rank = k.0 as u32 / 8;
+                let advance = if c == Color::White { rank } else { 7 - rank };
+                s -= (0.12 * attacked as f64 + 0.3 * advance as f64) * (0.2 + phase);
                 if pos.turn() == c && pos.is_check() {
                     s -= 0.3;
                 }
@@ -218,8 +232,10 @@ pub fn playout_action(game: &Intrigue, seat: Seat, legal: &[Action], rng: &mut G
             }
             Action::Reveal => {
                 reveal = true;
+                // Showing the King early costs its safety: only for a
+                // real gain while the enemy still has its pieces.
                 let g = reveal_gain(game, us);
-                if g < 1.0 {
+                if g < 1.0 + 5.0 * phase(pos) {
                     continue;
                 }
                 g

@@ -71,3 +71,21 @@ fn reveals_to_win_material_but_not_for_nothing() {
         "revealed for nothing with {reveals} of 12 seeds"
     );
 }
+
+#[test]
+fn does_not_show_its_king_early_for_a_pawn() {
+    // After 1. Nf3 f5 White's King hides on f5: appearing takes a pawn, and
+    // leaves the King among Black's pieces with every piece still on.
+    let g = game(
+        "rnbq1bnr/ppppp1pp/8/5p2/8/5N2/PPPPPPPP/RNBQ1B1R w KQkq - 0 2",
+        Some(("f5", "a2")),
+        Some(("f6", "h7")),
+    );
+    let reveals = (0..6)
+        .filter(|seed| pick(&g, Seat(0), *seed) == "reveal")
+        .count();
+    assert!(
+        reveals <= 1,
+        "revealed for a pawn with {reveals} of 6 seeds"
+    );
+}
