@@ -2,7 +2,7 @@
 //! game, its length, how it ended and the thinking time per move: the quick
 //! check behind the figures `veil-cli match --game secret-king` reports.
 //!
-//! `cargo run --release -p veil-secret-king --example selfplay -- normal random 4 1`
+//! `cargo run --release -p veil-secret-king --example secret_king_selfplay -- normal random 4 1`
 //! (levels of seat 0 and seat 1, games, first seed; seats swap every game).
 
 use std::time::Instant;
