@@ -1118,4 +1118,8 @@ impl Game for Tysiac {
     fn playout_action(&self, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
         crate::ai::playout_action(self, seat, legal, rng)
     }
+
+    fn action_prior(&self, seat: Seat, actions: &[Action], out: &mut Vec<f64>) {
+        crate::ai::action_prior(self, seat, actions, out);
+    }
 }

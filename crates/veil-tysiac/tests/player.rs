@@ -84,6 +84,14 @@ fn a_strong_hand_bids_above_100() {
     }
 }
 
+#[test]
+fn a_weak_hand_passes() {
+    let game = dealt(WEAK, "AC KS JS");
+    for action in choices(&game, S2) {
+        assert_eq!(action, Action::Pass, "a weak hand chose {action}");
+    }
+}
+
 /// Seat 2 bid 120 and won it; the prikup is shown.
 fn declared_at_120(hands: [&str; 3], prikup: &str) -> Tysiac {
     let mut game = dealt(hands, prikup);
