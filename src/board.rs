@@ -12,6 +12,8 @@ use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
+use crate::world_text::WorldText;
+
 /// A point of the board: a square or an intersection. `rank` 0 is the first
 /// seat's home rank, `file` 0 its left.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -397,12 +399,7 @@ pub fn spawn_board_art(commands: &mut Commands, layout: &BoardLayout, font_size:
                 children.push(
                     commands
                         .spawn((
-                            Text2d::new("~  river  ~"),
-                            TextFont {
-                                font_size: FontSize::Px(font_size * 1.1),
-                                ..default()
-                            },
-                            TextColor(LINE.with_alpha(0.6)),
+                            WorldText::new("~  river  ~", font_size * 1.1, LINE.with_alpha(0.6)),
                             Transform::from_xyz(c.x, c.y, -8.0),
                         ))
                         .id(),
@@ -433,12 +430,7 @@ pub fn spawn_board_art(commands: &mut Commands, layout: &BoardLayout, font_size:
     let label = |commands: &mut Commands, text: &str, at: Vec2| {
         commands
             .spawn((
-                Text2d::new(text.to_owned()),
-                TextFont {
-                    font_size: FontSize::Px(font_size * 0.8),
-                    ..default()
-                },
-                TextColor(LINE.with_alpha(0.8)),
+                WorldText::new(text, font_size * 0.8, LINE.with_alpha(0.8)),
                 Transform::from_xyz(at.x, at.y, -8.0),
             ))
             .id()

@@ -11,6 +11,7 @@ use veil_core::{Seat, Turn};
 use veil_jieqi::{Action, Color as Side, Jieqi, JieqiView, Kind, Move, Square};
 
 use crate::Screen;
+use crate::world_text::WorldText;
 use crate::anim::{Flip, PieceColors, Pulse, Slide};
 use crate::board::{
     BoardGeometry, BoardImages, BoardLayout, BoardMove, BoardUi, Cell, FaceDown, Glyph, GridKind,
@@ -331,6 +332,11 @@ fn enter_play(
     mut viewer: ResMut<Viewer>,
     mut camera: Query<&mut Projection, With<Camera2d>>,
 ) {
+    if setup.game != "jieqi" && prepared.is_none() {
+        // Another game is starting: no Jieqi match may drive this screen.
+        commands.remove_resource::<Match<Jieqi>>();
+        return;
+    }
     let m = match prepared {
         Some(_) => {
             commands.queue(|world: &mut World| {
@@ -490,12 +496,7 @@ fn spawn_piece(
         let g = commands
             .spawn((
                 Glyph,
-                Text2d::new(glyph(kind)),
-                TextFont {
-                    font_size: FontSize::Px(size * 0.5),
-                    ..default()
-                },
-                TextColor(ink(piece.side)),
+                WorldText::new(glyph(kind), size * 0.5, ink(piece.side)).mono(),
                 Transform::from_xyz(0.0, 0.0, 0.2),
             ))
             .id();

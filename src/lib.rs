@@ -11,6 +11,8 @@ use bevy::state::app::StatesPlugin;
 pub mod anim;
 pub mod board;
 pub mod catalog;
+pub mod chess_view;
+pub mod hag_view;
 pub mod input;
 pub mod jieqi_view;
 pub mod play;
@@ -18,6 +20,8 @@ pub mod screens;
 pub mod screenshot;
 pub mod settings;
 pub mod sound;
+pub mod tysiac_view;
+pub mod world_text;
 
 /// The screens. Entities of a screen carry `DespawnOnExit(screen)`.
 #[derive(States, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -145,6 +149,10 @@ pub fn build_app(mode: AppMode, launch: LaunchOptions) -> App {
         play::PlayPlugin,
         jieqi_view::JieqiViewPlugin,
         anim::AnimPlugin,
+        world_text::WorldTextPlugin,
+        hag_view::HagViewPlugin,
+        chess_view::ChessViewPlugin,
+        tysiac_view::TysiacViewPlugin,
     ));
     app.add_systems(
         PostUpdate,

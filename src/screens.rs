@@ -189,7 +189,7 @@ fn choice_commands(
         match c {
             Command::ChooseGame(id) => {
                 if GAMES.iter().any(|g| g.id == *id && g.playable) {
-                    setup.game = id;
+                    setup.choose_game(id);
                     next.set(Screen::Setup);
                 }
             }
@@ -220,10 +220,13 @@ fn setup_ui(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut edited = setup.clone();
+    let info = crate::catalog::game_info(setup.game);
+    let game_name = info.map_or("Jieqi", |g| g.name);
+    let seat_names: &[&str] = info.map_or(&["Red (moves first)", "Black"], |g| g.seats);
     egui::CentralPanel::default().show(&mut root_ui(ctx, "screen", false), |ui| {
-        ui.heading("Jieqi — set up the game");
+        ui.heading(format!("{game_name} — set up the game"));
         ui.add_space(8.0);
-        for (i, name) in ["Red (moves first)", "Black"].iter().enumerate() {
+        for (i, name) in seat_names.iter().enumerate().take(edited.seats.len()) {
             ui.horizontal(|ui| {
                 ui.label(egui::RichText::new(*name).size(18.0));
                 let seat = &mut edited.seats[i];
@@ -238,17 +241,13 @@ fn setup_ui(
             });
         }
         ui.add_space(8.0);
-        ui.label("A captured face-down piece is revealed to:");
-        ui.radio_value(
-            &mut edited.jieqi.captured_reveal,
-            CapturedReveal::CapturerOnly,
-            "the capturer only",
-        );
-        ui.radio_value(
-            &mut edited.jieqi.captured_reveal,
-            CapturedReveal::Both,
-            "both players",
-        );
+        // Each game's options (RULINGS.md) come from its view.
+        match edited.game {
+            "hide-and-guess" => crate::hag_view::options_ui(ui, &mut edited),
+            "intrigue" | "secret-king" => crate::chess_view::options_ui(ui, &mut edited),
+            "tysiac" => crate::tysiac_view::options_ui(ui, &mut edited),
+            _ => jieqi_options_ui(ui, &mut edited),
+        }
         ui.add_space(16.0);
         ui.horizontal(|ui| {
             if big_button(ui, "Start (Enter)").clicked() {
@@ -264,6 +263,20 @@ fn setup_ui(
         *setup = edited;
     }
     Ok(())
+}
+
+fn jieqi_options_ui(ui: &mut egui::Ui, edited: &mut MatchSetup) {
+    ui.label("A captured face-down piece is revealed to:");
+    ui.radio_value(
+        &mut edited.jieqi.captured_reveal,
+        CapturedReveal::CapturerOnly,
+        "the capturer only",
+    );
+    ui.radio_value(
+        &mut edited.jieqi.captured_reveal,
+        CapturedReveal::Both,
+        "both players",
+    );
 }
 
 fn setup_commands(mut commands: MessageReader<Command>, mut next: ResMut<NextState<Screen>>) {

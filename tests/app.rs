@@ -565,3 +565,11 @@ fn settings_and_board_geometry() {
     }
     let _: Option<&BoardLayout> = None;
 }
+
+// Each game's view has its own file of tests, compiled into this one binary.
+#[path = "app/chess.rs"]
+mod chess;
+#[path = "app/hag.rs"]
+mod hag;
+#[path = "app/tysiac.rs"]
+mod tysiac;

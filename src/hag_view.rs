@@ -1,0 +1,17 @@
+//! The Hide and Guess view. (Being built: see the issue.)
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use crate::catalog::MatchSetup;
+
+/// The game's options on the setup screen.
+pub fn options_ui(ui: &mut egui::Ui, _setup: &mut MatchSetup) {
+    ui.label("No options.");
+}
+
+pub struct HagViewPlugin;
+
+impl Plugin for HagViewPlugin {
+    fn build(&self, _app: &mut App) {}
+}

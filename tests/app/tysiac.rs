@@ -1,0 +1,3 @@
+//! Headless app tests of this game's view (being built).
+
+use super::*;
