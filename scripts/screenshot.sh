@@ -12,8 +12,9 @@ OUT_ABS=$(realpath "$OUT")
 if ! command -v Xvfb >/dev/null || [ ! -e /usr/share/vulkan/icd.d/lvp_icd.x86_64.json ]; then
   apt-get install -y xvfb mesa-vulkan-drivers libasound2-dev libudev-dev pkg-config
 fi
-cargo build --bin veil
-BIN="${CARGO_TARGET_DIR:-target}/debug/veil"
+source scripts/setup.sh
+cargo build --locked --bin veil
+BIN="$CARGO_TARGET_DIR/debug/veil"
 export DISPLAY=:97
 Xvfb :97 -screen 0 1280x900x24 >/dev/null 2>&1 &
 XVFB=$!

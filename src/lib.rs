@@ -54,6 +54,31 @@ pub struct LaunchOptions {
 }
 
 impl LaunchOptions {
+    /// The demo named by a page address's query: `?demo=jieqi` (the browser
+    /// build's equivalent of `VEIL_DEMO`). Other parameters are ignored.
+    pub fn demo_from_query(query: &str) -> Option<String> {
+        query
+            .trim_start_matches('?')
+            .split('&')
+            .filter_map(|pair| pair.split_once('='))
+            .find(|(k, _)| *k == "demo")
+            .map(|(_, v)| v.to_owned())
+            .filter(|v| !v.is_empty())
+    }
+
+    /// In the browser: options from the page's address.
+    #[cfg(target_arch = "wasm32")]
+    pub fn from_env_and_args() -> Self {
+        let query = web_sys::window()
+            .and_then(|w| w.location().search().ok())
+            .unwrap_or_default();
+        LaunchOptions {
+            demo: Self::demo_from_query(&query),
+            screenshot: None,
+        }
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn from_env_and_args() -> Self {
         let mut o = LaunchOptions {
             demo: std::env::var("VEIL_DEMO").ok().filter(|s| !s.is_empty()),
@@ -104,7 +129,10 @@ pub fn build_app(mode: AppMode, launch: LaunchOptions) -> App {
                     .set(AssetPlugin {
                         meta_check: bevy::asset::AssetMetaCheck::Never,
                         ..default()
-                    }),
+                    })
+                    // The browser build logs nothing: bevy_log's filter
+                    // (tracing-subscriber, regex) costs the wasm megabytes.
+                    .disable_log_on_web(),
             );
             app.add_plugins(sound::SoundPlugin { device: true });
             if launch.screenshot.is_some() {
@@ -159,6 +187,22 @@ pub fn build_app(mode: AppMode, launch: LaunchOptions) -> App {
         board::sync_highlights.run_if(resource_exists::<board::BoardImages>),
     );
     app
+}
+
+/// Leaves logging out of the browser build only.
+trait DisableLogOnWeb {
+    fn disable_log_on_web(self) -> Self;
+}
+
+impl DisableLogOnWeb for bevy::app::PluginGroupBuilder {
+    #[cfg(target_arch = "wasm32")]
+    fn disable_log_on_web(self) -> Self {
+        self.disable::<bevy::log::LogPlugin>()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    fn disable_log_on_web(self) -> Self {
+        self
+    }
 }
 
 /// Runs the windowed app with options from the environment and command line.

@@ -90,7 +90,7 @@ fn to_setup(app: &mut App) {
         0,
         "and goes with the title"
     );
-    send(app, Command::ChooseGame("hide-and-guess"));
+    send(app, Command::ChooseGame("rengo"));
     app.update();
     assert_eq!(
         screen(app),
@@ -564,6 +564,72 @@ fn settings_and_board_geometry() {
         assert_eq!(layout.world_to_cell(Vec2::new(1000.0, 0.0)), None);
     }
     let _: Option<&BoardLayout> = None;
+}
+
+#[test]
+fn the_demo_is_read_from_a_url_query() {
+    assert_eq!(
+        LaunchOptions::demo_from_query("?demo=jieqi"),
+        Some("jieqi".to_owned())
+    );
+    assert_eq!(
+        LaunchOptions::demo_from_query("?lang=pl&demo=jieqi&x"),
+        Some("jieqi".to_owned())
+    );
+    assert_eq!(LaunchOptions::demo_from_query(""), None);
+    assert_eq!(LaunchOptions::demo_from_query("?demo="), None);
+    assert_eq!(LaunchOptions::demo_from_query("?demonstration=1"), None);
+}
+
+/// Frame time while two computers play Jieqi at the default level and think
+/// limit: the search runs in slices of the per-frame budget (8 ms), so no
+/// frame should take much longer. A benchmark, not a timed test:
+/// `cargo test --release -p veil --test app frame_time -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn frame_time_during_computer_vs_computer() {
+    use std::time::Instant;
+    let mut app = app(AnimationSpeed::Normal);
+    to_setup(&mut app);
+    {
+        let mut setup = app.world_mut().resource_mut::<MatchSetup>();
+        setup.seats = vec![
+            SeatKind::Computer(Level::Normal),
+            SeatKind::Computer(Level::Normal),
+        ];
+        setup.seed = Some(7);
+    }
+    key(&mut app, KeyCode::Enter, Key::Enter);
+    app.update();
+    let mut all = Vec::new();
+    let mut thinking = Vec::new();
+    for _ in 0..6000 {
+        if screen(&app) == Screen::Results {
+            break;
+        }
+        let busy = app
+            .world()
+            .get_resource::<State<PlayPhase>>()
+            .is_some_and(|s| *s.get() == PlayPhase::ComputerTurn);
+        let t = Instant::now();
+        app.update();
+        let ms = t.elapsed().as_secs_f64() * 1000.0;
+        all.push(ms);
+        if busy {
+            thinking.push(ms);
+        }
+    }
+    let stats = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        let at = |q: f64| v[((v.len() - 1) as f64 * q) as usize];
+        (v.len(), at(0.5), at(0.99), *v.last().unwrap())
+    };
+    let plies = app.world().resource::<Match<Jieqi>>().plies;
+    let (n, med, p99, worst) = stats(&mut all);
+    println!("frames {n} (plies {plies}): median {med:.2} ms, p99 {p99:.2} ms, worst {worst:.2} ms");
+    let (n, med, p99, worst) = stats(&mut thinking);
+    println!("while a computer thinks, frames {n}: median {med:.2} ms, p99 {p99:.2} ms, worst {worst:.2} ms");
+    assert!(n > 0, "the computers thought");
 }
 
 // Each game's view has its own file of tests, compiled into this one binary.

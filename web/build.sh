@@ -3,11 +3,12 @@
 # assets/) and web/veil-web.zip for itch.io. Installs what it needs.
 #
 #   web/build.sh            # from the repository root or anywhere
-#   CARGO_TARGET_DIR=...    # honoured (default: target/)
+#   CARGO_TARGET_DIR=...    # honoured (default: ~/.cache/veil/target, as the tests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
-TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/veil/target}
+TARGET_DIR=$CARGO_TARGET_DIR
 PROFILE=wasm-release
 
 rustup target add wasm32-unknown-unknown
@@ -32,7 +33,7 @@ fi
 START=$(date +%s)
 # getrandom 0.4 (the only major version in Cargo.lock) needs just its
 # `wasm_js` feature, which Cargo.toml enables for wasm32.
-cargo build --profile "$PROFILE" --target wasm32-unknown-unknown --bin veil
+cargo build --locked --profile "$PROFILE" --target wasm32-unknown-unknown --bin veil
 echo "cargo build: $(( $(date +%s) - START )) s"
 
 DIST="$ROOT/web/dist"
@@ -41,7 +42,7 @@ mkdir -p "$DIST"
 wasm-bindgen --no-typescript --target web --out-dir "$DIST" --out-name veil \
   "$TARGET_DIR/wasm32-unknown-unknown/$PROFILE/veil.wasm"
 if command -v wasm-opt >/dev/null; then
-  wasm-opt -Os --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types \
     "$DIST/veil_bg.wasm" -o "$DIST/veil_bg.opt.wasm"
   mv "$DIST/veil_bg.opt.wasm" "$DIST/veil_bg.wasm"
@@ -55,5 +56,6 @@ cp assets/LICENSES.md "$DIST/assets/"
 
 RAW=$(stat -c %s "$DIST/veil_bg.wasm")
 GZ=$(gzip -9 -c "$DIST/veil_bg.wasm" | wc -c)
-echo "wasm: $RAW bytes raw ($(( RAW / 1024 / 1024 )) MiB), $GZ bytes gzipped ($(( GZ / 1024 / 1024 )) MiB)"
+mb() { awk -v b="$1" 'BEGIN { printf "%.2f MB", b / 1e6 }'; }
+echo "wasm: $RAW bytes raw ($(mb "$RAW")), $GZ bytes gzipped ($(mb "$GZ")); target: at most 20 MB raw, 6 MB gzipped"
 echo "zip for itch.io: web/veil-web.zip ($(stat -c %s web/veil-web.zip) bytes)"

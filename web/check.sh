@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Serves the web build on localhost and loads it in headless Chromium
+# (WebGL2 through SwiftShader): saves web/shots/title.png and
+# web/shots/jieqi.png, and fails if the page shows an error or a blank canvas.
+# Installs what it needs (Debian's chromium, playwright-core from npm);
+# builds web/dist first (web/build.sh) when it is missing.
+#
+#   web/check.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+[ -f web/dist/veil_bg.wasm ] || bash web/build.sh
+need=()
+command -v chromium >/dev/null || need+=(chromium)
+command -v node >/dev/null || need+=(nodejs npm)
+if [ ${#need[@]} -gt 0 ]; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+(cd web/check && { [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund --silent; })
+node web/check/check.mjs "$ROOT/web/dist" "$ROOT/web/shots"

@@ -1,0 +1,178 @@
+// Loads Veil's web build (web/dist) from a localhost server in headless
+// Chromium (WebGL2 through SwiftShader), saves a screenshot of the title
+// screen and of a Jieqi game in progress (`?demo=jieqi`), and fails when the
+// page reports an error, a request fails, or the canvas stays blank.
+//
+//   node web/check/check.mjs <dist dir> <shots dir>
+import http from "node:http";
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { chromium } from "playwright-core";
+
+const [dist, shots] = process.argv.slice(2);
+if (!dist || !shots) {
+  console.error("usage: node check.mjs <dist dir> <shots dir>");
+  process.exit(2);
+}
+fs.mkdirSync(shots, { recursive: true });
+
+const types = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".wasm": "application/wasm",
+  ".wav": "audio/wav",
+  ".md": "text/plain; charset=utf-8",
+  ".png": "image/png",
+};
+
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url, "http://localhost");
+  let file = path.join(dist, decodeURIComponent(url.pathname));
+  if (!file.startsWith(path.resolve(dist))) {
+    res.writeHead(403).end();
+    return;
+  }
+  if (file.endsWith("/")) file += "index.html";
+  fs.readFile(file, (err, body) => {
+    if (err) {
+      res.writeHead(404).end("not found");
+      return;
+    }
+    res.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream" });
+    res.end(body);
+  });
+});
+await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+const base = `http://127.0.0.1:${server.address().port}/`;
+
+// A PNG decoder just big enough for Chromium's screenshots (8-bit RGB/RGBA,
+// not interlaced): the blank-canvas check needs the pixels.
+function decodePng(buf) {
+  let pos = 8;
+  let width = 0, height = 0, channels = 0;
+  const idat = [];
+  while (pos < buf.length) {
+    const len = buf.readUInt32BE(pos);
+    const type = buf.toString("ascii", pos + 4, pos + 8);
+    const data = buf.subarray(pos + 8, pos + 8 + len);
+    if (type === "IHDR") {
+      width = data.readUInt32BE(0);
+      height = data.readUInt32BE(4);
+      const depth = data[8], colour = data[9], interlace = data[12];
+      if (depth !== 8 || interlace !== 0 || (colour !== 2 && colour !== 6)) {
+        throw new Error(`unexpected PNG format (depth ${depth}, colour ${colour})`);
+      }
+      channels = colour === 6 ? 4 : 3;
+    } else if (type === "IDAT") {
+      idat.push(data);
+    }
+    pos += 12 + len;
+  }
+  const raw = zlib.inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const px = Buffer.alloc(height * stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let x = 0; x < stride; x++) {
+      const a = x >= channels ? px[y * stride + x - channels] : 0;
+      const b = y > 0 ? px[(y - 1) * stride + x] : 0;
+      const c = x >= channels && y > 0 ? px[(y - 1) * stride + x - channels] : 0;
+      let v = line[x];
+      if (filter === 1) v += a;
+      else if (filter === 2) v += b;
+      else if (filter === 3) v += (a + b) >> 1;
+      else if (filter === 4) {
+        const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+        v += pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      }
+      px[y * stride + x] = v & 255;
+    }
+  }
+  return { width, height, channels, px };
+}
+
+// How much of the picture differs from its most common colour, and how many
+// colours it has: a blank or single-colour canvas fails.
+function inkOf(png) {
+  const { width, height, channels, px } = decodePng(png);
+  const counts = new Map();
+  for (let i = 0; i < width * height; i++) {
+    const o = i * channels;
+    const key = (px[o] << 16) | (px[o + 1] << 8) | px[o + 2];
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const background = Math.max(...counts.values());
+  return { coverage: 1 - background / (width * height), colours: counts.size };
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--use-angle=swiftshader",
+    "--enable-unsafe-swiftshader",
+    "--ignore-gpu-blocklist",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--autoplay-policy=no-user-gesture-required",
+  ],
+});
+
+const failures = [];
+async function shoot(name, query, minCoverage) {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 860 } });
+  const problems = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && !m.text().includes("Using exceptions for control flow")) {
+      problems.push(`console error: ${m.text()}`);
+    }
+  });
+  page.on("pageerror", (e) => {
+    if (!String(e).includes("Using exceptions for control flow")) problems.push(`page error: ${e}`);
+  });
+  page.on("response", (r) => {
+    if (r.status() >= 400 && !r.url().endsWith("/favicon.ico")) {
+      problems.push(`HTTP ${r.status()} for ${r.url()}`);
+    }
+  });
+  const started = Date.now();
+  await page.goto(base + query);
+  try {
+    await page.waitForSelector("#loading", { state: "hidden", timeout: 180_000 });
+  } catch {
+    const text = await page.textContent("#loading-text").catch(() => "?");
+    problems.push(`the page did not start within 180 s (loading text: ${text})`);
+  }
+  const loadS = ((Date.now() - started) / 1000).toFixed(1);
+  // Let the app run a few seconds (software rendering is slow).
+  await page.waitForTimeout(8000);
+  const file = path.join(shots, `${name}.png`);
+  const png = await page.screenshot({ path: file });
+  const { coverage, colours } = inkOf(png);
+  console.log(
+    `${name}: started in ${loadS} s; ${(coverage * 100).toFixed(1)}% of the page drawn, ${colours} colours → ${file}`,
+  );
+  if (coverage < minCoverage || colours < 32) {
+    problems.push(`the canvas looks blank (${(coverage * 100).toFixed(1)}% drawn, ${colours} colours)`);
+  }
+  for (const p of problems) failures.push(`${name}: ${p}`);
+  await page.close();
+}
+
+try {
+  await shoot("title", "", 0.02);
+  await shoot("jieqi", "?demo=jieqi", 0.1);
+} finally {
+  await browser.close();
+  server.close();
+}
+if (failures.length) {
+  console.error("FAILED:\n" + failures.join("\n"));
+  process.exit(1);
+}
+console.log("the web build loads and draws, with no errors");
