@@ -56,7 +56,7 @@ pub const GAMES: [GameInfo; 8] = [
         seats: &["South", "West", "East"],
         name: "Tysiąc",
         blurb: "The Polish card game of bidding to a thousand.",
-        playable: false,
+        playable: true,
     },
     GameInfo {
         id: "rengo",

@@ -86,6 +86,11 @@ pub enum Command {
     ToggleSettings,
     /// The next seat took the device (hot-seat privacy screen).
     ContinueAfterPrivacy,
+    /// A card of the viewer's hand was picked, by its index in the game's
+    /// deck (card games: play it, or select it to give away).
+    Card(u8),
+    /// The `n`th of the choices the game offers now (a bid, pass, …).
+    Choose(usize),
     /// Play sound (button feedback); not a game action.
     Button,
 }

@@ -1,3 +1,416 @@
-//! Headless app tests of this game's view (being built).
+//! Headless app tests of the Tysiąc view: whole hands driven through the
+//! app's input (card clicks and panel choices as `Command`s, keys through
+//! leafwing), with the table checked against the viewer's observation after
+//! every change: the card entities with a face are exactly the cards the
+//! viewer sees, and no other seat's card is anywhere on the table.
 
 use super::*;
+use veil::tysiac_view::{CardBack, CardFace, CardPlace, Scene, TableCard, TysiacUi};
+use veil::world_text::WorldText;
+use veil_tysiac::{Action, Card, Hand, Options, Phase, Tysiac, TysiacView};
+
+fn start_tysiac(app: &mut App, seats: Vec<SeatKind>, seed: u64) {
+    assert_eq!(screen(app), Screen::Title);
+    key(app, KeyCode::Enter, Key::Enter);
+    assert_eq!(screen(app), Screen::GameChoice);
+    send(app, Command::ChooseGame("tysiac"));
+    app.update();
+    assert_eq!(screen(app), Screen::Setup, "Tysiąc can be chosen");
+    {
+        let mut setup = app.world_mut().resource_mut::<MatchSetup>();
+        assert_eq!(setup.seats.len(), 3, "three seats for Tysiąc");
+        setup.seats = seats;
+        setup.tysiac = Options::one_hand();
+        setup.seed = Some(seed);
+        setup.think_limit_ms = 60;
+    }
+    key(app, KeyCode::Enter, Key::Enter);
+    app.update();
+    assert_eq!(screen(app), Screen::Play);
+    assert!(app.world().get_resource::<Match<Tysiac>>().is_some());
+}
+
+fn observation(app: &App) -> Option<TysiacView> {
+    let m = app.world().get_resource::<Match<Tysiac>>()?;
+    let viewer = app.world().resource::<Viewer>().0;
+    Some(m.observe(viewer))
+}
+
+fn version(app: &App) -> Option<u64> {
+    app.world()
+        .get_resource::<Match<Tysiac>>()
+        .map(|m| m.version)
+}
+
+fn sorted(mut cards: Vec<Card>) -> Vec<Card> {
+    cards.sort();
+    cards
+}
+
+/// The cards whose faces the viewer sees, from its observation alone: its
+/// hand, the prikup while shown, the trick in the middle (or the last one
+/// taken, until the next lead).
+fn faces_seen(obs: &TysiacView) -> Vec<Card> {
+    let t = &obs.table;
+    let mut out: Vec<Card> = obs.hand.iter().collect();
+    if t.phase == Phase::Prikup {
+        out.extend(t.prikup.expect("the prikup is shown").iter());
+    }
+    if !t.trick.is_empty() {
+        out.extend(t.trick.iter().copied());
+    } else if let Some(last) = t.tricks.last() {
+        out.extend(last.cards);
+    }
+    sorted(out)
+}
+
+fn is_suit_text(text: &str) -> bool {
+    text.contains(['♥', '♦', '♣', '♠'])
+}
+
+/// The table shows exactly the viewer's observation, and nothing of the
+/// other hands.
+fn check_table(app: &mut App) {
+    if app.world().get_resource::<Match<Tysiac>>().is_none() {
+        return;
+    }
+    let privacy = app.world().resource::<PrivacyPending>().0;
+    let world = app.world_mut();
+    let cards: Vec<(CardPlace, Option<Card>, bool)> = world
+        .query::<(&TableCard, Option<&CardFace>, Option<&CardBack>)>()
+        .iter(world)
+        .map(|(t, f, b)| (t.place, f.map(|f| f.0), b.is_some()))
+        .collect();
+    let texts: Vec<String> = world
+        .query::<&WorldText>()
+        .iter(world)
+        .map(|t| t.text.clone())
+        .collect();
+    if privacy.is_some() {
+        assert!(cards.is_empty(), "no cards while the device changes hands");
+        assert!(
+            !texts.iter().any(|t| is_suit_text(t)),
+            "no card words while the device changes hands: {texts:?}"
+        );
+        let view = world.resource::<veil::tysiac_view::ViewState>();
+        assert!(view.obs.is_none() && view.scene.is_none());
+        let ui = world.resource::<TysiacUi>();
+        assert!(ui.choices.is_empty() && ui.usable.is_empty());
+        return;
+    }
+    let m = world.resource::<Match<Tysiac>>();
+    let viewer = world.resource::<Viewer>().0;
+    let obs = m.observe(viewer);
+    let t = &obs.table;
+    // Every card is face up or face down, never both.
+    for (place, face, back) in &cards {
+        assert!(face.is_some() != *back, "{place:?}: a face or a back");
+    }
+    // The faces are exactly what the viewer sees.
+    let faces = sorted(cards.iter().filter_map(|c| c.1).collect());
+    assert_eq!(faces, faces_seen(&obs), "the faces on the table");
+    // The viewer's hand, face up; the others' hands, backs only, counted.
+    for s in Seat::all(3) {
+        let hand: Vec<_> = cards
+            .iter()
+            .filter(|c| matches!(c.0, CardPlace::Hand { seat, .. } if seat == s.0))
+            .collect();
+        assert_eq!(hand.len(), obs.hand_sizes[s.index()] as usize, "{s}'s hand");
+        if s == viewer {
+            let shown = sorted(hand.iter().filter_map(|c| c.1).collect());
+            assert_eq!(shown, sorted(obs.hand.iter().collect()), "the viewer's hand");
+        } else {
+            assert!(hand.iter().all(|c| c.2), "another hand is face down");
+        }
+    }
+    // The prikup: face down, or face up while the engine shows it.
+    let prikup: Vec<_> = cards
+        .iter()
+        .filter(|c| matches!(c.0, CardPlace::Prikup(_)))
+        .collect();
+    if t.phase == Phase::Prikup {
+        assert_eq!(prikup.len(), 3);
+        assert!(prikup.iter().all(|c| c.1.is_some()));
+    } else {
+        assert_eq!(prikup.len(), obs.prikup_size as usize);
+        assert!(prikup.iter().all(|c| c.2), "the prikup is face down");
+    }
+    // Piles of won tricks are face down and add up with the trick shown.
+    let piles = cards
+        .iter()
+        .filter(|c| matches!(c.0, CardPlace::Pile { .. }))
+        .count();
+    let middle = cards
+        .iter()
+        .filter(|c| matches!(c.0, CardPlace::Trick(_)))
+        .count();
+    assert_eq!(piles + middle, t.tricks.len() * 3 + t.trick.len());
+    // The other seats' cards: no face, no word anywhere.
+    let mut secret = Hand::EMPTY;
+    for s in Seat::all(3).filter(|s| *s != viewer) {
+        secret = secret.union(m.observe(s).hand);
+    }
+    secret = secret.minus(obs.hand);
+    for card in secret.iter() {
+        assert!(
+            !faces.contains(&card),
+            "{card} of another hand has a face on the table"
+        );
+        assert!(
+            !texts.iter().any(|t| *t == card.to_string()),
+            "{card} of another hand is written on the table"
+        );
+    }
+    for text in texts.iter().filter(|t| is_suit_text(t)) {
+        let card: Card = text.parse().expect("card words are a card");
+        assert!(faces.contains(&card), "{text} is written on a face");
+    }
+    // The HUD's memory is this observation, and the choices the viewer's.
+    let view = world.resource::<veil::tysiac_view::ViewState>();
+    assert_eq!(view.obs.as_ref(), Some(&obs), "the HUD shows the viewer's observation");
+    assert_eq!(view.scene.as_ref(), Some(&Scene::from_view(&obs)));
+    let ui = world.resource::<TysiacUi>();
+    for card in &ui.usable {
+        assert!(obs.hand.contains(*card));
+    }
+    for a in &ui.choices {
+        if let Action::Give { card, .. } | Action::Play { card, .. } = a {
+            assert!(obs.hand.contains(*card));
+        }
+    }
+}
+
+#[derive(Default, Debug)]
+struct Acted {
+    bids: usize,
+    passes: usize,
+    declared: bool,
+    gave: usize,
+    raised: bool,
+    played: usize,
+}
+
+/// The viewer (a human, to act) acts through the app's input: a click on a
+/// card (`Command::Card`) or a choice of the panel (`Command::Choose`).
+fn act(app: &mut App, rng: &mut GameRng, acted: &mut Acted) {
+    let obs = observation(app).expect("a match");
+    let before = version(app);
+    let ui = app.world().resource::<TysiacUi>().clone();
+    let t = &obs.table;
+    match t.phase {
+        Phase::Play | Phase::PassCards => {
+            let usable: Vec<Card> = if t.phase == Phase::Play {
+                obs.playable().iter().collect()
+            } else {
+                obs.hand.iter().collect()
+            };
+            assert_eq!(
+                sorted(ui.usable.clone()),
+                sorted(usable.clone()),
+                "the cards a click may use are the legal ones"
+            );
+            assert!(ui.choices.is_empty(), "no choice before a card is picked");
+            let card = usable[rng.random_range(0..usable.len())];
+            send(app, Command::Card(card.index() as u8));
+            app.update();
+            if version(app) == before {
+                let ui = app.world().resource::<TysiacUi>().clone();
+                assert_eq!(ui.selected, Some(card), "the card is picked");
+                assert!(!ui.choices.is_empty());
+                for a in &ui.choices {
+                    match a {
+                        Action::Give { card: c, to } => {
+                            assert_eq!(*c, card);
+                            assert_ne!(*to, obs.seat);
+                            assert!(!t.given_to.contains(*to));
+                        }
+                        Action::Play { card: c, .. } => assert_eq!(*c, card),
+                        other => panic!("{other:?} offered for a card"),
+                    }
+                }
+                let i = rng.random_range(0..ui.choices.len());
+                send(app, Command::Choose(i));
+                app.update();
+            }
+            if t.phase == Phase::Play {
+                acted.played += 1;
+            } else {
+                acted.gave += 1;
+            }
+        }
+        phase => {
+            let choices = ui.choices.clone();
+            assert!(!choices.is_empty(), "choices are offered in {phase:?}");
+            let i = match phase {
+                Phase::Bidding => {
+                    assert_eq!(choices[0], Action::Pass);
+                    let marriage = obs.hand.marriages().next().is_some();
+                    for a in &choices[1..] {
+                        let Action::Bid(b) = a else {
+                            panic!("{a:?} in the bidding")
+                        };
+                        assert!(*b > t.bid && b % t.options.bid_step == 0);
+                        assert!(*b <= 120 || marriage, "above 120 only with a marriage");
+                    }
+                    assert!(choices.contains(&Action::Bid(t.bid + t.options.bid_step)));
+                    // Bid the least up to 115, then pass.
+                    if t.bid + t.options.bid_step <= 115 {
+                        acted.bids += 1;
+                        1
+                    } else {
+                        acted.passes += 1;
+                        0
+                    }
+                }
+                Phase::Prikup => {
+                    acted.declared = true;
+                    choices
+                        .iter()
+                        .position(|a| *a == Action::TakePrikup)
+                        .expect("the prikup can be taken")
+                }
+                Phase::Raise => {
+                    acted.raised = true;
+                    assert_eq!(choices[0], Action::Raise(t.bid), "the bid can be kept");
+                    0
+                }
+                Phase::FourNines => choices
+                    .iter()
+                    .position(|a| *a == Action::PlayOn)
+                    .expect("the hand can be played on"),
+                _ => 0,
+            };
+            send(app, Command::Choose(i));
+            app.update();
+        }
+    }
+    assert_ne!(version(app), before, "the viewer's input acted");
+}
+
+#[test]
+fn a_hand_against_two_computers_from_title_to_results() {
+    let mut app = app(AnimationSpeed::Off);
+    start_tysiac(
+        &mut app,
+        vec![
+            SeatKind::Human,
+            SeatKind::Computer(Level::Random),
+            SeatKind::Computer(Level::Random),
+        ],
+        7,
+    );
+    let mut rng = GameRng::seed_from_u64(3);
+    let mut acted = Acted::default();
+    let mut last = None;
+    let mut checks = 0;
+    for _ in 0..20_000 {
+        if screen(&app) == Screen::Results {
+            break;
+        }
+        if version(&app) != last {
+            app.update();
+            check_table(&mut app);
+            checks += 1;
+            last = version(&app);
+        }
+        let phase = app
+            .world()
+            .get_resource::<State<PlayPhase>>()
+            .map(|s| *s.get());
+        let m = app.world().get_resource::<Match<Tysiac>>();
+        if phase == Some(PlayPhase::HumanTurn) && m.is_some_and(|m| m.to_act() == Some(Seat(0))) {
+            act(&mut app, &mut rng, &mut acted);
+            check_table(&mut app);
+            checks += 1;
+            last = version(&app);
+            continue;
+        }
+        app.update();
+    }
+    eprintln!("tysiac, a hand: {acted:?}, {checks} checks");
+    assert_eq!(screen(&app), Screen::Results, "the hand ended");
+    let result = app.world().resource::<MatchResult>().clone();
+    eprintln!("{} ({})", result.headline, result.reason);
+    assert!(result.reason.contains("South"), "the final scores are shown");
+    assert!(result.seats.iter().any(|s| s.2), "someone won");
+    assert!(checks > 20);
+    assert!(acted.bids + acted.passes > 0, "the human bid");
+    assert!(
+        acted.played == 8 || acted.played == 0,
+        "the human played its eight cards ({acted:?})"
+    );
+}
+
+#[test]
+fn hot_seat_hand_shows_one_hand_at_a_time() {
+    let mut app = app(AnimationSpeed::Off);
+    start_tysiac(
+        &mut app,
+        vec![SeatKind::Human, SeatKind::Human, SeatKind::Human],
+        21,
+    );
+    let mut rng = GameRng::seed_from_u64(5);
+    let mut acted = Acted::default();
+    let mut privacy_screens = 0;
+    let mut seat_changes = 0;
+    for _ in 0..3000 {
+        if screen(&app) != Screen::Play {
+            break;
+        }
+        if let Some(next) = app.world().resource::<PrivacyPending>().0 {
+            privacy_screens += 1;
+            app.update();
+            assert_eq!(app.world().resource::<PrivacyPending>().0, Some(next));
+            assert_eq!(
+                *app.world().resource::<State<PlayPhase>>().get(),
+                PlayPhase::PassDevice
+            );
+            check_table(&mut app);
+            key(&mut app, KeyCode::Enter, Key::Enter);
+            assert_eq!(app.world().resource::<Viewer>().0, next);
+            assert!(app.world().resource::<PrivacyPending>().0.is_none());
+            check_table(&mut app);
+            continue;
+        }
+        let m = app.world().resource::<Match<Tysiac>>();
+        let viewer = app.world().resource::<Viewer>().0;
+        let Some(seat) = m.to_act() else {
+            app.update();
+            continue;
+        };
+        assert_eq!(seat, viewer, "hot-seat shows the seat to act");
+        if *app.world().resource::<State<PlayPhase>>().get() != PlayPhase::HumanTurn {
+            app.update();
+            continue;
+        }
+        act(&mut app, &mut rng, &mut acted);
+        check_table(&mut app);
+        app.update();
+        check_table(&mut app);
+        let Some(m) = app.world().get_resource::<Match<Tysiac>>() else {
+            continue;
+        };
+        if let Some(next) = m.to_act() {
+            if next != viewer {
+                seat_changes += 1;
+                assert_eq!(
+                    app.world().resource::<PrivacyPending>().0,
+                    Some(next),
+                    "a privacy screen before {next}'s turn"
+                );
+            }
+        }
+    }
+    eprintln!("tysiac hot-seat: {acted:?}, {privacy_screens} privacy screens");
+    assert!(seat_changes > 10, "the seats took turns ({seat_changes})");
+    assert_eq!(privacy_screens, seat_changes, "one privacy screen per change of seat");
+    assert!(acted.declared && acted.raised, "a seat declared");
+    assert_eq!(acted.played, 24, "all the cards were played");
+    for _ in 0..400 {
+        if screen(&app) == Screen::Results {
+            break;
+        }
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::Results);
+}
