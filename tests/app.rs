@@ -90,7 +90,7 @@ fn to_setup(app: &mut App) {
         0,
         "and goes with the title"
     );
-    send(app, Command::ChooseGame("hide-and-guess"));
+    send(app, Command::ChooseGame("rengo"));
     app.update();
     assert_eq!(
         screen(app),
