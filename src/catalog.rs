@@ -18,10 +18,10 @@ pub struct GameInfo {
 pub const GAMES: [GameInfo; 8] = [
     GameInfo {
         id: "hide-and-guess",
-        seats: &["First player", "Second player"],
+        seats: &["Player 1", "Player 2"],
         name: "Hide and Guess",
         blurb: "Build triangles of chess pieces and guess your opponent's secret five.",
-        playable: false,
+        playable: true,
     },
     GameInfo {
         id: "intrigue",

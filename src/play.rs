@@ -28,6 +28,14 @@ pub trait GameUi: Game {
     /// The move just made, for the move list, from an observation taken
     /// right after it (chance included); public knowledge only.
     fn move_text(after: &Self::Observation) -> Option<String>;
+    /// The action `seat` just played, for the move list, from `seat`'s
+    /// observation right after it (chance included). Public knowledge only:
+    /// games with secret actions (a hidden choice, a simultaneous vote) must
+    /// not write what was chosen. By default [`GameUi::move_text`].
+    fn action_text(seat: Seat, action: &Self::Action, after: &Self::Observation) -> Option<String> {
+        let _ = (seat, action);
+        Self::move_text(after)
+    }
 }
 
 /// The phase of play, derived every frame from the engine's turn and the
@@ -180,7 +188,7 @@ impl<G: GameUi> Match<G> {
         self.hint_search = None;
         self.computer = None;
         self.resolve_chance();
-        if let Some(text) = G::move_text(&self.game.observe(seat)) {
+        if let Some(text) = G::action_text(seat, &action, &self.game.observe(seat)) {
             self.log.push(text);
         }
         self.version += 1;
@@ -232,20 +240,20 @@ impl<G: GameUi> Match<G> {
         let Ok(mut replay) = G::new(&record.options, record.seats) else {
             return false;
         };
-        let mut mover = None;
+        let mut mover: Option<(Seat, G::Action)> = None;
         for (actor, action) in &record.actions {
-            if let (Actor::Seat(_), Some(prev)) = (actor, mover) {
-                log.extend(G::move_text(&replay.observe(prev)));
+            if let (Actor::Seat(_), Some((prev, done))) = (actor, &mover) {
+                log.extend(G::action_text(*prev, done, &replay.observe(*prev)));
             }
             if let Actor::Seat(s) = actor {
-                mover = Some(*s);
+                mover = Some((*s, *action));
             }
             if replay.apply(*actor, *action).is_err() {
                 return false;
             }
         }
-        if let Some(prev) = mover {
-            log.extend(G::move_text(&replay.observe(prev)));
+        if let Some((prev, done)) = &mover {
+            log.extend(G::action_text(*prev, done, &replay.observe(*prev)));
         }
         self.log = log;
         self.plies = record
