@@ -53,11 +53,43 @@ pub struct Pulse {
     pub elapsed: f32,
 }
 
+/// A piece that comes out of nowhere (a hidden King appearing): it grows
+/// from nothing past its size and settles, turning a little on the way.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Appear {
+    pub delay: f32,
+    pub duration: f32,
+    pub elapsed: f32,
+}
+
+/// A stand-in for a piece that leaves the board (removed by an appearing
+/// King, or captured): it swells, fades and is despawned at the end.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Vanish {
+    pub delay: f32,
+    pub duration: f32,
+    pub elapsed: f32,
+}
+
+/// A ring spreading out from a point and fading (the shock of a King
+/// appearing); despawned at the end.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Burst {
+    pub delay: f32,
+    pub duration: f32,
+    pub elapsed: f32,
+    /// The ring's size at the end, in world units.
+    pub reach: f32,
+}
+
 pub struct AnimPlugin;
 
 impl Plugin for AnimPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Update, (slide, flip, pulse, animating).chain());
+        app.add_systems(
+            Update,
+            (slide, flip, pulse, appear, vanish, burst, animating).chain(),
+        );
     }
 }
 
@@ -149,12 +181,82 @@ fn pulse(
     }
 }
 
+fn appear(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut q: Query<(Entity, &mut Appear, &mut Transform)>,
+) {
+    for (e, mut a, mut tf) in &mut q {
+        a.elapsed += time.delta_secs();
+        let t = ((a.elapsed - a.delay) / a.duration.max(1e-3)).clamp(0.0, 1.0);
+        // Overshoot to 1.35, then settle at 1.
+        let s = if t < 0.6 {
+            1.35 * ease(t / 0.6)
+        } else {
+            1.35 - 0.35 * ease((t - 0.6) / 0.4)
+        };
+        let s = s.max(0.01);
+        tf.scale = Vec3::new(s, s, 1.0);
+        tf.rotation = Quat::from_rotation_z((1.0 - t) * 0.6 * (t * 12.0).sin());
+        tf.translation.z = if t < 1.0 { 25.0 } else { 1.0 };
+        if t >= 1.0 {
+            tf.scale = Vec3::ONE;
+            tf.rotation = Quat::IDENTITY;
+            commands.entity(e).remove::<Appear>();
+        }
+    }
+}
+
+fn vanish(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut q: Query<(Entity, &mut Vanish, &mut Transform, Option<&mut Sprite>)>,
+) {
+    for (e, mut v, mut tf, sprite) in &mut q {
+        v.elapsed += time.delta_secs();
+        let t = ((v.elapsed - v.delay) / v.duration.max(1e-3)).clamp(0.0, 1.0);
+        let s = 1.0 + 0.6 * ease(t);
+        tf.scale = Vec3::new(s, s, 1.0);
+        if let Some(mut sprite) = sprite {
+            sprite.color = sprite.color.with_alpha(1.0 - ease(t));
+        }
+        if t >= 1.0 {
+            commands.entity(e).despawn();
+        }
+    }
+}
+
+fn burst(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut q: Query<(Entity, &mut Burst, &mut Transform, &mut Sprite)>,
+) {
+    for (e, mut b, mut tf, mut sprite) in &mut q {
+        b.elapsed += time.delta_secs();
+        let t = ((b.elapsed - b.delay) / b.duration.max(1e-3)).clamp(0.0, 1.0);
+        let size = b.reach * ease(t).max(0.02);
+        sprite.custom_size = Some(Vec2::splat(size));
+        sprite.color = sprite.color.with_alpha(if t <= 0.0 { 0.0 } else { 1.0 - t });
+        tf.translation.z = 24.0;
+        if t >= 1.0 {
+            commands.entity(e).despawn();
+        }
+    }
+}
+
 fn animating(
     slides: Query<(), With<Slide>>,
     flips: Query<(), With<Flip>>,
+    appears: Query<(), With<Appear>>,
+    vanishes: Query<(), With<Vanish>>,
+    bursts: Query<(), With<Burst>>,
     mut a: ResMut<Animating>,
 ) {
-    let now = !slides.is_empty() || !flips.is_empty();
+    let now = !slides.is_empty()
+        || !flips.is_empty()
+        || !appears.is_empty()
+        || !vanishes.is_empty()
+        || !bursts.is_empty();
     if a.0 != now {
         a.0 = now;
     }

@@ -28,7 +28,7 @@ pub const GAMES: [GameInfo; 8] = [
         seats: &["White", "Black"],
         name: "Intrigue",
         blurb: "Chess with hidden kings and a secret informant.",
-        playable: false,
+        playable: true,
     },
     GameInfo {
         id: "reality-check",
@@ -70,7 +70,7 @@ pub const GAMES: [GameInfo; 8] = [
         seats: &["White", "Black"],
         name: "Secret King",
         blurb: "One of your knights is secretly your king.",
-        playable: false,
+        playable: true,
     },
 ];
 

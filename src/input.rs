@@ -31,6 +31,25 @@ pub enum UiAction {
     CursorDown,
     CursorLeft,
     CursorRight,
+    /// Digits 1–6: the numbered choices of a menu (promotion, reveal…).
+    Choose1,
+    Choose2,
+    Choose3,
+    Choose4,
+    Choose5,
+    Choose6,
+}
+
+impl UiAction {
+    /// The numbered choices, in order.
+    pub const CHOICES: [UiAction; 6] = [
+        UiAction::Choose1,
+        UiAction::Choose2,
+        UiAction::Choose3,
+        UiAction::Choose4,
+        UiAction::Choose5,
+        UiAction::Choose6,
+    ];
 }
 
 impl UiAction {
@@ -55,6 +74,17 @@ impl UiAction {
             .insert(UiAction::CursorDown, KeyCode::ArrowDown)
             .insert(UiAction::CursorLeft, KeyCode::ArrowLeft)
             .insert(UiAction::CursorRight, KeyCode::ArrowRight);
+        let digits = [
+            KeyCode::Digit1,
+            KeyCode::Digit2,
+            KeyCode::Digit3,
+            KeyCode::Digit4,
+            KeyCode::Digit5,
+            KeyCode::Digit6,
+        ];
+        for (action, key) in UiAction::CHOICES.into_iter().zip(digits) {
+            map.insert(action, key);
+        }
         map
     }
 }
@@ -89,7 +119,8 @@ pub enum Command {
     /// A card of the viewer's hand was picked, by its index in the game's
     /// deck (card games: play it, or select it to give away).
     Card(u8),
-    /// The `n`th of the choices the game offers now (a bid, pass, …).
+    /// The numbered choice (from 0) of the menu the game shows now: a bid,
+    /// a pass, a promotion, a reveal, a decision, a confirmation.
     Choose(usize),
     /// Play sound (button feedback); not a game action.
     Button,
@@ -241,6 +272,11 @@ fn actions_to_commands(
             }
             if a.just_pressed(&UiAction::ReplayLast) {
                 out.write(Command::ReplayLast);
+            }
+            for (i, action) in UiAction::CHOICES.iter().enumerate() {
+                if a.just_pressed(action) {
+                    out.write(Command::Choose(i));
+                }
             }
         }
     }
