@@ -1686,7 +1686,7 @@ fn hud<G: ChessGame>(
         if m.is_hinting() {
             ui.label("Looking for a hint…");
         } else if let Some(a) = m.hint {
-            ui.label(format!("Hint: {}", G::action_text(a)));
+            ui.label(format!("Hint: {}", <G as ChessGame>::action_text(a)));
         }
         ui.separator();
         ui.horizontal_wrapped(|ui| {
