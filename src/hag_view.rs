@@ -1121,10 +1121,10 @@ fn hud(
                                 );
                             }
                             ui.horizontal(|ui| {
-                                if ui.button(egui::RichText::new("👍 UP").size(22.0)).clicked() {
+                                if ui.button(egui::RichText::new("▲ Thumb up").size(22.0)).clicked() {
                                     out.write(Command::Thumb(true));
                                 }
-                                if ui.button(egui::RichText::new("👎 DOWN").size(22.0)).clicked() {
+                                if ui.button(egui::RichText::new("▼ Thumb down").size(22.0)).clicked() {
                                     out.write(Command::Thumb(false));
                                 }
                             });
