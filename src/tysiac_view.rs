@@ -197,7 +197,9 @@ impl Scene {
         let mut hand: Vec<Card> = view.hand.iter().collect();
         hand.sort_by_key(|c| display_key(*c));
         let prikup = match t.phase {
-            Phase::Prikup => t.prikup.map_or(Vec::new(), |p| p.iter().map(Some).collect()),
+            Phase::Prikup => t
+                .prikup
+                .map_or(Vec::new(), |p| p.iter().map(Some).collect()),
             _ => vec![None; view.prikup_size as usize],
         };
         let mut piles = [0u8; 3];
@@ -319,13 +321,11 @@ impl Plugin for TysiacViewPlugin {
             .add_systems(OnEnter(Screen::Play), enter_play)
             .add_systems(
                 Update,
-                click_card
-                    .in_set(crate::input::InputSet)
-                    .run_if(
-                        in_state(Screen::Play)
-                            .and_then(resource_exists::<Match<Tysiac>>)
-                            .and_then(not(egui_wants_any_pointer_input)),
-                    ),
+                click_card.in_set(crate::input::InputSet).run_if(
+                    in_state(Screen::Play)
+                        .and_then(resource_exists::<Match<Tysiac>>)
+                        .and_then(not(egui_wants_any_pointer_input)),
+                ),
             )
             .add_systems(
                 Update,
@@ -581,7 +581,9 @@ fn keyboard_pick(
     if usable.is_empty() {
         return None;
     }
-    let pos = ui.selected.and_then(|s| usable.iter().position(|c| *c == s));
+    let pos = ui
+        .selected
+        .and_then(|s| usable.iter().position(|c| *c == s));
     let step = |d: isize| {
         let n = usable.len() as isize;
         let i = pos.map_or(if d > 0 { 0 } else { n - 1 }, |p| {
@@ -749,8 +751,8 @@ fn refresh_view(
     ui.choices = offered(&legal, scene.phase, ui.selected);
     let picking = matches!(scene.phase, Phase::Play | Phase::PassCards) && mine;
 
-    let new_deal = previous.as_ref().is_none_or(|p| p.deal != scene.deal)
-        && scene.phase == Phase::Bidding;
+    let new_deal =
+        previous.as_ref().is_none_or(|p| p.deal != scene.deal) && scene.phase == Phase::Bidding;
     let dealer = obs.table.dealer;
     let from_dealer = if rel(dealer, seat) == 0 {
         TABLE + Vec2::new(0.0, -200.0)
@@ -766,7 +768,11 @@ fn refresh_view(
         let r = rel(s, seat);
         let n = scene.hand_sizes[s.index()] as usize;
         for slot in 0..n {
-            let seen = if r == 0 { scene.hand.get(slot).copied() } else { None };
+            let seen = if r == 0 {
+                scene.hand.get(slot).copied()
+            } else {
+                None
+            };
             let mut at = hand_pos(r, slot, n);
             let dim = picking && seen.is_some_and(|c| !ui.usable.contains(&c));
             if r == 0 && seen.is_some() && seen == ui.selected {
@@ -827,7 +833,8 @@ fn refresh_view(
             let delay = (9 + i * 4) as f32 * duration.unwrap_or(0.0) * 0.12;
             slide(&mut commands, e, from_dealer, at, delay);
         }
-        let shown_now = seen.is_some() && previous.as_ref().is_some_and(|p| p.phase != Phase::Prikup);
+        let shown_now =
+            seen.is_some() && previous.as_ref().is_some_and(|p| p.phase != Phase::Prikup);
         if shown_now {
             // Turned over: it rises a little from where it lay.
             slide(&mut commands, e, at + Vec2::new(0.0, -20.0), at, 0.0);
@@ -852,7 +859,9 @@ fn refresh_view(
             .is_some_and(|p| !p.trick.contains(&(*s, *card)));
         if new {
             let from = match previous.as_ref().and_then(|p| {
-                (r == 0).then(|| p.hand.iter().position(|c| c == card)).flatten()
+                (r == 0)
+                    .then(|| p.hand.iter().position(|c| c == card))
+                    .flatten()
             }) {
                 Some(slot) => hand_pos(0, slot, previous.as_ref().map_or(1, |p| p.hand.len())),
                 None => hand_pos(r, 0, 1),
@@ -865,7 +874,9 @@ fn refresh_view(
     for s in Seat::all(3) {
         let r = rel(s, seat);
         let n = scene.piles[s.index()] as usize * 3;
-        let before = previous.as_ref().map_or(n, |p| p.piles[s.index()] as usize * 3);
+        let before = previous
+            .as_ref()
+            .map_or(n, |p| p.piles[s.index()] as usize * 3);
         for slot in 0..n {
             let at = pile_pos(r, slot);
             let e = spawn_card(
@@ -1030,152 +1041,155 @@ fn hud(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = crate::screens::root_ui(ctx, "hud-root", false);
-    egui::Panel::right("hud").exact_size(320.0).show(&mut root, |ui| {
-        let Some(obs) = &view.obs else {
-            ui.label("…");
-            return;
-        };
-        let t = &obs.table;
-        ui.heading(format!("You are {}", name(viewer.0)));
-        ui.label(egui::RichText::new(phase_text(obs, &m)).size(18.0));
-        if m.is_thinking() {
-            ui.add(egui::Spinner::new());
-        }
-        ui.separator();
-        // The contract and the trump, always in view.
-        let trump = t
-            .trump
-            .map_or("none yet".to_owned(), |s| format!("{s}"));
-        ui.label(egui::RichText::new(format!("Trump: {trump}")).size(20.0).strong());
-        match t.declarer {
-            Some(d) => ui.label(format!("{} plays for {}", name(d), t.bid)),
-            None => ui.label(format!(
-                "Highest bid: {} ({})",
-                t.bid,
-                name(t.bidder)
-            )),
-        };
-        for (s, suit) in &t.marriages {
-            ui.label(format!(
-                "{} announced the {suit} marriage (+{})",
-                name(*s),
-                suit.marriage()
-            ));
-        }
-        if let (Some(p), true) = (t.prikup, t.phase != Phase::Prikup) {
-            ui.label(format!("The prikup was {p}"));
-        }
-        if let Some(card) = obs.received {
-            ui.label(format!("{} gave you {card}", name(t.declarer.unwrap_or(t.bidder))));
-        }
-        for (i, g) in obs.gave.iter().enumerate() {
-            if let Some(card) = g {
-                ui.label(format!("You gave {card} to {}", name(Seat(i as u8))));
+    egui::Panel::right("hud")
+        .exact_size(320.0)
+        .show(&mut root, |ui| {
+            let Some(obs) = &view.obs else {
+                ui.label("…");
+                return;
+            };
+            let t = &obs.table;
+            ui.heading(format!("You are {}", name(viewer.0)));
+            ui.label(egui::RichText::new(phase_text(obs, &m)).size(18.0));
+            if m.is_thinking() {
+                ui.add(egui::Spinner::new());
             }
-        }
-        if matches!(t.phase, Phase::Play | Phase::Over) {
-            ui.label(format!(
-                "Points this hand: {}",
-                Seat::all(3)
-                    .map(|s| format!("{} {}", name(s), t.points[s.index()]))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
-        }
-        // The viewer's choices: only the engine's legal actions.
-        if !tui.choices.is_empty() {
             ui.separator();
-            ui.label(egui::RichText::new("Your call").strong());
-            let numbers = tui
-                .choices
-                .iter()
-                .all(|a| matches!(a, Action::Bid(_) | Action::Pass | Action::Raise(_)));
-            if numbers {
-                ui.horizontal_wrapped(|ui| {
+            // The contract and the trump, always in view.
+            let trump = t.trump.map_or("none yet".to_owned(), |s| format!("{s}"));
+            ui.label(
+                egui::RichText::new(format!("Trump: {trump}"))
+                    .size(20.0)
+                    .strong(),
+            );
+            match t.declarer {
+                Some(d) => ui.label(format!("{} plays for {}", name(d), t.bid)),
+                None => ui.label(format!("Highest bid: {} ({})", t.bid, name(t.bidder))),
+            };
+            for (s, suit) in &t.marriages {
+                ui.label(format!(
+                    "{} announced the {suit} marriage (+{})",
+                    name(*s),
+                    suit.marriage()
+                ));
+            }
+            if let (Some(p), true) = (t.prikup, t.phase != Phase::Prikup) {
+                ui.label(format!("The prikup was {p}"));
+            }
+            if let Some(card) = obs.received {
+                ui.label(format!(
+                    "{} gave you {card}",
+                    name(t.declarer.unwrap_or(t.bidder))
+                ));
+            }
+            for (i, g) in obs.gave.iter().enumerate() {
+                if let Some(card) = g {
+                    ui.label(format!("You gave {card} to {}", name(Seat(i as u8))));
+                }
+            }
+            if matches!(t.phase, Phase::Play | Phase::Over) {
+                ui.label(format!(
+                    "Points this hand: {}",
+                    Seat::all(3)
+                        .map(|s| format!("{} {}", name(s), t.points[s.index()]))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+            // The viewer's choices: only the engine's legal actions.
+            if !tui.choices.is_empty() {
+                ui.separator();
+                ui.label(egui::RichText::new("Your call").strong());
+                let numbers = tui
+                    .choices
+                    .iter()
+                    .all(|a| matches!(a, Action::Bid(_) | Action::Pass | Action::Raise(_)));
+                if numbers {
+                    ui.horizontal_wrapped(|ui| {
+                        for (i, a) in tui.choices.iter().enumerate() {
+                            if ui.button(choice_text(a, t.bid)).clicked() {
+                                out.write(Command::Choose(i));
+                            }
+                        }
+                    });
+                } else {
                     for (i, a) in tui.choices.iter().enumerate() {
                         if ui.button(choice_text(a, t.bid)).clicked() {
                             out.write(Command::Choose(i));
                         }
                     }
-                });
-            } else {
-                for (i, a) in tui.choices.iter().enumerate() {
-                    if ui.button(choice_text(a, t.bid)).clicked() {
-                        out.write(Command::Choose(i));
-                    }
                 }
+            } else if !tui.usable.is_empty() {
+                ui.separator();
+                ui.label(match t.phase {
+                    Phase::PassCards => "Click a card to give away.",
+                    _ => "Click a card to play it (or the arrow keys and Enter).",
+                });
             }
-        } else if !tui.usable.is_empty() {
             ui.separator();
-            ui.label(match t.phase {
-                Phase::PassCards => "Click a card to give away.",
-                _ => "Click a card to play it (or the arrow keys and Enter).",
-            });
-        }
-        ui.separator();
-        ui.label(egui::RichText::new("Bidding").strong());
-        ui.label(
-            t.calls
-                .iter()
-                .map(|c| match c.bid {
-                    Some(b) => format!("{} {b}", name(c.seat)),
-                    None => format!("{} pass", name(c.seat)),
-                })
-                .collect::<Vec<_>>()
-                .join(" · "),
-        );
-        ui.separator();
-        ui.label(format!(
-            "Scores: {}",
-            Seat::all(3)
-                .map(|s| format!("{} {}", name(s), t.standings[s.index()].score))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
-        ui.horizontal_wrapped(|ui| {
-            if ui.button("Score sheet").clicked() {
-                tui.score_sheet = !tui.score_sheet;
-            }
-            if ui.button("Rules (F1)").clicked() {
-                out.write(Command::ToggleRules);
-            }
-            if ui
-                .add_enabled(m.humans().len() == 1, egui::Button::new("Undo (U)"))
-                .clicked()
-            {
-                out.write(Command::Undo);
-            }
-            if ui
-                .add_enabled(!m.humans().is_empty(), egui::Button::new("Resign (R)"))
-                .clicked()
-            {
-                out.write(Command::Resign);
-            }
-            if ui.button("Menu").clicked() {
-                out.write(Command::Back);
-            }
-        });
-        if resign.0 {
-            ui.horizontal(|ui| {
-                ui.label("Really resign?");
-                if ui.button("yes").clicked() {
+            ui.label(egui::RichText::new("Bidding").strong());
+            ui.label(
+                t.calls
+                    .iter()
+                    .map(|c| match c.bid {
+                        Some(b) => format!("{} {b}", name(c.seat)),
+                        None => format!("{} pass", name(c.seat)),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" · "),
+            );
+            ui.separator();
+            ui.label(format!(
+                "Scores: {}",
+                Seat::all(3)
+                    .map(|s| format!("{} {}", name(s), t.standings[s.index()].score))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+            ui.horizontal_wrapped(|ui| {
+                if ui.button("Score sheet").clicked() {
+                    tui.score_sheet = !tui.score_sheet;
+                }
+                if ui.button("Rules (F1)").clicked() {
+                    out.write(Command::ToggleRules);
+                }
+                if ui
+                    .add_enabled(m.humans().len() == 1, egui::Button::new("Undo (U)"))
+                    .clicked()
+                {
+                    out.write(Command::Undo);
+                }
+                if ui
+                    .add_enabled(!m.humans().is_empty(), egui::Button::new("Resign (R)"))
+                    .clicked()
+                {
                     out.write(Command::Resign);
                 }
-                if ui.button("no").clicked() {
-                    out.write(Command::Cancel);
+                if ui.button("Menu").clicked() {
+                    out.write(Command::Back);
                 }
             });
-        }
-        ui.separator();
-        egui::ScrollArea::vertical()
-            .stick_to_bottom(true)
-            .max_height(200.0)
-            .show(ui, |ui| {
-                for line in m.log() {
-                    ui.small(line.as_str());
-                }
-            });
-    });
+            if resign.0 {
+                ui.horizontal(|ui| {
+                    ui.label("Really resign?");
+                    if ui.button("yes").clicked() {
+                        out.write(Command::Resign);
+                    }
+                    if ui.button("no").clicked() {
+                        out.write(Command::Cancel);
+                    }
+                });
+            }
+            ui.separator();
+            egui::ScrollArea::vertical()
+                .stick_to_bottom(true)
+                .max_height(200.0)
+                .show(ui, |ui| {
+                    for line in m.log() {
+                        ui.small(line.as_str());
+                    }
+                });
+        });
     Ok(())
 }
 
@@ -1302,12 +1316,14 @@ fn rules_window(mut contexts: EguiContexts, mut rules: ResMut<RulesOpen>) -> Res
         .open(&mut open)
         .default_width(560.0)
         .show(ctx, |ui| {
-            egui::ScrollArea::vertical().max_height(560.0).show(ui, |ui| {
-                for r in RULES {
-                    ui.label(*r);
-                    ui.add_space(4.0);
-                }
-            });
+            egui::ScrollArea::vertical()
+                .max_height(560.0)
+                .show(ui, |ui| {
+                    for r in RULES {
+                        ui.label(*r);
+                        ui.add_space(4.0);
+                    }
+                });
         });
     if !open {
         rules.0 = false;
