@@ -164,6 +164,19 @@ pub struct CardFace(pub Card);
 #[derive(Component, Clone, Copy, Debug)]
 pub struct CardBack;
 
+/// The sprite of a card's face or back (a child of the card).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct CardBody;
+
+/// A face-up card being turned over (the prikup shown to all): it narrows
+/// showing its back, then widens showing its face.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct TurnOver {
+    pub delay: f32,
+    pub duration: f32,
+    pub elapsed: f32,
+}
+
 /// The words on the table that are not card faces (seat names, counts).
 #[derive(Component)]
 pub struct TableLabel;
@@ -305,6 +318,9 @@ pub struct ViewState {
     pub drawn: Option<(u64, u8, bool)>,
     /// Seconds since the match ended (results follow shortly).
     pub over_for: f32,
+    /// The deal each seat last watched being dealt (hot-seat: each seat
+    /// sees its cards arrive once, not again after every privacy screen).
+    pub deals_watched: [Option<usize>; 3],
 }
 
 /// The felt and the other fixed art of the table.
@@ -329,7 +345,7 @@ impl Plugin for TysiacViewPlugin {
             )
             .add_systems(
                 Update,
-                (human_actions, refresh_view, finish_game)
+                (human_actions, refresh_view, turn_over, finish_game)
                     .chain()
                     .after(crate::play::derive_phase::<Tysiac>)
                     .run_if(in_state(Screen::Play).and_then(resource_exists::<Match<Tysiac>>)),
@@ -423,7 +439,8 @@ fn hand_pos(r: usize, slot: usize, n: usize) -> Vec2 {
     let mid = (n.max(1) - 1) as f32 / 2.0;
     let i = slot as f32 - mid;
     match r {
-        0 => TABLE + Vec2::new(i * 52.0, -320.0),
+        // A fan: the middle cards a little higher.
+        0 => TABLE + Vec2::new(i * 52.0, -320.0 - i * i * 1.6),
         1 => TABLE + Vec2::new(-420.0, 40.0 - i * 26.0),
         _ => TABLE + Vec2::new(420.0, 40.0 - i * 26.0),
     }
@@ -456,6 +473,42 @@ fn label_pos(r: usize) -> Vec2 {
         0 => TABLE + Vec2::new(-330.0, -250.0),
         1 => TABLE + Vec2::new(-420.0, -140.0),
         _ => TABLE + Vec2::new(420.0, -140.0),
+    }
+}
+
+/// The tilt of a card in the viewer's fan, outer cards most.
+fn fan_angle(slot: usize, n: usize) -> f32 {
+    let mid = (n.max(1) - 1) as f32 / 2.0;
+    -(slot as f32 - mid) * 0.045
+}
+
+/// When (in slide durations) the deal reaches the `slot`-th card of `seat`:
+/// the order of [`veil_tysiac::deal_target`], three rounds of "left of the
+/// dealer, next, dealer, prikup", then four rounds of the three seats.
+fn deal_delay(slot: usize, seat: Seat, dealer: Seat) -> f32 {
+    let offset = (seat.index() + 2 - dealer.index() % 3) % 3;
+    let k = if slot < 3 {
+        slot * 4 + offset
+    } else {
+        12 + (slot - 3) * 3 + offset
+    };
+    k as f32 * DEAL_STEP
+}
+
+/// When the deal reaches the `i`-th card of the prikup.
+fn prikup_delay(i: usize) -> f32 {
+    (i * 4 + 3) as f32 * DEAL_STEP
+}
+
+/// The time between two cards of the deal, in slide durations.
+const DEAL_STEP: f32 = 0.15;
+
+fn suit_word(suit: Suit) -> &'static str {
+    match suit {
+        Suit::Hearts => "hearts",
+        Suit::Diamonds => "diamonds",
+        Suit::Clubs => "clubs",
+        Suit::Spades => "spades",
     }
 }
 
@@ -501,6 +554,7 @@ fn spawn_card(
         .id();
     let body = commands
         .spawn((
+            CardBody,
             Sprite {
                 color: match seen {
                     Some(_) if dim => UNUSABLE,
@@ -525,6 +579,7 @@ fn spawn_card(
         let label = commands
             .spawn((
                 WorldText::new(card.to_string(), size, ink(card)),
+                Visibility::Inherited,
                 Transform::from_xyz(offset.x, offset.y, z + 0.002),
             ))
             .id();
@@ -751,8 +806,42 @@ fn refresh_view(
     ui.choices = offered(&legal, scene.phase, ui.selected);
     let picking = matches!(scene.phase, Phase::Play | Phase::PassCards) && mine;
 
-    let new_deal =
-        previous.as_ref().is_none_or(|p| p.deal != scene.deal) && scene.phase == Phase::Bidding;
+    let new_deal = scene.phase == Phase::Bidding
+        && view.deals_watched[seat.index() % 3] != Some(scene.deal)
+        && !undo;
+    if scene.phase == Phase::Bidding {
+        view.deals_watched[seat.index() % 3] = Some(scene.deal);
+    }
+    // Cards changing hands since the last scene: the prikup taken by the
+    // declarer, a card given face down to an opponent.
+    let declarer = obs.table.declarer;
+    let taken = previous
+        .as_ref()
+        .is_some_and(|p| p.phase == Phase::Prikup && scene.phase == Phase::PassCards);
+    let arrival = |s: Seat, slot: usize, n: usize, seen: Seen| -> Option<Vec2> {
+        let p = previous.as_ref()?;
+        let d = declarer?;
+        let r = rel(s, seat);
+        if taken && s == d {
+            // Face up for the declarer (it knows the prikup), backs else.
+            let i = match seen {
+                Some(card) => p.prikup.iter().position(|c| *c == Some(card))?,
+                None => (slot + 3).checked_sub(n)?,
+            };
+            return Some(prikup_pos(i));
+        }
+        let given = s != d
+            && p.hand_sizes[s.index()] < scene.hand_sizes[s.index()]
+            && matches!(p.phase, Phase::PassCards);
+        let this_card = match seen {
+            Some(card) => obs.received == Some(card),
+            None => slot + 1 == n,
+        };
+        (given && this_card && r < 3).then(|| {
+            let dn = scene.hand_sizes[d.index()] as usize;
+            hand_pos(rel(d, seat), dn / 2, dn.max(1))
+        })
+    };
     let dealer = obs.table.dealer;
     let from_dealer = if rel(dealer, seat) == 0 {
         TABLE + Vec2::new(0.0, -200.0)
@@ -778,6 +867,7 @@ fn refresh_view(
             if r == 0 && seen.is_some() && seen == ui.selected {
                 at.y += 22.0;
             }
+            let from = arrival(s, slot, n, seen);
             let e = spawn_card(
                 &mut commands,
                 seen,
@@ -790,9 +880,18 @@ fn refresh_view(
                 dim,
                 r == 0,
             );
+            if r == 0 {
+                // The viewer's hand is fanned.
+                commands.entity(e).insert(
+                    Transform::from_xyz(at.x, at.y, 1.0)
+                        .with_rotation(Quat::from_rotation_z(fan_angle(slot, n))),
+                );
+            }
             if new_deal {
-                let delay = (slot * 3 + r) as f32 * duration.unwrap_or(0.0) * 0.12;
+                let delay = deal_delay(slot, s, dealer) * duration.unwrap_or(0.0);
                 slide(&mut commands, e, from_dealer, at, delay);
+            } else if let Some(from) = from {
+                slide(&mut commands, e, from, at, 0.0);
             }
         }
         // The seat's name, kind and tricks.
@@ -817,6 +916,30 @@ fn refresh_view(
         ));
     }
 
+    // The contract and the trump, always in view on the table (in words:
+    // suit signs on the table are card faces only).
+    let t = &obs.table;
+    let trump = match t.trump {
+        Some(suit) => format!("Trump: {}", suit_word(suit)),
+        None => "No trump yet".to_owned(),
+    };
+    let contract = match t.declarer {
+        Some(d) => format!("{} plays for {}", name(d), t.bid),
+        None if t.phase == Phase::Bidding => format!("Bid {} by {}", t.bid, name(t.bidder)),
+        None => String::new(),
+    };
+    let at = TABLE + Vec2::new(0.0, 110.0);
+    commands.spawn((
+        TableLabel,
+        WorldText::new(
+            format!("{trump}   {contract}"),
+            22.0,
+            Color::srgb(1.0, 0.92, 0.55),
+        ),
+        Transform::from_xyz(at.x, at.y, 5.0),
+        DespawnOnExit(Screen::Play),
+    ));
+
     // The prikup: face down, or turned over for all.
     for (i, seen) in scene.prikup.iter().enumerate() {
         let at = prikup_pos(i);
@@ -830,14 +953,18 @@ fn refresh_view(
             false,
         );
         if new_deal {
-            let delay = (9 + i * 4) as f32 * duration.unwrap_or(0.0) * 0.12;
+            let delay = prikup_delay(i) * duration.unwrap_or(0.0);
             slide(&mut commands, e, from_dealer, at, delay);
         }
         let shown_now =
             seen.is_some() && previous.as_ref().is_some_and(|p| p.phase != Phase::Prikup);
-        if shown_now {
-            // Turned over: it rises a little from where it lay.
-            slide(&mut commands, e, at + Vec2::new(0.0, -20.0), at, 0.0);
+        if let (true, Some(d)) = (shown_now, duration) {
+            // Turned over for all, one after the other.
+            commands.entity(e).insert(TurnOver {
+                delay: i as f32 * d * 0.5,
+                duration: d * 1.5,
+                elapsed: 0.0,
+            });
         }
     }
 
@@ -911,6 +1038,39 @@ fn refresh_view(
     }
     view.scene = Some(scene);
     view.obs = Some(obs);
+}
+
+/// Turns cards over: the back narrows, the face widens; the words show
+/// with the face only.
+fn turn_over(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut cards: Query<(Entity, &mut TurnOver, &mut Transform, &Children)>,
+    mut bodies: Query<&mut Sprite, With<CardBody>>,
+    mut words: Query<&mut Visibility, With<WorldText>>,
+) {
+    for (e, mut turn, mut tf, children) in &mut cards {
+        turn.elapsed += time.delta_secs();
+        let t = ((turn.elapsed - turn.delay) / turn.duration.max(1e-3)).clamp(0.0, 1.0);
+        let face = t >= 0.5;
+        tf.scale.x = (if face { t * 2.0 - 1.0 } else { 1.0 - t * 2.0 }).max(0.02);
+        for child in children.iter() {
+            if let Ok(mut sprite) = bodies.get_mut(child) {
+                sprite.color = if face { FACE } else { BACK };
+            }
+            if let Ok(mut v) = words.get_mut(child) {
+                *v = if face {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                };
+            }
+        }
+        if t >= 1.0 {
+            tf.scale.x = 1.0;
+            commands.entity(e).remove::<TurnOver>();
+        }
+    }
 }
 
 /// A card arriving where it now lies (with animations on).
