@@ -565,14 +565,36 @@ fn human_acts(
         let obs = m.observe(seat);
         let task = task(&obs, m.turn());
         let kind_of = |l: &char| Kind::from_letter(*l);
+        let add = |picker: &mut Picker, kind: Kind| {
+            if may_add(task, picker.guessing, &obs.table, picker.pieces, kind) {
+                picker.pieces = picker.pieces.with(kind).unwrap_or(picker.pieces);
+                picker.repeat_warning = false;
+            }
+        };
         let action = match c {
             Command::AddPiece(l) => {
                 if let Some(kind) = kind_of(l) {
-                    if may_add(task, picker.guessing, &obs.table, picker.pieces, kind) {
-                        picker.pieces = picker.pieces.with(kind).unwrap_or(picker.pieces);
-                        picker.repeat_warning = false;
-                    }
+                    add(&mut *picker, kind);
                 }
+                None
+            }
+            // Keys 1 and 2 are the thumbs in a vote; 1 to 6 add a king … a
+            // pawn in a dialog.
+            Command::Choose(i) if task == Task::Vote => match i {
+                0 => Some(Action::Vote(true)),
+                1 => Some(Action::Vote(false)),
+                _ => None,
+            },
+            Command::Choose(i) => {
+                if let Some(kind) = Kind::ALL.get(*i) {
+                    add(&mut *picker, *kind);
+                }
+                None
+            }
+            // Escape empties the dialog.
+            Command::Cancel => {
+                picker.pieces = Pieces::EMPTY;
+                picker.repeat_warning = false;
                 None
             }
             Command::RemovePiece(l) => {
@@ -1029,7 +1051,12 @@ fn piece_picker(
     egui::Grid::new("picker").num_columns(4).show(ui, |ui| {
         for kind in Kind::ALL {
             let n = picker.pieces.count(kind);
-            ui.label(format!("{} {}", kind.letter(), kind.name()));
+            ui.label(format!(
+                "[{}] {} {}",
+                kind.index() + 1,
+                kind.letter(),
+                kind.name()
+            ));
             if ui.add_enabled(n > 0, egui::Button::new("−")).clicked() {
                 out.write(Command::RemovePiece(kind.letter()));
             }
@@ -1049,6 +1076,7 @@ fn piece_picker(
             format!("{} ({:#})", picker.pieces, picker.pieces)
         }
     ));
+    ui.small("Keys 1–6 add a piece, Esc clears.");
 }
 
 fn hud(
@@ -1168,10 +1196,10 @@ fn hud(
                                 );
                             }
                             ui.horizontal(|ui| {
-                                if ui.button(egui::RichText::new("👍 UP").size(22.0)).clicked() {
+                                if ui.button(egui::RichText::new("👍 UP (1)").size(22.0)).clicked() {
                                     out.write(Command::Thumb(true));
                                 }
-                                if ui.button(egui::RichText::new("👎 DOWN").size(22.0)).clicked() {
+                                if ui.button(egui::RichText::new("👎 DOWN (2)").size(22.0)).clicked() {
                                     out.write(Command::Thumb(false));
                                 }
                             });

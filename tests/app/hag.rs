@@ -410,6 +410,15 @@ fn pick(app: &mut App, target: Pieces, allowed: &dyn Fn(Pieces) -> bool, acted: 
     }
 }
 
+const DIGITS: [KeyCode; 6] = [
+    KeyCode::Digit1,
+    KeyCode::Digit2,
+    KeyCode::Digit3,
+    KeyCode::Digit4,
+    KeyCode::Digit5,
+    KeyCode::Digit6,
+];
+
 fn secret_allowed(p: Pieces) -> bool {
     p.len() <= Pieces::SECRET_SIZE && p.is_subset(Pieces::BLACK_SET)
 }
@@ -423,6 +432,31 @@ fn act(app: &mut App, rng: &mut GameRng, acted: &mut Acted) {
         Task::HideSecret => {
             let secrets = Pieces::secrets();
             let secret = secrets[rng.random_range(0..secrets.len())];
+            if acted.secrets == 0 {
+                // The keys 1 to 6 pick a king … a pawn; Escape empties the dialog.
+                let mut picked = Pieces::EMPTY;
+                for kind in secret.iter() {
+                    let digit = kind.index() + 1;
+                    key(
+                        app,
+                        DIGITS[kind.index()],
+                        Key::Character(digit.to_string().into()),
+                    );
+                    picked = picked.with(kind).expect("few pieces");
+                    assert_eq!(
+                        app.world().resource::<Picker>().pieces,
+                        picked,
+                        "key {digit}"
+                    );
+                }
+                key(app, KeyCode::Escape, Key::Escape);
+                assert_eq!(
+                    app.world().resource::<Picker>().pieces,
+                    Pieces::EMPTY,
+                    "Escape clears"
+                );
+                assert_eq!(version(app), before);
+            }
             pick(app, secret, &secret_allowed, acted);
             if acted.secrets == 0 {
                 // Four pieces are not a secret: Confirm waits.
@@ -438,7 +472,27 @@ fn act(app: &mut App, rng: &mut GameRng, acted: &mut Acted) {
         }
         Task::Vote => {
             assert!(obs.my_vote.is_none());
-            send(app, Command::Thumb(rng.random_bool(0.5)));
+            let up = rng.random_bool(0.5);
+            if acted.votes % 2 == 0 {
+                // Key 1 is thumb UP, key 2 thumb DOWN.
+                let (code, digit) = if up {
+                    (KeyCode::Digit1, "1")
+                } else {
+                    (KeyCode::Digit2, "2")
+                };
+                key(app, code, Key::Character(digit.into()));
+            } else {
+                send(app, Command::Thumb(up));
+            }
+            let m = app.world().resource::<Match<HideAndGuess>>();
+            let mine = m.observe(obs.seat);
+            // The triangle voted on: revealed by now, or still waiting for the other thumb.
+            let voted = mine.table.triangles.get(obs.table.triangles.len() - 1);
+            let thumb = match voted.and_then(|t| t.votes) {
+                Some(v) => Some(v[obs.seat.index()]),
+                None => mine.my_vote,
+            };
+            assert_eq!(thumb, Some(up), "the thumb went the way chosen");
             acted.votes += 1;
         }
         Task::BuildOrGuess => {
