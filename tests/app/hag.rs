@@ -765,3 +765,133 @@ fn hag_hot_seat_keeps_each_secret_and_thumb_behind_the_privacy_screen() {
         "a cast thumb stayed hidden from the other seat"
     );
 }
+
+#[test]
+fn hag_reveal_animation_undo_and_hint_against_the_computer() {
+    use veil::anim::{Flip, Slide};
+    use veil::play::Animating;
+    use veil_hide_and_guess::Action;
+    let mut app = app(AnimationSpeed::Normal);
+    start_hag(
+        &mut app,
+        vec![SeatKind::Computer(Level::Easy), SeatKind::Human],
+        5,
+    );
+    let mut rng = GameRng::seed_from_u64(4);
+    let mut acted = Acted::default();
+    let mut seen = Seen::default();
+    let (mut reveals, mut undone, mut hinted, mut secret_flipped) = (0, false, false, false);
+    let mut last = None;
+    let animating = |app: &App| app.world().resource::<Animating>().0;
+    for _ in 0..40_000 {
+        if screen(&app) != Screen::Play {
+            break;
+        }
+        let Some(m) = app.world().get_resource::<Match<HideAndGuess>>() else {
+            app.update();
+            continue;
+        };
+        if m.turn() == Turn::Over {
+            // The other secret turns over, piece after piece.
+            let world = app.world_mut();
+            secret_flipped = world
+                .query_filtered::<&HagPiece, With<Flip>>()
+                .iter(world)
+                .any(|p| matches!(p.spot, Spot::TheirSecret(_)));
+            for _ in 0..300 {
+                if !animating(&app) {
+                    break;
+                }
+                app.update();
+            }
+            finish(&mut app, &mut seen);
+            break;
+        }
+        let phase = *app.world().resource::<State<PlayPhase>>().get();
+        let to_act = m.to_act();
+        if animating(&app) {
+            app.update();
+            continue;
+        }
+        if version(&app) != last {
+            check_table(&mut app, &mut seen);
+            last = version(&app);
+        }
+        if phase != PlayPhase::HumanTurn || to_act != Some(Seat(1)) {
+            app.update();
+            continue;
+        }
+        let obs = observation(&app).expect("a match");
+        let turn = app.world().resource::<Match<HideAndGuess>>().turn();
+        let t = task(&obs, turn);
+        if t == Task::BuildOrGuess && !hinted {
+            key(&mut app, KeyCode::KeyH, Key::Character("h".into()));
+            for _ in 0..600 {
+                if app.world().resource::<Match<HideAndGuess>>().hint.is_some() {
+                    break;
+                }
+                app.update();
+            }
+            let hint = app.world().resource::<Match<HideAndGuess>>().hint;
+            assert!(
+                matches!(
+                    hint,
+                    Some(Action::Build(_) | Action::Guess(_) | Action::EndByBuild)
+                ),
+                "a hint for a build-or-guess turn: {hint:?}"
+            );
+            hinted = true;
+        }
+        act(&mut app, &mut rng, &mut acted);
+        let n = obs.table.triangles.len();
+        let revealed = t == Task::Vote
+            && observation(&app).is_some_and(|a| a.table.triangles[n - 1].votes.is_some());
+        if revealed {
+            // Both thumbs open at the same moment, and the stones drop together.
+            let world = app.world_mut();
+            let flips: Vec<f32> = world
+                .query_filtered::<&Flip, With<Thumb>>()
+                .iter(world)
+                .map(|f| f.elapsed)
+                .collect();
+            assert_eq!(flips.len(), 2, "both thumbs turn over");
+            assert_eq!(flips[0], flips[1], "at the same time");
+            let stones: Vec<bool> = world
+                .query::<(&Stone, Option<&Slide>)>()
+                .iter(world)
+                .filter(|(s, _)| {
+                    matches!(s.spot, StoneSpot::Triangle { index, .. } if index as usize == n - 1)
+                })
+                .map(|(_, slide)| slide.is_some())
+                .collect();
+            assert!(stones.iter().all(|s| *s), "the new stones land");
+            reveals += 1;
+            if !undone {
+                // Take the thumb back: the vote is open again, the other
+                // thumb cast but still hidden.
+                while animating(&app) {
+                    app.update();
+                }
+                let plies = app.world().resource::<Match<HideAndGuess>>().plies;
+                key(&mut app, KeyCode::KeyU, Key::Character("u".into()));
+                let m = app.world().resource::<Match<HideAndGuess>>();
+                assert!(m.plies < plies, "undo took the thumb back");
+                let again = m.observe(Seat(1));
+                assert!(again.table.open_vote().is_some() && again.my_vote.is_none());
+                assert!(again.opponent_has_voted, "the computer's thumb stays cast");
+                let hidden = seen.hidden_thumb;
+                check_table(&mut app, &mut seen);
+                assert_eq!(seen.hidden_thumb, hidden + 1, "and hidden");
+                last = version(&app);
+                undone = true;
+            }
+        }
+    }
+    eprintln!("hide and guess, animated: {acted:?}, {seen:?}, {reveals} reveals");
+    assert_eq!(screen(&app), Screen::Results, "the game ended");
+    assert!(reveals >= 2 && undone && hinted);
+    assert!(
+        secret_flipped,
+        "the other secret was turned over at the end"
+    );
+}
