@@ -1582,6 +1582,28 @@ fn finish_game<G: ChessGame>(
     next.set(Screen::Results);
 }
 
+/// Today's date as PGN writes it (`2026.11.23`, UTC), from the clock.
+fn today() -> String {
+    let secs = web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    if secs == 0 {
+        return "????.??.??".to_owned();
+    }
+    // Days since 1970-01-01 to a civil date (H. Hinnant's algorithm).
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
 /// The game as PGN: the standard tags, `[Variant]`, the start position,
 /// the options, notes on moves as comments and — after the last move, where
 /// the game revealed them — both secret choices as the closing comment.
@@ -1602,7 +1624,7 @@ pub fn pgn<G: ChessGame>(views: &[G::Observation; 2], result: &MatchResult) -> S
     for (k, v) in [
         ("Event", format!("Veil: {}", G::NAME)),
         ("Site", "Veil".to_owned()),
-        ("Date", "????.??.??".to_owned()),
+        ("Date", today()),
         ("Round", "-".to_owned()),
         ("White", seat(0)),
         ("Black", seat(1)),

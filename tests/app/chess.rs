@@ -277,6 +277,15 @@ fn check_chess_world<G: BoardOf>(app: &mut App) -> bool {
                 !marks.iter().any(|(m, o)| m.cell() == *c && *o != viewer.0),
                 "the opponent's secret at {c:?} is not marked"
             );
+            // The piece standing there is drawn as everyone sees it: a
+            // hidden Secret King as a Knight, the Informant as a pawn.
+            if let Some((_, _, identity)) = drawn.iter().find(|(at, _, _)| at == c) {
+                assert_ne!(
+                    identity.as_deref(),
+                    Some("king"),
+                    "the opponent's hidden King at {c:?} is drawn as what it seems"
+                );
+            }
         }
         // The words the opponent's own screen uses for its secret: the
         // phrases looked for below must be among them, or the search for a
@@ -573,6 +582,19 @@ fn finish_checks(app: &App, variant: &str, secrets: &[String]) -> ChessRecord {
         assert!(head.contains(&format!("[{tag} \"")), "the {tag} tag: {pgn}");
     }
     assert!(head.contains(&format!("[Variant \"{variant}\"]")), "{pgn}");
+    let date = head
+        .split("[Date \"")
+        .nth(1)
+        .and_then(|d| d.split('"').next())
+        .unwrap();
+    let parts: Vec<u32> = date.split('.').filter_map(|p| p.parse().ok()).collect();
+    assert!(
+        parts.len() == 3
+            && parts[0] >= 2024
+            && (1..=12).contains(&parts[1])
+            && (1..=31).contains(&parts[2]),
+        "the date the game was played: {date}"
+    );
     assert!(
         head.contains("[SetUp \"1\"]") && head.contains("[FEN \""),
         "{pgn}"
@@ -1115,4 +1137,42 @@ fn chess_rules_state_the_rulings() {
     );
     send(&mut app, Command::ToggleRules);
     assert!(app.world().resource::<veil::play::RulesOpen>().0);
+}
+
+/// The setup screen's Intrigue options reach the board: the Queen on the
+/// King's square starts on e1/e8 with d1/d8 empty, and the notes say so.
+#[test]
+fn intrigue_queen_on_the_kings_square_option() {
+    let mut app = app(AnimationSpeed::Off);
+    chess_start(
+        &mut app,
+        "intrigue",
+        vec![SeatKind::Human, SeatKind::Computer(Level::Random)],
+        IntrigueOptions {
+            queens: Queens::KingSquare,
+            atomic_king: false,
+        },
+        2,
+    );
+    until_human_turn::<Intrigue>(&mut app);
+    check_chess_world::<Intrigue>(&mut app);
+    let scene = app
+        .world()
+        .resource::<ChessViewState>()
+        .scene
+        .clone()
+        .unwrap();
+    let at = |f: u8, r: u8| scene.piece_at(Cell::new(f, r)).map(|p| role_name(p.role));
+    assert_eq!(at(4, 0), Some("queen"));
+    assert_eq!(at(4, 7), Some("queen"));
+    assert_eq!(at(3, 0), None);
+    assert_eq!(at(3, 7), None);
+    assert!(
+        scene
+            .notes
+            .iter()
+            .any(|n| n.contains("Queen on the King's square")),
+        "{:?}",
+        scene.notes
+    );
 }
