@@ -775,8 +775,8 @@ fn secret_king_human_against_computer_from_title_to_results() {
 }
 
 #[test]
-fn secret_king_computers_to_the_end() {
-    let mut app = app(AnimationSpeed::Off);
+fn secret_king_computers_with_animations_to_the_end() {
+    let mut app = app(AnimationSpeed::Fast);
     chess_start(
         &mut app,
         "secret-king",
@@ -788,8 +788,14 @@ fn secret_king_computers_to_the_end() {
         9,
     );
     let seen = play_chess::<SecretKing>(&mut app, 200_000, |_| false);
+    eprintln!("{seen:?}");
     assert!(seen.checks > 5);
     assert!(seen.guarded > 0, "{seen:?}");
+    // A Secret King was taken and became a King: it grows out of its
+    // square with the rings, and the piece that took it fades away.
+    assert!(seen.kings_appeared > 0, "{seen:?}");
+    assert_eq!(seen.dramatic, seen.kings_appeared, "{seen:?}");
+    assert!(seen.blown_away > 0, "the capturer is removed: {seen:?}");
     finish_checks(&app, "Secret King", &seen.secrets());
 }
 
