@@ -162,6 +162,9 @@ pub struct Search<G: Game> {
     rewards: Vec<f64>,
     prior: Vec<f64>,
     ranked: Vec<(f64, G::Action)>,
+    /// The game asks to keep the observer's secrets from the opponents it
+    /// models ([`Game::hide_secrets_from_opponents`]).
+    hide: bool,
 }
 
 impl<G: Game> Search<G> {
@@ -183,6 +186,7 @@ impl<G: Game> Search<G> {
             &mut prior,
             &mut ranked,
         );
+        let hide = state.hide_secrets_from_opponents();
         let mut root = Node::new(0);
         let mut picked = None;
         match config.method {
@@ -222,6 +226,7 @@ impl<G: Game> Search<G> {
             rewards: vec![0.0; state.seats()],
             prior,
             ranked,
+            hide,
         }
     }
 
@@ -391,6 +396,8 @@ impl<G: Game> Search<G> {
         let mut state = G::determinize(&self.observation, &mut self.rng);
         self.path.clear();
         let mut node = 0u32;
+        let observer = self.observer;
+        let mut resampled = false;
         loop {
             let turn = state.turn();
             let seat = match turn {
@@ -417,6 +424,19 @@ impl<G: Game> Search<G> {
                     None => break,
                 },
             };
+            if self.hide
+                && !resampled
+                && matches!(turn, Turn::Seat(_))
+                && state.team(seat) != state.team(observer)
+            {
+                // The first opponent to decide does so in a state sampled
+                // from its own view: what it learns here holds for every
+                // secret of the observer it cannot tell apart (see
+                // `Game::hide_secrets_from_opponents`). The rest of the
+                // iteration plays on in that state.
+                state = G::determinize(&state.observe(seat), &mut self.rng);
+                resampled = true;
+            }
             let actor = Actor::Seat(seat);
             state.legal_actions(actor, &mut self.legal);
             if self.legal.is_empty() {

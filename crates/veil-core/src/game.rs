@@ -150,6 +150,21 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     fn action_prior(&self, _seat: Seat, _actions: &[Self::Action], out: &mut Vec<f64>) {
         out.clear();
     }
+
+    /// Game knowledge for the search: whether the searching seat should
+    /// hide its own secrets from the opponents it models. The search samples
+    /// full states that hold the searcher's true secrets; an opponent
+    /// modelled in them learns to play against those secrets (to take the
+    /// very pawn that is the searcher's Informant), a knowledge no real
+    /// opponent has, and the more the search iterates the more its model
+    /// exploits it ("strategy fusion"): the searcher then plays against a
+    /// clairvoyant opponent and grows too cautious. With this on, the search
+    /// lets the opponents act in states sampled from their own view (see the
+    /// search's documentation for how). Off by default: the right choice for
+    /// games whose secrets an opponent could not exploit anyway.
+    fn hide_secrets_from_opponents(&self) -> bool {
+        false
+    }
 }
 
 /// Marker to keep `Seat` Hash-able in action maps; `Actor` is part of a record.

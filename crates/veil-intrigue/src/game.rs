@@ -867,6 +867,10 @@ impl Game for Intrigue {
     fn playout_action(&self, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
         crate::eval::playout_action(self, seat, legal, rng)
     }
+
+    fn hide_secrets_from_opponents(&self) -> bool {
+        true
+    }
 }
 
 impl Intrigue {
