@@ -165,6 +165,9 @@ pub struct Search<G: Game> {
     /// The game asks to keep the observer's secrets from the opponents it
     /// models ([`Game::hide_secrets_from_opponents`]).
     hide: bool,
+    /// With several trees ([`SearchConfig::trees`]): the observer's root
+    /// statistics of the trees already finished, summed.
+    done: Vec<Edge<G::Action>>,
 }
 
 impl<G: Game> Search<G> {
@@ -227,6 +230,7 @@ impl<G: Game> Search<G> {
             prior,
             ranked,
             hide,
+            done: Vec::new(),
         }
     }
 
@@ -317,7 +321,8 @@ impl<G: Game> Search<G> {
         }
         let greedy = self.config.method == Method::Greedy;
         let mut best: Option<(&Edge<G::Action>, f64, f64)> = None;
-        for edge in self.root_edges() {
+        let edges = self.root_edges();
+        for edge in &edges {
             if edge.visits == 0 {
                 continue;
             }
@@ -338,11 +343,12 @@ impl<G: Game> Search<G> {
     /// Every legal action of the observer with what the search learnt of it,
     /// most visited first (greedy: best scoring first) — for a hint display.
     pub fn root_stats(&self) -> Vec<ActionStats<G::Action>> {
+        let edges = self.root_edges();
         let mut stats: Vec<ActionStats<G::Action>> = self
             .root_legal
             .iter()
             .map(|&action| {
-                let edge = self.root_edges().find(|e| e.action == action);
+                let edge = edges.iter().find(|e| e.action == action);
                 let visits = edge.map_or(0, |e| e.visits);
                 let mean_reward = match edge {
                     Some(e) if e.visits > 0 => e.reward / f64::from(e.visits),
@@ -367,16 +373,44 @@ impl<G: Game> Search<G> {
         stats
     }
 
-    fn root_edges(&self) -> impl Iterator<Item = &Edge<G::Action>> {
+    /// The observer's root edges, summed over the finished trees and the
+    /// current one.
+    fn root_edges(&self) -> Vec<Edge<G::Action>> {
         let me = Actor::Seat(self.observer);
-        self.nodes[0].edges.iter().filter(move |e| e.actor == me)
+        let mut all = self.done.clone();
+        for e in self.nodes[0].edges.iter().filter(|e| e.actor == me) {
+            match all.iter_mut().find(|d| d.action == e.action) {
+                Some(d) => {
+                    d.visits += e.visits;
+                    d.reward += e.reward;
+                }
+                None => all.push(e.clone()),
+            }
+        }
+        all
+    }
+
+    /// Iterations each tree gets when the budget is split among several.
+    fn tree_budget(&self) -> u32 {
+        (self.config.iterations / self.config.trees.max(1)).max(1)
     }
 
     fn iterate(&mut self) {
         match self.config.method {
             Method::Random => {}
             Method::Greedy => self.greedy_sweep(),
-            Method::Ismcts => self.ismcts_iteration(),
+            Method::Ismcts => {
+                if self.config.trees > 1
+                    && self.iterations > 0
+                    && self.iterations % self.tree_budget() == 0
+                {
+                    // This tree is done: keep its root statistics, start afresh.
+                    self.done = self.root_edges();
+                    self.nodes.clear();
+                    self.nodes.push(Node::new(0));
+                }
+                self.ismcts_iteration()
+            }
         }
         self.iterations += 1;
     }

@@ -836,3 +836,21 @@ fn an_opponent_modelled_from_its_own_view_cannot_find_the_pea() {
         assert!((0.55..=0.8).contains(&dare), "seed {seed}: {dare}");
     }
 }
+
+#[test]
+fn several_trees_share_the_budget_and_sum_their_root_statistics() {
+    let game = high_low([9, 4]);
+    let config = SearchConfig {
+        iterations: 2_000,
+        trees: 4,
+        ..Level::Normal.config()
+    };
+    let mut search = Search::<HighLow>::new(&game.observe(Seat(0)), config, 5);
+    search.run(u32::MAX);
+    assert_eq!(search.iterations(), 2_000);
+    let visits: u32 = search.root_stats().iter().map(|s| s.visits).sum();
+    assert_eq!(visits, 2_000);
+    // Each tree is fresh: the last one holds only its own quarter.
+    assert!(search.tree_size() < 1_000);
+    assert_eq!(search.best_action(), Some(HighLowAction::Stay));
+}
