@@ -127,7 +127,9 @@ pub struct SearchConfig {
     /// other; the decision sums their root statistics. Several smaller
     /// trees trade depth for a steadier answer: each tree's root values
     /// rest on its own run of sampled states, so one tree's luck (or its
-    /// overfitting to the states it happened to sample) is outvoted.
+    /// overfitting to the states it happened to sample) is outvoted. A
+    /// game can also cap the iterations of one tree
+    /// ([`veil_core::Game::max_tree_iterations`]).
     pub trees: u32,
 }
 

@@ -168,12 +168,18 @@ pub struct Search<G: Game> {
     /// With several trees ([`SearchConfig::trees`]): the observer's root
     /// statistics of the trees already finished, summed.
     done: Vec<Edge<G::Action>>,
+    /// Iterations per tree: the budget split among `config.trees`, capped
+    /// by the game's [`Game::max_tree_iterations`].
+    tree_budget: u32,
 }
 
 impl<G: Game> Search<G> {
     /// Prepares a search for the observer of `observation`. Cheap: one
     /// determinization to list the observer's legal actions.
-    pub fn new(observation: &G::Observation, config: SearchConfig, seed: u64) -> Self {
+    /// The game may lower `config.playout_depth`
+    /// ([`Game::max_playout_depth`]) and split the budget into several
+    /// trees ([`Game::max_tree_iterations`]).
+    pub fn new(observation: &G::Observation, mut config: SearchConfig, seed: u64) -> Self {
         let observer = G::observer(observation);
         let mut rng = GameRng::seed_from_u64(seed);
         let state = G::determinize(observation, &mut rng);
@@ -190,6 +196,13 @@ impl<G: Game> Search<G> {
             &mut ranked,
         );
         let hide = state.hide_secrets_from_opponents();
+        if let Some(cap) = state.max_playout_depth() {
+            config.playout_depth = config.playout_depth.min(cap);
+        }
+        let mut tree_budget = (config.iterations / config.trees.max(1)).max(1);
+        if let Some(cap) = state.max_tree_iterations() {
+            tree_budget = tree_budget.min(cap.max(1));
+        }
         let mut root = Node::new(0);
         let mut picked = None;
         match config.method {
@@ -231,6 +244,7 @@ impl<G: Game> Search<G> {
             ranked,
             hide,
             done: Vec::new(),
+            tree_budget,
         }
     }
 
@@ -390,19 +404,13 @@ impl<G: Game> Search<G> {
         all
     }
 
-    /// Iterations each tree gets when the budget is split among several.
-    fn tree_budget(&self) -> u32 {
-        (self.config.iterations / self.config.trees.max(1)).max(1)
-    }
 
     fn iterate(&mut self) {
         match self.config.method {
             Method::Random => {}
             Method::Greedy => self.greedy_sweep(),
             Method::Ismcts => {
-                if self.config.trees > 1
-                    && self.iterations > 0
-                    && self.iterations % self.tree_budget() == 0
+                if self.iterations > 0 && self.iterations % self.tree_budget == 0
                 {
                     // This tree is done: keep its root statistics, start afresh.
                     self.done = self.root_edges();

@@ -165,6 +165,25 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     fn hide_secrets_from_opponents(&self) -> bool {
         false
     }
+
+    /// Game knowledge for the search: the most iterations one search tree
+    /// should grow; a larger budget is then split among independent trees
+    /// of at most this many iterations whose root statistics are summed.
+    /// In a game of many hidden possibilities a big tree grows deep lines
+    /// that fit the states it happened to sample and trusts them too much;
+    /// several moderate trees vote more soundly. `None` (the default): one
+    /// tree takes the whole budget.
+    fn max_tree_iterations(&self) -> Option<u32> {
+        None
+    }
+
+    /// Game knowledge for the search: the most seat actions a playout plays
+    /// before [`Game::evaluate`] cuts it short, whatever the level asks for
+    /// (a game whose playouts turn to noise after a while). `None` (the
+    /// default): the level's depth.
+    fn max_playout_depth(&self) -> Option<u32> {
+        None
+    }
 }
 
 /// Marker to keep `Seat` Hash-able in action maps; `Actor` is part of a record.
