@@ -603,9 +603,13 @@ fn frame_time_during_computer_vs_computer() {
     app.update();
     let mut all = Vec::new();
     let mut thinking = Vec::new();
+    let mut plies = 0;
     for _ in 0..6000 {
         if screen(&app) == Screen::Results {
             break;
+        }
+        if let Some(m) = app.world().get_resource::<Match<Jieqi>>() {
+            plies = m.plies;
         }
         let busy = app
             .world()
@@ -624,7 +628,6 @@ fn frame_time_during_computer_vs_computer() {
         let at = |q: f64| v[((v.len() - 1) as f64 * q) as usize];
         (v.len(), at(0.5), at(0.99), *v.last().unwrap())
     };
-    let plies = app.world().resource::<Match<Jieqi>>().plies;
     let (n, med, p99, worst) = stats(&mut all);
     println!("frames {n} (plies {plies}): median {med:.2} ms, p99 {p99:.2} ms, worst {worst:.2} ms");
     let (n, med, p99, worst) = stats(&mut thinking);
