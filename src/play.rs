@@ -358,6 +358,11 @@ impl Default for ThinkBudget {
     }
 }
 
+/// How long the computer's search took in this frame (`None`: it did not
+/// run), for the frame-time benchmark.
+#[derive(Resource, Default, Debug)]
+pub struct LastThinkSlice(pub Option<Duration>);
+
 /// Resignation asked, awaiting confirmation.
 #[derive(Resource, Default, Debug)]
 pub struct ResignAsked(pub bool);
@@ -422,6 +427,7 @@ impl Plugin for PlayPlugin {
         app.add_sub_state::<PlayPhase>()
             .init_resource::<PrivacyPending>()
             .init_resource::<ThinkBudget>()
+            .init_resource::<LastThinkSlice>()
             .init_resource::<ResignAsked>()
             .init_resource::<RulesOpen>()
             .init_resource::<Animating>()
@@ -503,16 +509,26 @@ fn drive<G: GameUi>(
     budget: Res<ThinkBudget>,
     animating: Res<Animating>,
     privacy: Res<PrivacyPending>,
+    mut slice: ResMut<LastThinkSlice>,
     mut changed: MessageWriter<GameChanged>,
 ) {
+    slice.0 = None;
     if m.is_hinting() {
+        let start = web_time::Instant::now();
         m.think_hint(budget.0);
+        slice.0 = Some(start.elapsed());
     }
     if animating.0 || privacy.0.is_some() || m.turn() == Turn::Over {
         return;
     }
     if let Some(seat) = m.to_act() {
-        if !m.seat_kind(seat).is_human() && m.think(budget.0) {
+        if m.seat_kind(seat).is_human() {
+            return;
+        }
+        let start = web_time::Instant::now();
+        let done = m.think(budget.0);
+        slice.0 = Some(slice.0.unwrap_or_default() + start.elapsed());
+        if done {
             changed.write(GameChanged {
                 by: Some(seat),
                 undo: false,

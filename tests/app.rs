@@ -16,7 +16,7 @@ use veil::board::{
 use veil::catalog::{MatchSetup, SeatKind};
 use veil::input::Command;
 use veil::jieqi_view::{Scene, ViewState, kind_name};
-use veil::play::{Match, MatchResult, PlayPhase, PrivacyPending, Viewer};
+use veil::play::{LastThinkSlice, Match, MatchResult, PlayPhase, PrivacyPending, ThinkBudget, Viewer};
 use veil::settings::{AnimationSpeed, Settings};
 use veil::sound::{Cue, CueLog};
 use veil::{AppMode, LaunchOptions, Screen, build_app};
@@ -603,6 +603,7 @@ fn frame_time_during_computer_vs_computer() {
     app.update();
     let mut all = Vec::new();
     let mut thinking = Vec::new();
+    let mut slices = Vec::new();
     let mut plies = 0;
     for _ in 0..6000 {
         if screen(&app) == Screen::Results {
@@ -622,6 +623,9 @@ fn frame_time_during_computer_vs_computer() {
         if busy {
             thinking.push(ms);
         }
+        if let Some(d) = app.world().resource::<LastThinkSlice>().0 {
+            slices.push(d.as_secs_f64() * 1000.0);
+        }
     }
     let stats = |v: &mut Vec<f64>| {
         v.sort_by(f64::total_cmp);
@@ -633,6 +637,8 @@ fn frame_time_during_computer_vs_computer() {
     let (n, med, p99, worst) = stats(&mut thinking);
     println!("while a computer thinks, frames {n}: median {med:.2} ms, p99 {p99:.2} ms, worst {worst:.2} ms");
     assert!(n > 0, "the computers thought");
+    let (n, med, p99, worst) = stats(&mut slices);
+    println!("the search's own slice, {n} frames: median {med:.2} ms, p99 {p99:.2} ms, worst {worst:.2} ms (budget {:.0} ms)", app.world().resource::<ThinkBudget>().0.as_secs_f64() * 1000.0);
 }
 
 /// Every character the app's source writes (outside comments) is drawn by

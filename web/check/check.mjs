@@ -143,7 +143,18 @@ async function shoot(name, query, minCoverage) {
   const started = Date.now();
   await page.goto(base + query);
   try {
-    await page.waitForSelector("#loading", { state: "hidden", timeout: 180_000 });
+    // Started (the loading cover hidden) or failed (its text says so).
+    await page.waitForFunction(
+      () => {
+        const cover = document.getElementById("loading");
+        const text = document.getElementById("loading-text")?.textContent ?? "";
+        return !cover || cover.offsetParent === null || getComputedStyle(cover).display === "none" || text.includes("could not start");
+      },
+      null,
+      { timeout: 180_000, polling: 500 },
+    );
+    const text = await page.textContent("#loading-text").catch(() => "");
+    if (text && text.includes("could not start")) problems.push(`the page did not start: ${text}`);
   } catch {
     const text = await page.textContent("#loading-text").catch(() => "?");
     problems.push(`the page did not start within 180 s (loading text: ${text})`);
