@@ -960,11 +960,17 @@ fn refresh_view(
             seen.is_some() && previous.as_ref().is_some_and(|p| p.phase != Phase::Prikup);
         if let (true, Some(d)) = (shown_now, duration) {
             // Turned over for all, one after the other.
-            commands.entity(e).insert(TurnOver {
-                delay: i as f32 * d * 0.5,
-                duration: d * 1.5,
-                elapsed: 0.0,
-            });
+            let (delay, turn) = (i as f32 * d * 0.5, d * 1.5);
+            // A slide that stays put holds the game (`Animating`) until the
+            // prikup has been turned over and can be read.
+            commands.entity(e).insert((
+                TurnOver {
+                    delay,
+                    duration: turn,
+                    elapsed: 0.0,
+                },
+                Slide::new(at, at, d * 4.0 + turn, 0.0),
+            ));
         }
     }
 

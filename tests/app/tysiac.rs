@@ -5,7 +5,9 @@
 //! viewer sees, and no other seat's card is anywhere on the table.
 
 use super::*;
-use veil::tysiac_view::{CardBack, CardFace, CardPlace, Scene, TableCard, TysiacUi};
+use veil::anim::Slide;
+use veil::play::Animating;
+use veil::tysiac_view::{CardBack, CardFace, CardPlace, Scene, TableCard, TurnOver, TysiacUi};
 use veil::world_text::WorldText;
 use veil_tysiac::{Action, Card, Hand, HandEnd, Options, Phase, Tysiac, TysiacView};
 
@@ -165,6 +167,22 @@ fn check_table(app: &mut App) {
             "{card} of another hand is written on the table"
         );
     }
+    // Nor in the move list the HUD shows, this hand (the moves after the
+    // line that ended the last one).
+    let lines = m.log();
+    let start = t
+        .history
+        .last()
+        .map(veil::tysiac_view::hand_text)
+        .and_then(|end| lines.iter().rposition(|l| *l == end))
+        .map_or(0, |i| i + 1);
+    let log = lines[start..].join("\n");
+    for card in secret.iter() {
+        assert!(
+            !log.contains(&card.to_string()),
+            "{card} of another hand is in the move list: {log}"
+        );
+    }
     for text in texts.iter().filter(|t| is_suit_text(t)) {
         let card: Card = text.parse().expect("card words are a card");
         assert!(faces.contains(&card), "{text} is written on a face");
@@ -307,9 +325,48 @@ fn act(app: &mut App, rng: &mut GameRng, acted: &mut Acted) {
 /// played out.
 const HANDS: u32 = 4;
 
-#[test]
-fn a_hand_against_two_computers_from_title_to_results() {
-    let mut app = app(AnimationSpeed::Off);
+/// The animations seen on the table during a match, by kind.
+#[derive(Default, Debug)]
+struct Moves {
+    /// Frames with cards of a hand sliding in during the bidding (the deal).
+    dealt: usize,
+    /// Frames with a card of a hand sliding in after the bidding (the
+    /// prikup taken, a card given).
+    to_hands: usize,
+    /// Frames with a card sliding to the trick, and to a pile.
+    to_trick: usize,
+    to_pile: usize,
+    /// Frames with the prikup being turned over.
+    turned: usize,
+}
+
+fn note_moves(app: &mut App, moves: &mut Moves) {
+    let Some(obs) = observation(app) else { return };
+    let world = app.world_mut();
+    let sliding: Vec<CardPlace> = world
+        .query_filtered::<&TableCard, With<Slide>>()
+        .iter(world)
+        .map(|t| t.place)
+        .collect();
+    let turned = world
+        .query_filtered::<&TableCard, With<TurnOver>>()
+        .iter(world)
+        .count();
+    let hands = sliding.iter().any(|p| matches!(p, CardPlace::Hand { .. }));
+    if hands && obs.table.phase == Phase::Bidding {
+        moves.dealt += 1;
+    } else if hands {
+        moves.to_hands += 1;
+    }
+    moves.to_trick += usize::from(sliding.iter().any(|p| matches!(p, CardPlace::Trick(_))));
+    moves.to_pile += usize::from(sliding.iter().any(|p| matches!(p, CardPlace::Pile { .. })));
+    moves.turned += usize::from(turned > 0);
+}
+
+/// South (a human, through the app's input) against two computers, checked
+/// after every change; with animations, only once they have played.
+fn against_computers(speed: AnimationSpeed) -> Moves {
+    let mut app = app(speed);
     start_tysiac(
         &mut app,
         vec![
@@ -325,13 +382,15 @@ fn a_hand_against_two_computers_from_title_to_results() {
     );
     let mut rng = GameRng::seed_from_u64(3);
     let mut acted = Acted::default();
+    let mut moves = Moves::default();
     let mut last = None;
     let mut last_obs = None;
     let mut checks = 0;
-    for _ in 0..40_000 {
+    for _ in 0..60_000 {
         if screen(&app) == Screen::Results {
             break;
         }
+        note_moves(&mut app, &mut moves);
         if version(&app) != last {
             app.update();
             check_table(&mut app);
@@ -344,7 +403,11 @@ fn a_hand_against_two_computers_from_title_to_results() {
             .get_resource::<State<PlayPhase>>()
             .map(|s| *s.get());
         let m = app.world().get_resource::<Match<Tysiac>>();
-        if phase == Some(PlayPhase::HumanTurn) && m.is_some_and(|m| m.to_act() == Some(Seat(0))) {
+        let animating = app.world().resource::<Animating>().0;
+        if phase == Some(PlayPhase::HumanTurn)
+            && !animating
+            && m.is_some_and(|m| m.to_act() == Some(Seat(0)))
+        {
             act(&mut app, &mut rng, &mut acted);
             check_table(&mut app);
             checks += 1;
@@ -360,7 +423,7 @@ fn a_hand_against_two_computers_from_title_to_results() {
         .filter(|h| matches!(h.end, HandEnd::Made | HandEnd::Failed))
         .count();
     eprintln!(
-        "tysiac against the computers: {acted:?}, {checks} checks, {} hands, {played_out} played out",
+        "tysiac against the computers ({speed:?}): {acted:?}, {moves:?}, {checks} checks, {} hands, {played_out} played out",
         history.len()
     );
     assert_eq!(screen(&app), Screen::Results, "the match ended");
@@ -384,6 +447,36 @@ fn a_hand_against_two_computers_from_title_to_results() {
         "the human declared"
     );
     assert!(checks > 20 * played_out);
+    moves
+}
+
+#[test]
+fn a_hand_against_two_computers_from_title_to_results() {
+    let moves = against_computers(AnimationSpeed::Off);
+    let none = (
+        moves.dealt,
+        moves.to_hands,
+        moves.to_trick,
+        moves.to_pile,
+        moves.turned,
+    );
+    assert_eq!(none, (0, 0, 0, 0, 0), "no animation when they are off");
+}
+
+#[test]
+fn the_deal_the_prikup_and_the_tricks_are_animated() {
+    let moves = against_computers(AnimationSpeed::Fast);
+    assert!(moves.dealt > 10, "the cards are dealt one by one");
+    assert!(
+        moves.turned > 4 * 10,
+        "the prikup is turned over, for a while"
+    );
+    assert!(
+        moves.to_hands > 3,
+        "the prikup and the given cards change hands"
+    );
+    assert!(moves.to_trick > 8 * 3, "cards fly to the trick");
+    assert!(moves.to_pile > 7, "tricks fly to the winner's pile");
 }
 
 #[test]
