@@ -960,10 +960,33 @@ fn bad_input<G: BoardOf>(game: &'static str) {
         send(&mut app, Command::Choose(0));
         assert_eq!(app.world().resource::<ChessInput<G>>().hiding, None);
     }
+    // A hint for the secret choice: looked for over a few frames, never
+    // about the other seat.
+    send(&mut app, Command::Hint);
+    for _ in 0..60 {
+        app.update();
+    }
+    check_chess_world::<G>(&mut app);
     make_secret::<G>(&mut app, &mut rng);
-    for _ in 0..4 {
+    // Taking the secret choice back: asked again (undo may refuse if the
+    // computer has not chosen yet; either way nothing breaks).
+    send(&mut app, Command::Undo);
+    app.update();
+    check_chess_world::<G>(&mut app);
+    for round in 0..4 {
         until_human_turn::<G>(&mut app);
+        if app.world().resource::<ChessInput<G>>().setting_up {
+            make_secret::<G>(&mut app, &mut rng);
+            until_human_turn::<G>(&mut app);
+        }
         nonsense::<G>(&mut app);
+        if round == 1 {
+            send(&mut app, Command::Hint);
+            for _ in 0..60 {
+                app.update();
+            }
+            check_chess_world::<G>(&mut app);
+        }
         // An enemy piece and an empty square select nothing.
         let viewer = app.world().resource::<Viewer>().0;
         let obs = app.world().resource::<Match<G>>().observe(viewer);
