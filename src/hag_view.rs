@@ -1161,14 +1161,33 @@ fn hud(
                                     Pieces::BLACK_SET,
                                     &mut out,
                                 );
+                                let wrong: Vec<String> = s
+                                    .table
+                                    .guesses
+                                    .iter()
+                                    .filter(|g| g.by == s.seat && !g.correct)
+                                    .map(|g| g.pieces.to_string())
+                                    .collect();
+                                if !wrong.is_empty() {
+                                    ui.label(format!("Your wrong guesses: {}", wrong.join(", ")));
+                                }
+                                let amber = egui::Color32::from_rgb(230, 160, 40);
                                 if picker.repeat_warning {
                                     ui.colored_label(
-                                        egui::Color32::from_rgb(230, 160, 40),
+                                        amber,
                                         "You already guessed this wrongly. Guess it again anyway? (Enter)",
                                     );
+                                } else if s.is_repeated_guess(picker.pieces) {
+                                    // Warned before the guess is made, too.
+                                    ui.colored_label(amber, "You already guessed this wrongly.");
                                 }
                                 let ok = picker.pieces.is_secret();
-                                if ui.add_enabled(ok, egui::Button::new("Guess (Enter)")).clicked() {
+                                let button = if picker.repeat_warning {
+                                    "Guess again (Enter)"
+                                } else {
+                                    "Guess (Enter)"
+                                };
+                                if ui.add_enabled(ok, egui::Button::new(button)).clicked() {
                                     out.write(Command::Confirm);
                                 }
                             } else if s.table.buildable().next().is_none() {
