@@ -1256,10 +1256,10 @@ fn hud(
                                 );
                             }
                             ui.horizontal(|ui| {
-                                if ui.button(egui::RichText::new("👍 UP (1)").size(22.0)).clicked() {
+                                if ui.button(egui::RichText::new("▲ Thumb up (1)").size(22.0)).clicked() {
                                     out.write(Command::Thumb(true));
                                 }
-                                if ui.button(egui::RichText::new("👎 DOWN (2)").size(22.0)).clicked() {
+                                if ui.button(egui::RichText::new("▼ Thumb down (2)").size(22.0)).clicked() {
                                     out.write(Command::Thumb(false));
                                 }
                             });

@@ -53,6 +53,7 @@ impl Level {
             max_time: None,
             exploration,
             playout_depth,
+            trees: 1,
         };
         match self {
             Level::Random => SearchConfig {
@@ -122,6 +123,14 @@ pub struct SearchConfig {
     /// [`veil_core::Game::evaluate`] (when the game has an evaluation);
     /// `u32::MAX` plays every playout to the end.
     pub playout_depth: u32,
+    /// Independent trees the ISMCTS budget is split among, one after the
+    /// other; the decision sums their root statistics. Several smaller
+    /// trees trade depth for a steadier answer: each tree's root values
+    /// rest on its own run of sampled states, so one tree's luck (or its
+    /// overfitting to the states it happened to sample) is outvoted. A
+    /// game can also cap the iterations of one tree
+    /// ([`veil_core::Game::max_tree_iterations`]).
+    pub trees: u32,
 }
 
 impl Default for SearchConfig {

@@ -31,6 +31,11 @@
 //! only at the actions it weights, expands them likeliest first, and widens
 //! a node progressively (a node chosen from n times considers its
 //! 1 + ⌊√(2n)⌋ likeliest actions), so the budget goes where it matters.
+//! A game whose secrets an opponent could exploit can ask
+//! ([`Game::hide_secrets_from_opponents`]) that each iteration, at the first
+//! opponent decision, goes on in a state sampled from that opponent's view,
+//! so the modelled opponent does not play against the searcher's true
+//! secrets (which no real opponent knows).
 //!
 //! [`Search`] runs in slices ([`Search::run`], [`Search::run_for`]) so an app
 //! without threads can think between frames; [`choose`] is the one-call form.

@@ -162,12 +162,24 @@ pub struct Search<G: Game> {
     rewards: Vec<f64>,
     prior: Vec<f64>,
     ranked: Vec<(f64, G::Action)>,
+    /// The game asks to keep the observer's secrets from the opponents it
+    /// models ([`Game::hide_secrets_from_opponents`]).
+    hide: bool,
+    /// With several trees ([`SearchConfig::trees`]): the observer's root
+    /// statistics of the trees already finished, summed.
+    done: Vec<Edge<G::Action>>,
+    /// Iterations per tree: the budget split among `config.trees`, capped
+    /// by the game's [`Game::max_tree_iterations`].
+    tree_budget: u32,
 }
 
 impl<G: Game> Search<G> {
     /// Prepares a search for the observer of `observation`. Cheap: one
     /// determinization to list the observer's legal actions.
-    pub fn new(observation: &G::Observation, config: SearchConfig, seed: u64) -> Self {
+    /// The game may lower `config.playout_depth`
+    /// ([`Game::max_playout_depth`]) and split the budget into several
+    /// trees ([`Game::max_tree_iterations`]).
+    pub fn new(observation: &G::Observation, mut config: SearchConfig, seed: u64) -> Self {
         let observer = G::observer(observation);
         let mut rng = GameRng::seed_from_u64(seed);
         let state = G::determinize(observation, &mut rng);
@@ -183,6 +195,14 @@ impl<G: Game> Search<G> {
             &mut prior,
             &mut ranked,
         );
+        let hide = state.hide_secrets_from_opponents();
+        if let Some(cap) = state.max_playout_depth() {
+            config.playout_depth = config.playout_depth.min(cap);
+        }
+        let mut tree_budget = (config.iterations / config.trees.max(1)).max(1);
+        if let Some(cap) = state.max_tree_iterations() {
+            tree_budget = tree_budget.min(cap.max(1));
+        }
         let mut root = Node::new(0);
         let mut picked = None;
         match config.method {
@@ -222,6 +242,9 @@ impl<G: Game> Search<G> {
             rewards: vec![0.0; state.seats()],
             prior,
             ranked,
+            hide,
+            done: Vec::new(),
+            tree_budget,
         }
     }
 
@@ -312,7 +335,8 @@ impl<G: Game> Search<G> {
         }
         let greedy = self.config.method == Method::Greedy;
         let mut best: Option<(&Edge<G::Action>, f64, f64)> = None;
-        for edge in self.root_edges() {
+        let edges = self.root_edges();
+        for edge in &edges {
             if edge.visits == 0 {
                 continue;
             }
@@ -333,11 +357,12 @@ impl<G: Game> Search<G> {
     /// Every legal action of the observer with what the search learnt of it,
     /// most visited first (greedy: best scoring first) — for a hint display.
     pub fn root_stats(&self) -> Vec<ActionStats<G::Action>> {
+        let edges = self.root_edges();
         let mut stats: Vec<ActionStats<G::Action>> = self
             .root_legal
             .iter()
             .map(|&action| {
-                let edge = self.root_edges().find(|e| e.action == action);
+                let edge = edges.iter().find(|e| e.action == action);
                 let visits = edge.map_or(0, |e| e.visits);
                 let mean_reward = match edge {
                     Some(e) if e.visits > 0 => e.reward / f64::from(e.visits),
@@ -362,16 +387,38 @@ impl<G: Game> Search<G> {
         stats
     }
 
-    fn root_edges(&self) -> impl Iterator<Item = &Edge<G::Action>> {
+    /// The observer's root edges, summed over the finished trees and the
+    /// current one.
+    fn root_edges(&self) -> Vec<Edge<G::Action>> {
         let me = Actor::Seat(self.observer);
-        self.nodes[0].edges.iter().filter(move |e| e.actor == me)
+        let mut all = self.done.clone();
+        for e in self.nodes[0].edges.iter().filter(|e| e.actor == me) {
+            match all.iter_mut().find(|d| d.action == e.action) {
+                Some(d) => {
+                    d.visits += e.visits;
+                    d.reward += e.reward;
+                }
+                None => all.push(e.clone()),
+            }
+        }
+        all
     }
+
 
     fn iterate(&mut self) {
         match self.config.method {
             Method::Random => {}
             Method::Greedy => self.greedy_sweep(),
-            Method::Ismcts => self.ismcts_iteration(),
+            Method::Ismcts => {
+                if self.iterations > 0 && self.iterations % self.tree_budget == 0
+                {
+                    // This tree is done: keep its root statistics, start afresh.
+                    self.done = self.root_edges();
+                    self.nodes.clear();
+                    self.nodes.push(Node::new(0));
+                }
+                self.ismcts_iteration()
+            }
         }
         self.iterations += 1;
     }
@@ -391,6 +438,8 @@ impl<G: Game> Search<G> {
         let mut state = G::determinize(&self.observation, &mut self.rng);
         self.path.clear();
         let mut node = 0u32;
+        let observer = self.observer;
+        let mut resampled = false;
         loop {
             let turn = state.turn();
             let seat = match turn {
@@ -417,6 +466,19 @@ impl<G: Game> Search<G> {
                     None => break,
                 },
             };
+            if self.hide
+                && !resampled
+                && matches!(turn, Turn::Seat(_))
+                && state.team(seat) != state.team(observer)
+            {
+                // The first opponent to decide does so in a state sampled
+                // from its own view: what it learns here holds for every
+                // secret of the observer it cannot tell apart (see
+                // `Game::hide_secrets_from_opponents`). The rest of the
+                // iteration plays on in that state.
+                state = G::determinize(&state.observe(seat), &mut self.rng);
+                resampled = true;
+            }
             let actor = Actor::Seat(seat);
             state.legal_actions(actor, &mut self.legal);
             if self.legal.is_empty() {

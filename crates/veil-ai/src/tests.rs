@@ -654,3 +654,203 @@ fn without_a_prior_every_action_is_searched() {
     search.run(100);
     assert!(search.root_stats().iter().all(|s| s.visits == 1));
 }
+
+/// A shell game: chance hides a pea under one of three shells, which only
+/// seat 0 sees. Seat 0 then settles for a draw, or dares seat 1 to find the
+/// pea: seat 1 wins if it lifts the right shell, else seat 0 wins. Against
+/// a seat 1 that knows no more than it should, daring wins two times in
+/// three; against one that knew where the pea is, it always loses. The
+/// option turns on [`Game::hide_secrets_from_opponents`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Shells {
+    hide: bool,
+    pea: Option<u8>,
+    dared: Option<bool>,
+    lifted: Option<u8>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+enum ShellsAction {
+    Pea(u8),
+    Draw,
+    Dare,
+    Lift(u8),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct ShellsView {
+    seat: Seat,
+    /// The game with the pea hidden unless the seat may know it.
+    game: Shells,
+    pea_placed: bool,
+}
+
+impl Game for Shells {
+    const ID: &'static str = "shells";
+    type Options = bool;
+    type Action = ShellsAction;
+    type Observation = ShellsView;
+
+    fn new(hide: &bool, seats: usize) -> Result<Self, OptionsError> {
+        if seats != 2 {
+            return Err(OptionsError::new("two seats"));
+        }
+        Ok(Shells {
+            hide: *hide,
+            pea: None,
+            dared: None,
+            lifted: None,
+        })
+    }
+    fn options(&self) -> &bool {
+        &self.hide
+    }
+    fn seats(&self) -> usize {
+        2
+    }
+    fn turn(&self) -> Turn {
+        match (self.pea, self.dared, self.lifted) {
+            (None, _, _) => Turn::Chance,
+            (Some(_), None, _) => Turn::Seat(Seat(0)),
+            (Some(_), Some(true), None) => Turn::Seat(Seat(1)),
+            _ => Turn::Over,
+        }
+    }
+    fn legal_actions(&self, actor: Actor, out: &mut Vec<ShellsAction>) {
+        out.clear();
+        match (self.turn(), actor) {
+            (Turn::Chance, Actor::Chance) => out.extend((0..3).map(ShellsAction::Pea)),
+            (Turn::Seat(Seat(0)), Actor::Seat(Seat(0))) => {
+                out.extend([ShellsAction::Draw, ShellsAction::Dare])
+            }
+            (Turn::Seat(Seat(1)), Actor::Seat(Seat(1))) => {
+                out.extend((0..3).map(ShellsAction::Lift))
+            }
+            _ => {}
+        }
+    }
+    fn sample_chance(&self, rng: &mut GameRng) -> ShellsAction {
+        use veil_core::RngExt;
+        ShellsAction::Pea(rng.random_range(0..3))
+    }
+    fn apply(
+        &mut self,
+        actor: Actor,
+        action: ShellsAction,
+    ) -> Result<(), ActionError<ShellsAction>> {
+        let mut legal = Vec::new();
+        self.legal_actions(actor, &mut legal);
+        if !legal.contains(&action) {
+            return Err(ActionError::NotYourTurn { actor, action });
+        }
+        match action {
+            ShellsAction::Pea(p) => self.pea = Some(p),
+            ShellsAction::Draw => self.dared = Some(false),
+            ShellsAction::Dare => self.dared = Some(true),
+            ShellsAction::Lift(l) => self.lifted = Some(l),
+        }
+        Ok(())
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        match (self.dared?, self.lifted) {
+            (false, _) => Some(Outcome::draw(2, "settled")),
+            (true, Some(l)) if Some(l) == self.pea => Some(Outcome::win(Seat(1), 2, "found")),
+            (true, Some(_)) => Some(Outcome::win(Seat(0), 2, "missed")),
+            (true, None) => None,
+        }
+    }
+    fn observe(&self, seat: Seat) -> ShellsView {
+        let mut game = self.clone();
+        if seat != Seat(0) && self.turn() != Turn::Over {
+            game.pea = None;
+        }
+        ShellsView {
+            seat,
+            game,
+            pea_placed: self.pea.is_some(),
+        }
+    }
+    fn observer(view: &ShellsView) -> Seat {
+        view.seat
+    }
+    fn determinize(view: &ShellsView, rng: &mut GameRng) -> Self {
+        use veil_core::RngExt;
+        let mut game = view.game.clone();
+        if view.pea_placed && game.pea.is_none() {
+            game.pea = Some(rng.random_range(0..3));
+        }
+        game
+    }
+    fn hide_secrets_from_opponents(&self) -> bool {
+        self.hide
+    }
+}
+
+#[test]
+fn shells_keeps_the_laws() {
+    for hide in [false, true] {
+        veil_core::conformance::check::<Shells>(
+            &hide,
+            &veil_core::conformance::Config {
+                games: 30,
+                ..Default::default()
+            },
+            |rng| {
+                use veil_core::RngExt;
+                let n = rng.random_range(0..4);
+                match rng.random_range(0..4) {
+                    0 => ShellsAction::Pea(n),
+                    1 => ShellsAction::Draw,
+                    2 => ShellsAction::Dare,
+                    _ => ShellsAction::Lift(n),
+                }
+            },
+        )
+        .unwrap();
+    }
+}
+
+#[test]
+fn an_opponent_modelled_from_its_own_view_cannot_find_the_pea() {
+    let dare_value = |hide: bool, seed: u64| {
+        let mut game = Shells::new(&hide, 2).unwrap();
+        game.apply(Actor::Chance, ShellsAction::Pea(1)).unwrap();
+        let mut search = Search::<Shells>::new(&game.observe(Seat(0)), Level::Hard.config(), seed);
+        search.run(u32::MAX);
+        let dare = search
+            .root_stats()
+            .into_iter()
+            .find(|s| s.action == ShellsAction::Dare)
+            .unwrap();
+        (search.best_action().unwrap(), dare.mean_reward)
+    };
+    for seed in 0..3 {
+        // Searched as usual, seat 1 always lifts the shell the pea is under
+        // in the sampled states, which hold seat 0's secret: daring looks lost.
+        let (best, dare) = dare_value(false, seed);
+        assert_eq!(best, ShellsAction::Draw, "seed {seed}");
+        assert!(dare < 0.3, "seed {seed}: {dare}");
+        // Modelled from its own view, seat 1 finds the pea one time in three.
+        let (best, dare) = dare_value(true, seed);
+        assert_eq!(best, ShellsAction::Dare, "seed {seed}");
+        assert!((0.55..=0.8).contains(&dare), "seed {seed}: {dare}");
+    }
+}
+
+#[test]
+fn several_trees_share_the_budget_and_sum_their_root_statistics() {
+    let game = high_low([9, 4]);
+    let config = SearchConfig {
+        iterations: 2_000,
+        trees: 4,
+        ..Level::Normal.config()
+    };
+    let mut search = Search::<HighLow>::new(&game.observe(Seat(0)), config, 5);
+    search.run(u32::MAX);
+    assert_eq!(search.iterations(), 2_000);
+    let visits: u32 = search.root_stats().iter().map(|s| s.visits).sum();
+    assert_eq!(visits, 2_000);
+    // Each tree is fresh: the last one holds only its own quarter.
+    assert!(search.tree_size() < 1_000);
+    assert_eq!(search.best_action(), Some(HighLowAction::Stay));
+}

@@ -150,6 +150,40 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     fn action_prior(&self, _seat: Seat, _actions: &[Self::Action], out: &mut Vec<f64>) {
         out.clear();
     }
+
+    /// Game knowledge for the search: whether the searching seat should
+    /// hide its own secrets from the opponents it models. The search samples
+    /// full states that hold the searcher's true secrets; an opponent
+    /// modelled in them learns to play against those secrets (to take the
+    /// very pawn that is the searcher's Informant), a knowledge no real
+    /// opponent has, and the more the search iterates the more its model
+    /// exploits it ("strategy fusion"): the searcher then plays against a
+    /// clairvoyant opponent and grows too cautious. With this on, the search
+    /// lets the opponents act in states sampled from their own view (see the
+    /// search's documentation for how). Off by default: the right choice for
+    /// games whose secrets an opponent could not exploit anyway.
+    fn hide_secrets_from_opponents(&self) -> bool {
+        false
+    }
+
+    /// Game knowledge for the search: the most iterations one search tree
+    /// should grow; a larger budget is then split among independent trees
+    /// of at most this many iterations whose root statistics are summed.
+    /// In a game of many hidden possibilities a big tree grows deep lines
+    /// that fit the states it happened to sample and trusts them too much;
+    /// several moderate trees vote more soundly. `None` (the default): one
+    /// tree takes the whole budget.
+    fn max_tree_iterations(&self) -> Option<u32> {
+        None
+    }
+
+    /// Game knowledge for the search: the most seat actions a playout plays
+    /// before [`Game::evaluate`] cuts it short, whatever the level asks for
+    /// (a game whose playouts turn to noise after a while). `None` (the
+    /// default): the level's depth.
+    fn max_playout_depth(&self) -> Option<u32> {
+        None
+    }
 }
 
 /// Marker to keep `Seat` Hash-able in action maps; `Actor` is part of a record.

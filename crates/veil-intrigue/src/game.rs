@@ -867,6 +867,26 @@ impl Game for Intrigue {
     fn playout_action(&self, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
         crate::eval::playout_action(self, seat, legal, rng)
     }
+
+    /// The opponent's King square and Informant are the secrets a
+    /// clairvoyant opponent model would exploit (take the very pawn that is
+    /// the Informant), so the search keeps them from it.
+    fn hide_secrets_from_opponents(&self) -> bool {
+        true
+    }
+
+    /// A tree of Normal's size, several of them for Hard: one big tree of
+    /// 12 000 iterations played worse than Normal's 3 000 (13 wins to 26 in
+    /// 40 games), following deep lines fitted to the King squares it
+    /// happened to sample.
+    fn max_tree_iterations(&self) -> Option<u32> {
+        Some(3_000)
+    }
+
+    /// Playouts of random-ish chess moves turn to noise after a dozen plies.
+    fn max_playout_depth(&self) -> Option<u32> {
+        Some(12)
+    }
 }
 
 impl Intrigue {
