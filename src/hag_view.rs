@@ -255,6 +255,16 @@ pub struct Thumb {
     pub up: Option<bool>,
 }
 
+/// At the end, once both secrets are shown: what a triangle pays, written
+/// beside it: `points` for the viewer and for the other player (its stones
+/// times the pieces it shares with each secret), `None` for a triangle
+/// without a stone, which is removed.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TriangleScore {
+    pub index: u8,
+    pub points: Option<[u32; 2]>,
+}
+
 /// Everything [`refresh_view`] draws (rebuilt on every change).
 #[derive(Component)]
 pub struct TableThing;
@@ -290,6 +300,7 @@ const BLACK_FACE: Color = Color::srgb(0.12, 0.12, 0.14);
 const BLACK_INK: Color = Color::srgb(0.92, 0.9, 0.85);
 const SCREEN_WOOD: Color = Color::srgb(0.42, 0.26, 0.14);
 const FELT: Color = Color::srgb(0.14, 0.32, 0.22);
+const SCORE_INK: Color = Color::srgb(1.0, 0.85, 0.35);
 const FIST: Color = Color::srgb(0.85, 0.7, 0.5);
 const THUMB_UP: Color = Color::srgb(0.55, 0.8, 0.45);
 const THUMB_DOWN: Color = Color::srgb(0.85, 0.45, 0.35);
@@ -826,6 +837,36 @@ fn refresh_view(
         if new_triangle {
             cues.write(Cue::Move);
         }
+        if let (Some(mine), Some(theirs), Some(_)) = (s.my_secret, s.opponent_secret, s.table.end) {
+            // The final scoring, triangle by triangle, beyond its tip.
+            let stones = t.stones();
+            let points = (stones > 0)
+                .then(|| [mine, theirs].map(|secret| (stones * t.pieces.overlap(secret)) as u32));
+            let text = match points {
+                Some([a, b]) => format!("+{a} / +{b}"),
+                None => "removed".to_owned(),
+            };
+            let at = triangle_center(index) + Vec2::new(0.0, 86.0 * dir);
+            commands.spawn((
+                TriangleScore {
+                    index: index as u8,
+                    points,
+                },
+                TableThing,
+                WorldText::new(text, 14.0, SCORE_INK),
+                Transform::from_xyz(at.x, at.y, 3.0),
+                DespawnOnExit(Screen::Play),
+            ));
+        }
+    }
+    if s.table.end.is_some() && s.my_secret.is_some() && s.opponent_secret.is_some() {
+        label(
+            &mut commands,
+            format!("Final scoring by triangle: yours / {}'s", name(them)),
+            Vec2::new(-65.0, 222.0),
+            16.0,
+            SCORE_INK,
+        );
     }
     // The thumbs. During a vote the viewer's own shows which way it went and
     // the other's only that it was cast (a closed fist); once both are in,
@@ -1161,14 +1202,33 @@ fn hud(
                                     Pieces::BLACK_SET,
                                     &mut out,
                                 );
+                                let wrong: Vec<String> = s
+                                    .table
+                                    .guesses
+                                    .iter()
+                                    .filter(|g| g.by == s.seat && !g.correct)
+                                    .map(|g| g.pieces.to_string())
+                                    .collect();
+                                if !wrong.is_empty() {
+                                    ui.label(format!("Your wrong guesses: {}", wrong.join(", ")));
+                                }
+                                let amber = egui::Color32::from_rgb(230, 160, 40);
                                 if picker.repeat_warning {
                                     ui.colored_label(
-                                        egui::Color32::from_rgb(230, 160, 40),
+                                        amber,
                                         "You already guessed this wrongly. Guess it again anyway? (Enter)",
                                     );
+                                } else if s.is_repeated_guess(picker.pieces) {
+                                    // Warned before the guess is made, too.
+                                    ui.colored_label(amber, "You already guessed this wrongly.");
                                 }
                                 let ok = picker.pieces.is_secret();
-                                if ui.add_enabled(ok, egui::Button::new("Guess (Enter)")).clicked() {
+                                let button = if picker.repeat_warning {
+                                    "Guess again (Enter)"
+                                } else {
+                                    "Guess (Enter)"
+                                };
+                                if ui.add_enabled(ok, egui::Button::new(button)).clicked() {
                                     out.write(Command::Confirm);
                                 }
                             } else if s.table.buildable().next().is_none() {

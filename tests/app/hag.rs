@@ -9,7 +9,7 @@
 use super::*;
 use veil::hag_view::{
     HagPiece, HagViewState, Picker, PlayerScreen, RULES, Spot, Stone, StoneSpot, Task, Thumb,
-    may_add, scene, scoring_lines, task,
+    TriangleScore, may_add, scene, scoring_lines, task,
 };
 use veil::play::RulesOpen;
 use veil::world_text::WorldText;
@@ -115,6 +115,11 @@ fn check_table(app: &mut App, seen: &mut Seen) {
         .query::<&WorldText>()
         .iter(world)
         .map(|t| t.text.clone())
+        .collect();
+    let scores: Vec<TriangleScore> = world
+        .query::<&TriangleScore>()
+        .iter(world)
+        .copied()
         .collect();
     let shown = world.resource::<HagViewState>().scene.clone();
     let picker = world.resource::<Picker>().clone();
@@ -240,6 +245,31 @@ fn check_table(app: &mut App, seen: &mut Seen) {
                 "triangle {index}: the stone lies on its voter's side"
             );
         }
+    }
+    // The final scoring beside each triangle, once both secrets are shown.
+    match (expected.my_secret, expected.opponent_secret, table.end) {
+        (Some(mine), Some(theirs), Some(_)) => {
+            assert_eq!(scores.len(), table.triangles.len(), "a score per triangle");
+            let mut total = [0; 2];
+            for sc in &scores {
+                let t = &table.triangles[sc.index as usize];
+                let stones = t.stones();
+                let want = (stones > 0).then(|| {
+                    [mine, theirs].map(|secret| (stones * t.pieces.overlap(secret)) as u32)
+                });
+                assert_eq!(sc.points, want, "triangle {}", sc.index);
+                let [a, b] = sc.points.unwrap_or_default();
+                total = [total[0] + a, total[1] + b];
+            }
+            assert_eq!(
+                total,
+                [table.triangle_points(mine), table.triangle_points(theirs)]
+            );
+        }
+        _ => assert!(
+            scores.is_empty(),
+            "no scoring before both secrets are shown"
+        ),
     }
     // Stones in hand, from guesses.
     for seat in [me, them] {
@@ -555,6 +585,12 @@ fn finish(app: &mut App, seen: &mut Seen) {
             .map(|p| p.kind),
     );
     assert_eq!(theirs, secret, "the other secret lies on the table");
+    let world = app.world_mut();
+    assert_eq!(
+        world.query::<&TriangleScore>().iter(world).count(),
+        obs.table.triangles.len(),
+        "the table shows the scoring triangle by triangle"
+    );
     let lines = scoring_lines(&obs);
     assert_eq!(lines.len(), 1 + obs.table.triangles.len() + 2, "{lines:?}");
     for (i, t) in obs.table.triangles.iter().enumerate() {
