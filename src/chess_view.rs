@@ -183,7 +183,9 @@ pub fn geometry(files: u8, ranks: u8) -> BoardGeometry {
         river: None,
         palaces: Vec::new(),
         marks: Vec::new(),
-        file_labels: (0..files).map(|f| ((b'a' + f) as char).to_string()).collect(),
+        file_labels: (0..files)
+            .map(|f| ((b'a' + f) as char).to_string())
+            .collect(),
         rank_labels: (0..ranks).map(|r| (r as u32 + 1).to_string()).collect(),
     }
 }
@@ -210,7 +212,9 @@ pub trait ChessGame: GameUi {
     /// An action in words (the hint).
     fn action_text(action: Self::Action) -> String;
     fn rules() -> &'static [&'static str];
-    /// Tags beyond the standard ones, the opening comment (both secrets)
+    /// The starting position's FEN (the Kings are not on it).
+    fn start_fen(view: &Self::Observation) -> String;
+    /// Tags beyond the standard ones, the closing comment (both secrets)
     /// and the moves, from the two seats' observations after the end.
     fn record(views: &[Self::Observation; 2]) -> (Vec<(String, String)>, String, Vec<String>);
     /// What the viewer is asked to pick next in the setup.
@@ -315,14 +319,19 @@ impl ChessGame for Intrigue {
                         format!("the {file}-pawn, now on {}", cell_name(at))
                     }
                     _ if p.retired[c] => format!("the {file}-pawn (retired)"),
-                    PawnState::Promoted => format!("the {file}-pawn (promoted: no longer inspected)"),
+                    PawnState::Promoted => {
+                        format!("the {file}-pawn (promoted: no longer inspected)")
+                    }
                     _ => format!("the {file}-pawn (no longer inspected)"),
                 };
                 own.push(format!("{whose} Informant: {informant_text}."));
             }
             let name = side_name(c as u8);
             match p.kings[c] {
-                Some(sq) => notes.push(format!("{name}'s King appeared on {}.", cell_name(cell_of(sq, 8)))),
+                Some(sq) => notes.push(format!(
+                    "{name}'s King appeared on {}.",
+                    cell_name(cell_of(sq, 8))
+                )),
                 None if p.chosen[c] => notes.push(format!("{name}'s King is hidden.")),
                 None => notes.push(format!("{name} is choosing a secret.")),
             }
@@ -347,7 +356,9 @@ impl ChessGame for Intrigue {
         if v.options.queens != Queens::Home {
             notes.push(format!("{}.", queens_name(v.options.queens)));
         }
-        let last_move = p.last_move.map(|m| (cell_of(m.from(), 8), cell_of(m.to(), 8)));
+        let last_move = p
+            .last_move
+            .map(|m| (cell_of(m.from(), 8), cell_of(m.to(), 8)));
         let castle_rook = p.last_move.and_then(|m| {
             let rook = m.castle_rook()?;
             let crossed = Square((m.from().0 + m.to().0) / 2);
@@ -464,6 +475,12 @@ impl ChessGame for Intrigue {
         }
     }
 
+    fn start_fen(v: &IntrigueView) -> String {
+        Intrigue::new(&v.options, 2)
+            .map(|g| g.observe(Seat(0)).public.position.to_fen())
+            .unwrap_or_default()
+    }
+
     fn record(views: &[IntrigueView; 2]) -> (Vec<(String, String)>, String, Vec<String>) {
         let o = views[0].options;
         let tags = vec![
@@ -508,13 +525,13 @@ pub const INTRIGUE_RULES: &[&str] = &[
     "Before the first move each player secretly chooses any one of the 64 squares as the King's hiding square, and one of their 8 pawns as the Informant. Both choose at the same time; neither sees the other's choice.",
     "Capturing the enemy Informant inspects it at once: the enemy King appears on its hiding square, and any piece standing there (of either colour) is removed. Capturing an ordinary pawn only tells you that it was not the Informant.",
     "Instead of a move you may reveal your King: it appears on its hiding square, removing any piece there. It may not appear on or next to a shown enemy King, nor into check.",
-    "Check, checkmate and stalemate concern shown Kings only: a hidden King is never in check and gives no check. Stalemate is a draw; threefold repetition and the 50-move rule draw too. A side whose King hides and that has no legal move or allowed reveal loses.",
+    "Check, checkmate and stalemate concern shown Kings only: a hidden King is never in check and gives no check. Stalemate is a draw; threefold repetition and the 50-move rule draw too (a reveal, like a capture or a pawn move, restarts the 50-move count); too little material to mate draws only once both Kings are shown. A side whose King hides and that has no legal move or allowed reveal loses.",
     "A King that appears by an inspection on top of the enemy King wins — unless its own King is then checkmated, and then both sides lose. Appearing next to the enemy King: it is that side's move, and capturing the enemy King (without leaving its own King in check) wins; with no capture and no escape it is checkmate.",
     "A King that appears on its own d or e home square (d1, e1, d8, e8) may later castle with an unmoved Rook as usual: the King moves two squares toward the Rook and the Rook lands on the square the King crossed. A King appearing anywhere else cannot castle.",
     "A pawn that promotes can no longer be inspected: if it was the Informant, that King can now only appear by a reveal. The opponent is not told.",
     "If a pawn of yours captures the enemy Informant while your King hides, you decide before the opponent moves: if that pawn is your Informant you may retire it (it becomes an ordinary pawn; the choice is announced to both). The question is asked after any such capture, so it betrays nothing.",
     "Pieces removed by an appearing King are taken by that King's side: if one of them is the enemy Informant, that King appears too.",
-    "Options (setup screen): Queen on the King's square (the Queen starts on e1/e8, d1/d8 empty); Two Queens (Queens on both d and e); Atomic King (an appearing King also removes every piece on the squares around it).",
+    "Options (setup screen): Queen on the King's square (the Queen starts on e1/e8, d1/d8 empty); Two Queens (Queens on both d and e); Atomic King (an appearing King also removes every piece on the squares around it — an enemy King next to it too, which wins, unless its own King is then checkmated).",
     "On the board: your hiding square and your Informant are ringed in gold — only you see them. K@e4 in the move list is a King appearing on e4.",
 ];
 
@@ -591,7 +608,10 @@ impl ChessGame for SecretKing {
                 if !v.revealed[c] {
                     secrets.push((c as u8, SecretMark::SecretKing(at)));
                     if color == me && !over {
-                        own.push(format!("Your Secret King is the Knight on {}.", cell_name(at)));
+                        own.push(format!(
+                            "Your Secret King is the Knight on {}.",
+                            cell_name(at)
+                        ));
                     } else {
                         own.push(format!(
                             "{name}'s Secret King was the Knight on {}.",
@@ -681,9 +701,7 @@ impl ChessGame for SecretKing {
 
     fn action_cells(a: veil_secret_king::Action) -> Option<(Cell, Cell)> {
         match a {
-            veil_secret_king::Action::Move(m) => {
-                Some((cell_of(m.from(), 10), cell_of(m.to(), 10)))
-            }
+            veil_secret_king::Action::Move(m) => Some((cell_of(m.from(), 10), cell_of(m.to(), 10))),
             _ => None,
         }
     }
@@ -706,6 +724,12 @@ impl ChessGame for SecretKing {
         }
     }
 
+    fn start_fen(_: &SecretKingView) -> String {
+        SecretKing::new(&Default::default(), 2)
+            .map(|g| g.observe(Seat(0)).position.to_fen())
+            .unwrap_or_default()
+    }
+
     fn record(views: &[SecretKingView; 2]) -> (Vec<(String, String)>, String, Vec<String>) {
         let mut secrets = Vec::new();
         for color in Side::ALL {
@@ -715,7 +739,15 @@ impl ChessGame for SecretKing {
             // the moves to the Knight chosen before the first one: the last
             // move onto its square was its own (an enemy capture there
             // revealed it and left it standing).
-            let text = match v.kings[c] {
+            // Taken by the enemy Secret King (which won at once): it stood
+            // where that capture landed.
+            let taken = v
+                .history
+                .iter()
+                .rev()
+                .find(|p| p.color != color && p.reveal.is_some_and(|r| r.secret_king))
+                .map(|p| p.mv.to());
+            let text = match v.kings[c].or(taken) {
                 Some(mut sq) => {
                     let end = sq;
                     for p in v.history.iter().rev() {
@@ -727,12 +759,14 @@ impl ChessGame for SecretKing {
                     if end != sq {
                         t.push_str(&format!(" (at the end on {})", cell_name(cell_of(end, 10))));
                     }
-                    if v.revealed[c] {
+                    if v.kings[c].is_none() {
+                        t.push_str(", taken by the enemy Secret King");
+                    } else if v.revealed[c] {
                         t.push_str(", revealed during the game");
                     }
                     t
                 }
-                None => "taken by the enemy Secret King".to_owned(),
+                None => "a Knight the record cannot tell".to_owned(),
             };
             secrets.push(format!("{} chose {text}", side_name(c as u8)));
         }
@@ -874,13 +908,11 @@ pub struct ChessViewPlugin;
 
 impl Plugin for ChessViewPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<ChessViewState>()
-            .add_systems(
-                EguiPrimaryContextPass,
-                record_window.run_if(
-                    in_state(Screen::Results).and_then(resource_exists::<ChessRecord>),
-                ),
-            );
+        app.init_resource::<ChessViewState>().add_systems(
+            EguiPrimaryContextPass,
+            record_window
+                .run_if(in_state(Screen::Results).and_then(resource_exists::<ChessRecord>)),
+        );
         add_game::<Intrigue>(app);
         add_game::<SecretKing>(app);
     }
@@ -892,7 +924,12 @@ fn add_game<G: ChessGame>(app: &mut App) {
         .add_systems(OnEnter(Screen::Play), enter_play::<G>)
         .add_systems(
             Update,
-            (human_input::<G>, refresh_view::<G>, pick_marks::<G>, finish_game::<G>)
+            (
+                human_input::<G>,
+                refresh_view::<G>,
+                pick_marks::<G>,
+                finish_game::<G>,
+            )
                 .chain()
                 .after(crate::play::derive_phase::<G>)
                 .run_if(in_state(Screen::Play).and_then(resource_exists::<Match<G>>)),
@@ -996,7 +1033,8 @@ fn human_input<G: ChessGame>(
         let mut play: Option<G::Action> = None;
         match c {
             Command::Square(cell) => {
-                if !may_act {
+                // A click off the board (or a stray command) is no square.
+                if !may_act || cell.file >= G::FILES || cell.rank >= G::FILES {
                     continue;
                 }
                 let view = m.observe(seat);
@@ -1262,10 +1300,20 @@ fn refresh_view<G: ChessGame>(
     let mut entities = Vec::new();
     for (c, piece) in &scene.board {
         let at = layout.cell_to_world(*c);
-        entities.push((*c, spawn_piece(&mut commands, &images, *piece, at, size, Some(*c))));
+        entities.push((
+            *c,
+            spawn_piece(&mut commands, &images, *piece, at, size, Some(*c)),
+        ));
     }
     for (owner, mark) in &scene.secrets {
-        let e = spawn_mark(&mut commands, &images, &layout, mark.cell(), mark.tag(), true);
+        let e = spawn_mark(
+            &mut commands,
+            &images,
+            &layout,
+            mark.cell(),
+            mark.tag(),
+            true,
+        );
         commands.entity(e).insert((*mark, Owner(*owner)));
     }
     let changed_move = previous
@@ -1284,7 +1332,9 @@ fn refresh_view<G: ChessGame>(
             .last_move
             .and_then(|(from, _)| prev.piece_at(from))
             .map(|p| p.owner);
-        let moved_to = scene.last_move.filter(|_| prev.last_move != scene.last_move || replay);
+        let moved_to = scene
+            .last_move
+            .filter(|_| prev.last_move != scene.last_move || replay);
         if let Some(d) = duration {
             // The moving piece slides; if it did not survive (it took a
             // Secret King), a stand-in slides and fades.
@@ -1338,7 +1388,11 @@ fn refresh_view<G: ChessGame>(
             }
             // Pieces that left the board fade where they stood: captures,
             // and everything an appearing King removed.
-            let blast_delay = if appeared.is_empty() { d * 0.8 } else { d * 1.2 };
+            let blast_delay = if appeared.is_empty() {
+                d * 0.8
+            } else {
+                d * 1.2
+            };
             for (c, p) in &prev.board {
                 let slid_away = moved_to.is_some_and(|(from, _)| from == *c)
                     || scene.castle_rook.is_some_and(|(rf, _)| rf == *c);
@@ -1418,7 +1472,11 @@ fn refresh_view<G: ChessGame>(
     }
     // The viewer's actions and menu.
     let acting = m.seat_kind(viewer.0).is_human() && m.to_act() == Some(viewer.0);
-    input.actions = if acting { G::actions(&obs) } else { Actions::default() };
+    input.actions = if acting {
+        G::actions(&obs)
+    } else {
+        Actions::default()
+    };
     input.setting_up = acting && scene.setting_up;
     if new_version {
         input.promotion.clear();
@@ -1470,7 +1528,14 @@ fn pick_marks<G: ChessGame>(
     }
     let picks = [
         (input.hiding, "hide here?"),
-        (input.piece, if G::HIDES { "Informant?" } else { "Secret King?" }),
+        (
+            input.piece,
+            if G::HIDES {
+                "Informant?"
+            } else {
+                "Secret King?"
+            },
+        ),
     ];
     for (cell, tag) in picks {
         if let Some(c) = cell {
@@ -1517,8 +1582,31 @@ fn finish_game<G: ChessGame>(
     next.set(Screen::Results);
 }
 
-/// The game as PGN: the standard tags, `[Variant]`, the options, the
-/// secrets as the opening comment and notes on moves as comments.
+/// Today's date as PGN writes it (`2026.11.23`, UTC), from the clock.
+fn today() -> String {
+    let secs = web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    if secs == 0 {
+        return "????.??.??".to_owned();
+    }
+    // Days since 1970-01-01 to a civil date (H. Hinnant's algorithm).
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// The game as PGN: the standard tags, `[Variant]`, the start position,
+/// the options, notes on moves as comments and — after the last move, where
+/// the game revealed them — both secret choices as the closing comment.
 pub fn pgn<G: ChessGame>(views: &[G::Observation; 2], result: &MatchResult) -> String {
     let (tags, secrets, moves) = G::record(views);
     let result_token = if result.draw {
@@ -1532,21 +1620,18 @@ pub fn pgn<G: ChessGame>(views: &[G::Observation; 2], result: &MatchResult) -> S
     };
     let escape = |v: &str| v.replace('\\', "\\\\").replace('"', "\\\"");
     let mut out = String::new();
-    let seat = |i: usize| {
-        result
-            .seats
-            .get(i)
-            .map_or("?".to_owned(), |s| s.1.label())
-    };
+    let seat = |i: usize| result.seats.get(i).map_or("?".to_owned(), |s| s.1.label());
     for (k, v) in [
         ("Event", format!("Veil: {}", G::NAME)),
         ("Site", "Veil".to_owned()),
-        ("Date", "????.??.??".to_owned()),
+        ("Date", today()),
         ("Round", "-".to_owned()),
         ("White", seat(0)),
         ("Black", seat(1)),
         ("Result", result_token.to_owned()),
         ("Variant", G::NAME.to_owned()),
+        ("SetUp", "1".to_owned()),
+        ("FEN", G::start_fen(&views[0])),
     ] {
         out.push_str(&format!("[{k} \"{}\"]\n", escape(&v)));
     }
@@ -1554,7 +1639,7 @@ pub fn pgn<G: ChessGame>(views: &[G::Observation; 2], result: &MatchResult) -> S
         out.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
     }
     out.push_str(&format!("[Termination \"{}\"]\n\n", escape(&result.reason)));
-    let mut tokens = vec![format!("{{Secret choices: {secrets}.}}")];
+    let mut tokens = Vec::new();
     for (i, m) in moves.iter().enumerate() {
         if i % 2 == 0 {
             tokens.push(format!("{}.", i / 2 + 1));
@@ -1569,6 +1654,10 @@ pub fn pgn<G: ChessGame>(views: &[G::Observation; 2], result: &MatchResult) -> S
             None => tokens.push(m.clone()),
         }
     }
+    // The secrets were kept until the end: the record tells them there.
+    tokens.push(format!(
+        "{{Secret choices, revealed at the end: {secrets}.}}"
+    ));
     if !result.draw && !result.seats.iter().any(|s| s.2) {
         tokens.push(format!("{{{}}}", result.reason));
     }
@@ -1590,7 +1679,46 @@ pub fn pgn<G: ChessGame>(views: &[G::Observation; 2], result: &MatchResult) -> S
     out
 }
 
-fn record_window(mut contexts: EguiContexts, record: Res<ChessRecord>) -> Result {
+/// Where saved game records go: a `games` folder beside the settings file.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn records_dir(store: &crate::settings::SettingsStore) -> Option<std::path::PathBuf> {
+    match store {
+        crate::settings::SettingsStore::File(path) => Some(path.parent()?.join("games")),
+        crate::settings::SettingsStore::Nowhere => None,
+    }
+}
+
+/// Writes the record as `<game>-<seconds since 1970>.pgn` in `dir` (made if
+/// missing) and tells where.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn save_record(
+    dir: &std::path::Path,
+    record: &ChessRecord,
+) -> std::io::Result<std::path::PathBuf> {
+    std::fs::create_dir_all(dir)?;
+    let secs = web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let mut path = dir.join(format!("{}-{secs}.pgn", record.game));
+    let mut n = 1;
+    while path.exists() {
+        path = dir.join(format!("{}-{secs}-{n}.pgn", record.game));
+        n += 1;
+    }
+    std::fs::write(&path, &record.pgn)?;
+    Ok(path)
+}
+
+fn record_window(
+    mut contexts: EguiContexts,
+    record: Res<ChessRecord>,
+    store: Option<Res<crate::settings::SettingsStore>>,
+    mut saved: Local<Option<String>>,
+) -> Result {
+    if record.is_changed() {
+        *saved = None;
+    }
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Game record (PGN)")
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -20.0])
@@ -1600,17 +1728,42 @@ fn record_window(mut contexts: EguiContexts, record: Res<ChessRecord>) -> Result
             ui.horizontal(|ui| {
                 if ui.button("Copy PGN").clicked() {
                     ui.ctx().copy_text(record.pgn.clone());
+                    *saved = Some("Copied to the clipboard.".into());
                 }
-                ui.label(format!("{} — secrets revealed in the first comment", record.game));
+                #[cfg(not(target_arch = "wasm32"))]
+                {
+                    let dir = store.as_deref().and_then(records_dir);
+                    if ui
+                        .add_enabled(dir.is_some(), egui::Button::new("Save PGN"))
+                        .clicked()
+                        && let Some(dir) = dir
+                    {
+                        *saved = Some(match save_record(&dir, &record) {
+                            Ok(path) => format!("Saved to {}", path.display()),
+                            Err(e) => format!("Could not save: {e}"),
+                        });
+                    }
+                }
+                #[cfg(target_arch = "wasm32")]
+                let _ = &store;
+                ui.label(format!(
+                    "{} — the secret choices are in the last comment",
+                    record.game
+                ));
             });
-            egui::ScrollArea::vertical().max_height(220.0).show(ui, |ui| {
-                let mut text = record.pgn.as_str();
-                ui.add(
-                    egui::TextEdit::multiline(&mut text)
-                        .font(egui::TextStyle::Monospace)
-                        .desired_width(f32::INFINITY),
-                );
-            });
+            if let Some(s) = saved.as_ref() {
+                ui.small(s);
+            }
+            egui::ScrollArea::vertical()
+                .max_height(220.0)
+                .show(ui, |ui| {
+                    let mut text = record.pgn.as_str();
+                    ui.add(
+                        egui::TextEdit::multiline(&mut text)
+                            .font(egui::TextStyle::Monospace)
+                            .desired_width(f32::INFINITY),
+                    );
+                });
         });
     Ok(())
 }
@@ -1770,12 +1923,14 @@ fn rules_window<G: ChessGame>(mut contexts: EguiContexts, mut rules: ResMut<Rule
         .open(&mut open)
         .default_width(560.0)
         .show(ctx, |ui| {
-            egui::ScrollArea::vertical().max_height(600.0).show(ui, |ui| {
-                for r in G::rules() {
-                    ui.label(*r);
-                    ui.add_space(4.0);
-                }
-            });
+            egui::ScrollArea::vertical()
+                .max_height(600.0)
+                .show(ui, |ui| {
+                    for r in G::rules() {
+                        ui.label(*r);
+                        ui.add_space(4.0);
+                    }
+                });
         });
     if !open {
         rules.0 = false;

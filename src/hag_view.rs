@@ -69,11 +69,9 @@ impl GameUi for HideAndGuess {
                 text
             }
             Action::Vote(_) => match table.triangles.last() {
-                Some(t) if t.votes.is_some() => format!(
-                    "thumbs on {}: {}",
-                    t.pieces,
-                    thumbs_text(t)
-                ),
+                Some(t) if t.votes.is_some() => {
+                    format!("thumbs on {}: {}", t.pieces, thumbs_text(t))
+                }
                 _ => format!("{name} voted"),
             },
             Action::Build(p) => format!("{name} built {p} ({p:#})"),
@@ -248,8 +246,9 @@ pub struct PlayerScreen {
     pub open: bool,
 }
 
-/// A thumb cast on the open vote: the viewer's own shows which way it went;
-/// the other's only that it was cast (`up` is `None`).
+/// A thumb beside a screen. On the open vote the viewer's own shows which
+/// way it went and the other's only that it was cast (`up` is `None`); once
+/// both are in, both show the last vote until the next build.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Thumb {
     pub seat: u8,
@@ -291,6 +290,9 @@ const BLACK_FACE: Color = Color::srgb(0.12, 0.12, 0.14);
 const BLACK_INK: Color = Color::srgb(0.92, 0.9, 0.85);
 const SCREEN_WOOD: Color = Color::srgb(0.42, 0.26, 0.14);
 const FELT: Color = Color::srgb(0.14, 0.32, 0.22);
+const FIST: Color = Color::srgb(0.85, 0.7, 0.5);
+const THUMB_UP: Color = Color::srgb(0.55, 0.8, 0.45);
+const THUMB_DOWN: Color = Color::srgb(0.85, 0.45, 0.35);
 
 /// +1 on the viewer's side (bottom), -1 on the other's (top), in y.
 fn side(viewer: Seat, seat: Seat) -> f32 {
@@ -563,14 +565,36 @@ fn human_acts(
         let obs = m.observe(seat);
         let task = task(&obs, m.turn());
         let kind_of = |l: &char| Kind::from_letter(*l);
+        let add = |picker: &mut Picker, kind: Kind| {
+            if may_add(task, picker.guessing, &obs.table, picker.pieces, kind) {
+                picker.pieces = picker.pieces.with(kind).unwrap_or(picker.pieces);
+                picker.repeat_warning = false;
+            }
+        };
         let action = match c {
             Command::AddPiece(l) => {
                 if let Some(kind) = kind_of(l) {
-                    if may_add(task, picker.guessing, &obs.table, picker.pieces, kind) {
-                        picker.pieces = picker.pieces.with(kind).unwrap_or(picker.pieces);
-                        picker.repeat_warning = false;
-                    }
+                    add(&mut *picker, kind);
                 }
+                None
+            }
+            // Keys 1 and 2 are the thumbs in a vote; 1 to 6 add a king … a
+            // pawn in a dialog.
+            Command::Choose(i) if task == Task::Vote => match i {
+                0 => Some(Action::Vote(true)),
+                1 => Some(Action::Vote(false)),
+                _ => None,
+            },
+            Command::Choose(i) => {
+                if let Some(kind) = Kind::ALL.get(*i) {
+                    add(&mut *picker, *kind);
+                }
+                None
+            }
+            // Escape empties the dialog.
+            Command::Cancel => {
+                picker.pieces = Pieces::EMPTY;
+                picker.repeat_warning = false;
                 None
             }
             Command::RemovePiece(l) => {
@@ -636,7 +660,10 @@ fn refresh_view(
         return;
     }
     let same_viewer = view.drawn.is_some_and(|d| d.1 == viewer.0.0 && !d.2);
-    if view.drawn.is_some_and(|d| d.0 != m.version || d.1 != viewer.0.0) {
+    if view
+        .drawn
+        .is_some_and(|d| d.0 != m.version || d.1 != viewer.0.0)
+    {
         *picker = Picker::default();
     }
     view.drawn = Some(key);
@@ -644,7 +671,10 @@ fn refresh_view(
         commands.entity(e).despawn();
     }
     let s = scene(&m.observe(viewer.0), hidden);
-    let previous = view.scene.take().filter(|_| same_viewer && !undo && !hidden);
+    let previous = view
+        .scene
+        .take()
+        .filter(|_| same_viewer && !undo && !hidden);
     let duration = settings.animation.seconds();
     let me = s.seat;
     let them = s.opponent();
@@ -695,7 +725,9 @@ fn refresh_view(
         }
     }
     if let Some(secret) = s.opponent_secret {
-        let newly = previous.as_ref().is_some_and(|p| p.opponent_secret.is_none());
+        let newly = previous
+            .as_ref()
+            .is_some_and(|p| p.opponent_secret.is_none());
         for (i, kind) in secret.iter().enumerate() {
             let e = spawn_piece(
                 &mut commands,
@@ -795,35 +827,71 @@ fn refresh_view(
             cues.write(Cue::Move);
         }
     }
-    if s.table.open_vote().is_some() {
-        for (seat, mine, up) in [
-            (me, true, s.my_vote),
-            (them, false, s.opponent_has_voted.then_some(false)),
-        ] {
-            let Some(up) = up else { continue };
-            let at = thumb_pos(mine);
-            // The other thumb is a closed fist: cast, but not shown.
-            let (shown, text) = if mine {
-                (Some(up), if up { "thumb UP" } else { "thumb DOWN" })
-            } else {
-                (None, "thumb cast")
-            };
-            commands.spawn((
-                Thumb {
-                    seat: seat.0,
-                    up: shown,
-                },
+    // The thumbs. During a vote the viewer's own shows which way it went and
+    // the other's only that it was cast (a closed fist); once both are in,
+    // both open together and stay shown until the next build.
+    let thumbs: Vec<(Seat, bool, Option<bool>)> = if s.table.open_vote().is_some() {
+        let mut cast = Vec::new();
+        if let Some(up) = s.my_vote {
+            cast.push((me, true, Some(up)));
+        }
+        if s.opponent_has_voted {
+            cast.push((them, false, None));
+        }
+        cast
+    } else if let Some(t) = s.table.triangles.last() {
+        vec![
+            (me, true, Some(t.voted_up(me))),
+            (them, false, Some(t.voted_up(them))),
+        ]
+    } else {
+        Vec::new()
+    };
+    let opened_now = s.table.open_vote().is_none()
+        && previous
+            .as_ref()
+            .is_some_and(|p| p.table.open_vote().is_some());
+    for (seat, mine, up) in thumbs {
+        let at = thumb_pos(mine);
+        let (face, text) = match up {
+            Some(true) => (THUMB_UP, "thumb UP"),
+            Some(false) => (THUMB_DOWN, "thumb DOWN"),
+            None => (FIST, "thumb cast"),
+        };
+        let e = commands
+            .spawn((
+                Thumb { seat: seat.0, up },
                 TableThing,
                 Sprite {
                     image: images.disc.clone(),
-                    color: Color::srgb(0.85, 0.7, 0.5),
+                    color: face,
                     custom_size: Some(Vec2::splat(44.0)),
                     ..default()
                 },
                 Transform::from_xyz(at.x, at.y, 1.0),
+                PieceColors {
+                    face,
+                    back: FIST,
+                    face_up: true,
+                },
                 DespawnOnExit(Screen::Play),
-            ));
-            label(&mut commands, text, at + Vec2::new(0.0, -34.0), 15.0, light);
+            ))
+            .id();
+        let words = commands
+            .spawn((
+                Glyph,
+                WorldText::new(text, 15.0, light),
+                Transform::from_xyz(0.0, -34.0, 0.2),
+            ))
+            .id();
+        commands.entity(e).add_children(&[words]);
+        if let (true, Some(d)) = (opened_now, duration) {
+            // The reveal: both fists open at the same moment.
+            commands.entity(e).insert(Flip {
+                delay: 0.0,
+                duration: d * 1.2,
+                elapsed: 0.0,
+            });
         }
     }
     // Stones in hand: white from the other's wrong guesses (or a right
@@ -907,7 +975,8 @@ fn finish_game(
 /// The final scoring, triangle by triangle, once both secrets are revealed
 /// (empty before).
 pub fn scoring_lines(view: &HideAndGuessView) -> Vec<String> {
-    let (Some(mine), Some(theirs), Some(_)) = (view.my_secret, view.opponent_secret, view.table.end)
+    let (Some(mine), Some(theirs), Some(_)) =
+        (view.my_secret, view.opponent_secret, view.table.end)
     else {
         return Vec::new();
     };
@@ -982,7 +1051,12 @@ fn piece_picker(
     egui::Grid::new("picker").num_columns(4).show(ui, |ui| {
         for kind in Kind::ALL {
             let n = picker.pieces.count(kind);
-            ui.label(format!("{} {}", kind.letter(), kind.name()));
+            ui.label(format!(
+                "[{}] {} {}",
+                kind.index() + 1,
+                kind.letter(),
+                kind.name()
+            ));
             if ui.add_enabled(n > 0, egui::Button::new("−")).clicked() {
                 out.write(Command::RemovePiece(kind.letter()));
             }
@@ -1002,6 +1076,7 @@ fn piece_picker(
             format!("{} ({:#})", picker.pieces, picker.pieces)
         }
     ));
+    ui.small("Keys 1–6 add a piece, Esc clears.");
 }
 
 fn hud(
@@ -1121,10 +1196,10 @@ fn hud(
                                 );
                             }
                             ui.horizontal(|ui| {
-                                if ui.button(egui::RichText::new("👍 UP").size(22.0)).clicked() {
+                                if ui.button(egui::RichText::new("▲ Thumb up (1)").size(22.0)).clicked() {
                                     out.write(Command::Thumb(true));
                                 }
-                                if ui.button(egui::RichText::new("👎 DOWN").size(22.0)).clicked() {
+                                if ui.button(egui::RichText::new("▼ Thumb down (2)").size(22.0)).clicked() {
                                     out.write(Command::Thumb(false));
                                 }
                             });
@@ -1286,7 +1361,9 @@ fn privacy_screen(
                 .inner_margin(24.0)
                 .show(ui, |ui| {
                     ui.vertical_centered(|ui| {
-                        ui.label(egui::RichText::new(format!("Pass the device to {name}")).size(30.0));
+                        ui.label(
+                            egui::RichText::new(format!("Pass the device to {name}")).size(30.0),
+                        );
                         ui.label("Each player's secret and thumb stay hidden from the other.");
                         if ui
                             .button(
@@ -1316,16 +1393,30 @@ mod tests {
             .unwrap();
         game.apply(Actor::Seat(Seat(1)), Action::ChooseSecret(p("PPPNN")))
             .unwrap();
-        game.apply(Actor::Chance, Action::FirstPlayer(Seat(0))).unwrap();
-        game.apply(Actor::Seat(Seat(0)), Action::Build(p("KKQ"))).unwrap();
+        game.apply(Actor::Chance, Action::FirstPlayer(Seat(0)))
+            .unwrap();
+        game.apply(Actor::Seat(Seat(0)), Action::Build(p("KKQ")))
+            .unwrap();
         let obs = game.observe(Seat(1));
         let t = &obs.table;
         // No king left in the supply; KKQ exists, so "KQ" can still become KQx but not KKQ.
-        assert!(!may_add(Task::BuildOrGuess, false, t, Pieces::EMPTY, Kind::King));
+        assert!(!may_add(
+            Task::BuildOrGuess,
+            false,
+            t,
+            Pieces::EMPTY,
+            Kind::King
+        ));
         assert!(may_add(Task::BuildOrGuess, false, t, p("Q"), Kind::Pawn));
         // A secret holds one queen at most.
         assert!(!may_add(Task::HideSecret, false, t, p("Q"), Kind::Queen));
         assert!(may_add(Task::BuildOrGuess, true, t, p("Q"), Kind::King));
-        assert!(!may_add(Task::BuildOrGuess, true, t, p("PPPPN"), Kind::Pawn));
+        assert!(!may_add(
+            Task::BuildOrGuess,
+            true,
+            t,
+            p("PPPPN"),
+            Kind::Pawn
+        ));
     }
 }

@@ -22,6 +22,7 @@ pub mod settings;
 pub mod sound;
 pub mod tysiac_view;
 pub mod world_text;
+pub mod fonts;
 
 /// The screens. Entities of a screen carry `DespawnOnExit(screen)`.
 #[derive(States, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -111,28 +112,25 @@ pub fn build_app(mode: AppMode, launch: LaunchOptions) -> App {
     let mut app = App::new();
     match mode {
         AppMode::Windowed => {
-            app.add_plugins(
-                DefaultPlugins
-                    .set(WindowPlugin {
-                        primary_window: Some(Window {
-                            title: "Veil".into(),
-                            resolution: (1200, 860).into(),
-                            canvas: Some("#veil-canvas".into()),
-                            fit_canvas_to_parent: true,
-                            prevent_default_event_handling: true,
-                            ..default()
-                        }),
+            add_default_plugins(
+                &mut app,
+                WindowPlugin {
+                    primary_window: Some(Window {
+                        title: "Veil".into(),
+                        resolution: (1200, 860).into(),
+                        canvas: Some("#veil-canvas".into()),
+                        fit_canvas_to_parent: true,
+                        prevent_default_event_handling: true,
                         ..default()
-                    })
-                    // itch.io and plain static hosts answer .meta requests
-                    // with errors or HTML; never ask for them.
-                    .set(AssetPlugin {
-                        meta_check: bevy::asset::AssetMetaCheck::Never,
-                        ..default()
-                    })
-                    // The browser build logs nothing: bevy_log's filter
-                    // (tracing-subscriber, regex) costs the wasm megabytes.
-                    .disable_log_on_web(),
+                    }),
+                    ..default()
+                },
+                // itch.io and plain static hosts answer .meta requests
+                // with errors or HTML; never ask for them.
+                AssetPlugin {
+                    meta_check: bevy::asset::AssetMetaCheck::Never,
+                    ..default()
+                },
             );
             app.add_plugins(sound::SoundPlugin { device: true });
             if launch.screenshot.is_some() {
@@ -163,7 +161,7 @@ pub fn build_app(mode: AppMode, launch: LaunchOptions) -> App {
             });
         }
     }
-    app.add_plugins(bevy_egui::EguiPlugin::default());
+    app.add_plugins((bevy_egui::EguiPlugin::default(), fonts::FontsPlugin));
     app.insert_resource(ClearColor(Color::srgb(0.16, 0.13, 0.12)));
     app.insert_resource(launch);
     app.init_state::<Screen>();
@@ -189,20 +187,46 @@ pub fn build_app(mode: AppMode, launch: LaunchOptions) -> App {
     app
 }
 
-/// Leaves logging out of the browser build only.
-trait DisableLogOnWeb {
-    fn disable_log_on_web(self) -> Self;
+/// Bevy's default plugins, with the given window and asset settings.
+#[cfg(not(target_arch = "wasm32"))]
+fn add_default_plugins(app: &mut App, window: WindowPlugin, assets: AssetPlugin) {
+    app.add_plugins(DefaultPlugins.set(window).set(assets));
 }
 
-impl DisableLogOnWeb for bevy::app::PluginGroupBuilder {
-    #[cfg(target_arch = "wasm32")]
-    fn disable_log_on_web(self) -> Self {
-        self.disable::<bevy::log::LogPlugin>()
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    fn disable_log_on_web(self) -> Self {
-        self
-    }
+/// The browser build names Bevy's default plugins one by one, leaving out
+/// the log plugin: merely disabling it in `DefaultPlugins` still links its
+/// filter (tracing-subscriber and regex), which cost the wasm hundreds of
+/// kilobytes. Keep this list in step with `DefaultPlugins` for the enabled
+/// features (`cargo tree -e features -i bevy_internal --target wasm32-unknown-unknown`).
+#[cfg(target_arch = "wasm32")]
+fn add_default_plugins(app: &mut App, window: WindowPlugin, assets: AssetPlugin) {
+    use bevy::{
+        a11y, app as bapp, camera, core_pipeline, diagnostic, image, input, mesh, render,
+        sprite, sprite_render, state, time, transform, winit,
+    };
+    app.add_plugins((
+        bapp::PanicHandlerPlugin,
+        bapp::TaskPoolPlugin::default(),
+        diagnostic::FrameCountPlugin,
+        time::TimePlugin,
+        transform::TransformPlugin,
+        diagnostic::DiagnosticsPlugin,
+        input::InputPlugin,
+        window,
+        a11y::AccessibilityPlugin,
+        assets,
+        winit::WinitPlugin::default(),
+    ));
+    app.add_plugins((
+        render::RenderPlugin::default(),
+        image::ImagePlugin::default(),
+        mesh::MeshPlugin,
+        camera::CameraPlugin,
+        core_pipeline::CorePipelinePlugin,
+        sprite::SpritePlugin,
+        sprite_render::SpriteRenderPlugin,
+        state::app::StatesPlugin,
+    ));
 }
 
 /// Runs the windowed app with options from the environment and command line.

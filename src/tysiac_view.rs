@@ -164,6 +164,19 @@ pub struct CardFace(pub Card);
 #[derive(Component, Clone, Copy, Debug)]
 pub struct CardBack;
 
+/// The sprite of a card's face or back (a child of the card).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct CardBody;
+
+/// A face-up card being turned over (the prikup shown to all): it narrows
+/// showing its back, then widens showing its face.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct TurnOver {
+    pub delay: f32,
+    pub duration: f32,
+    pub elapsed: f32,
+}
+
 /// The words on the table that are not card faces (seat names, counts).
 #[derive(Component)]
 pub struct TableLabel;
@@ -197,7 +210,9 @@ impl Scene {
         let mut hand: Vec<Card> = view.hand.iter().collect();
         hand.sort_by_key(|c| display_key(*c));
         let prikup = match t.phase {
-            Phase::Prikup => t.prikup.map_or(Vec::new(), |p| p.iter().map(Some).collect()),
+            Phase::Prikup => t
+                .prikup
+                .map_or(Vec::new(), |p| p.iter().map(Some).collect()),
             _ => vec![None; view.prikup_size as usize],
         };
         let mut piles = [0u8; 3];
@@ -303,6 +318,9 @@ pub struct ViewState {
     pub drawn: Option<(u64, u8, bool)>,
     /// Seconds since the match ended (results follow shortly).
     pub over_for: f32,
+    /// The deal each seat last watched being dealt (hot-seat: each seat
+    /// sees its cards arrive once, not again after every privacy screen).
+    pub deals_watched: [Option<usize>; 3],
 }
 
 /// The felt and the other fixed art of the table.
@@ -319,17 +337,15 @@ impl Plugin for TysiacViewPlugin {
             .add_systems(OnEnter(Screen::Play), enter_play)
             .add_systems(
                 Update,
-                click_card
-                    .in_set(crate::input::InputSet)
-                    .run_if(
-                        in_state(Screen::Play)
-                            .and_then(resource_exists::<Match<Tysiac>>)
-                            .and_then(not(egui_wants_any_pointer_input)),
-                    ),
+                click_card.in_set(crate::input::InputSet).run_if(
+                    in_state(Screen::Play)
+                        .and_then(resource_exists::<Match<Tysiac>>)
+                        .and_then(not(egui_wants_any_pointer_input)),
+                ),
             )
             .add_systems(
                 Update,
-                (human_actions, refresh_view, finish_game)
+                (human_actions, refresh_view, turn_over, finish_game)
                     .chain()
                     .after(crate::play::derive_phase::<Tysiac>)
                     .run_if(in_state(Screen::Play).and_then(resource_exists::<Match<Tysiac>>)),
@@ -423,7 +439,8 @@ fn hand_pos(r: usize, slot: usize, n: usize) -> Vec2 {
     let mid = (n.max(1) - 1) as f32 / 2.0;
     let i = slot as f32 - mid;
     match r {
-        0 => TABLE + Vec2::new(i * 52.0, -320.0),
+        // A fan: the middle cards a little higher.
+        0 => TABLE + Vec2::new(i * 52.0, -320.0 - i * i * 1.6),
         1 => TABLE + Vec2::new(-420.0, 40.0 - i * 26.0),
         _ => TABLE + Vec2::new(420.0, 40.0 - i * 26.0),
     }
@@ -456,6 +473,42 @@ fn label_pos(r: usize) -> Vec2 {
         0 => TABLE + Vec2::new(-330.0, -250.0),
         1 => TABLE + Vec2::new(-420.0, -140.0),
         _ => TABLE + Vec2::new(420.0, -140.0),
+    }
+}
+
+/// The tilt of a card in the viewer's fan, outer cards most.
+fn fan_angle(slot: usize, n: usize) -> f32 {
+    let mid = (n.max(1) - 1) as f32 / 2.0;
+    -(slot as f32 - mid) * 0.045
+}
+
+/// When (in slide durations) the deal reaches the `slot`-th card of `seat`:
+/// the order of [`veil_tysiac::deal_target`], three rounds of "left of the
+/// dealer, next, dealer, prikup", then four rounds of the three seats.
+fn deal_delay(slot: usize, seat: Seat, dealer: Seat) -> f32 {
+    let offset = (seat.index() + 2 - dealer.index() % 3) % 3;
+    let k = if slot < 3 {
+        slot * 4 + offset
+    } else {
+        12 + (slot - 3) * 3 + offset
+    };
+    k as f32 * DEAL_STEP
+}
+
+/// When the deal reaches the `i`-th card of the prikup.
+fn prikup_delay(i: usize) -> f32 {
+    (i * 4 + 3) as f32 * DEAL_STEP
+}
+
+/// The time between two cards of the deal, in slide durations.
+const DEAL_STEP: f32 = 0.15;
+
+fn suit_word(suit: Suit) -> &'static str {
+    match suit {
+        Suit::Hearts => "hearts",
+        Suit::Diamonds => "diamonds",
+        Suit::Clubs => "clubs",
+        Suit::Spades => "spades",
     }
 }
 
@@ -501,6 +554,7 @@ fn spawn_card(
         .id();
     let body = commands
         .spawn((
+            CardBody,
             Sprite {
                 color: match seen {
                     Some(_) if dim => UNUSABLE,
@@ -525,6 +579,7 @@ fn spawn_card(
         let label = commands
             .spawn((
                 WorldText::new(card.to_string(), size, ink(card)),
+                Visibility::Inherited,
                 Transform::from_xyz(offset.x, offset.y, z + 0.002),
             ))
             .id();
@@ -581,7 +636,9 @@ fn keyboard_pick(
     if usable.is_empty() {
         return None;
     }
-    let pos = ui.selected.and_then(|s| usable.iter().position(|c| *c == s));
+    let pos = ui
+        .selected
+        .and_then(|s| usable.iter().position(|c| *c == s));
     let step = |d: isize| {
         let n = usable.len() as isize;
         let i = pos.map_or(if d > 0 { 0 } else { n - 1 }, |p| {
@@ -749,8 +806,42 @@ fn refresh_view(
     ui.choices = offered(&legal, scene.phase, ui.selected);
     let picking = matches!(scene.phase, Phase::Play | Phase::PassCards) && mine;
 
-    let new_deal = previous.as_ref().is_none_or(|p| p.deal != scene.deal)
-        && scene.phase == Phase::Bidding;
+    let new_deal = scene.phase == Phase::Bidding
+        && view.deals_watched[seat.index() % 3] != Some(scene.deal)
+        && !undo;
+    if scene.phase == Phase::Bidding {
+        view.deals_watched[seat.index() % 3] = Some(scene.deal);
+    }
+    // Cards changing hands since the last scene: the prikup taken by the
+    // declarer, a card given face down to an opponent.
+    let declarer = obs.table.declarer;
+    let taken = previous
+        .as_ref()
+        .is_some_and(|p| p.phase == Phase::Prikup && scene.phase == Phase::PassCards);
+    let arrival = |s: Seat, slot: usize, n: usize, seen: Seen| -> Option<Vec2> {
+        let p = previous.as_ref()?;
+        let d = declarer?;
+        let r = rel(s, seat);
+        if taken && s == d {
+            // Face up for the declarer (it knows the prikup), backs else.
+            let i = match seen {
+                Some(card) => p.prikup.iter().position(|c| *c == Some(card))?,
+                None => (slot + 3).checked_sub(n)?,
+            };
+            return Some(prikup_pos(i));
+        }
+        let given = s != d
+            && p.hand_sizes[s.index()] < scene.hand_sizes[s.index()]
+            && matches!(p.phase, Phase::PassCards);
+        let this_card = match seen {
+            Some(card) => obs.received == Some(card),
+            None => slot + 1 == n,
+        };
+        (given && this_card && r < 3).then(|| {
+            let dn = scene.hand_sizes[d.index()] as usize;
+            hand_pos(rel(d, seat), dn / 2, dn.max(1))
+        })
+    };
     let dealer = obs.table.dealer;
     let from_dealer = if rel(dealer, seat) == 0 {
         TABLE + Vec2::new(0.0, -200.0)
@@ -766,12 +857,17 @@ fn refresh_view(
         let r = rel(s, seat);
         let n = scene.hand_sizes[s.index()] as usize;
         for slot in 0..n {
-            let seen = if r == 0 { scene.hand.get(slot).copied() } else { None };
+            let seen = if r == 0 {
+                scene.hand.get(slot).copied()
+            } else {
+                None
+            };
             let mut at = hand_pos(r, slot, n);
             let dim = picking && seen.is_some_and(|c| !ui.usable.contains(&c));
             if r == 0 && seen.is_some() && seen == ui.selected {
                 at.y += 22.0;
             }
+            let from = arrival(s, slot, n, seen);
             let e = spawn_card(
                 &mut commands,
                 seen,
@@ -784,9 +880,18 @@ fn refresh_view(
                 dim,
                 r == 0,
             );
+            if r == 0 {
+                // The viewer's hand is fanned.
+                commands.entity(e).insert(
+                    Transform::from_xyz(at.x, at.y, 1.0)
+                        .with_rotation(Quat::from_rotation_z(fan_angle(slot, n))),
+                );
+            }
             if new_deal {
-                let delay = (slot * 3 + r) as f32 * duration.unwrap_or(0.0) * 0.12;
+                let delay = deal_delay(slot, s, dealer) * duration.unwrap_or(0.0);
                 slide(&mut commands, e, from_dealer, at, delay);
+            } else if let Some(from) = from {
+                slide(&mut commands, e, from, at, 0.0);
             }
         }
         // The seat's name, kind and tricks.
@@ -811,6 +916,30 @@ fn refresh_view(
         ));
     }
 
+    // The contract and the trump, always in view on the table (in words:
+    // suit signs on the table are card faces only).
+    let t = &obs.table;
+    let trump = match t.trump {
+        Some(suit) => format!("Trump: {}", suit_word(suit)),
+        None => "No trump yet".to_owned(),
+    };
+    let contract = match t.declarer {
+        Some(d) => format!("{} plays for {}", name(d), t.bid),
+        None if t.phase == Phase::Bidding => format!("Bid {} by {}", t.bid, name(t.bidder)),
+        None => String::new(),
+    };
+    let at = TABLE + Vec2::new(0.0, 110.0);
+    commands.spawn((
+        TableLabel,
+        WorldText::new(
+            format!("{trump}   {contract}"),
+            22.0,
+            Color::srgb(1.0, 0.92, 0.55),
+        ),
+        Transform::from_xyz(at.x, at.y, 5.0),
+        DespawnOnExit(Screen::Play),
+    ));
+
     // The prikup: face down, or turned over for all.
     for (i, seen) in scene.prikup.iter().enumerate() {
         let at = prikup_pos(i);
@@ -824,13 +953,18 @@ fn refresh_view(
             false,
         );
         if new_deal {
-            let delay = (9 + i * 4) as f32 * duration.unwrap_or(0.0) * 0.12;
+            let delay = prikup_delay(i) * duration.unwrap_or(0.0);
             slide(&mut commands, e, from_dealer, at, delay);
         }
-        let shown_now = seen.is_some() && previous.as_ref().is_some_and(|p| p.phase != Phase::Prikup);
-        if shown_now {
-            // Turned over: it rises a little from where it lay.
-            slide(&mut commands, e, at + Vec2::new(0.0, -20.0), at, 0.0);
+        let shown_now =
+            seen.is_some() && previous.as_ref().is_some_and(|p| p.phase != Phase::Prikup);
+        if let (true, Some(d)) = (shown_now, duration) {
+            // Turned over for all, one after the other.
+            commands.entity(e).insert(TurnOver {
+                delay: i as f32 * d * 0.5,
+                duration: d * 1.5,
+                elapsed: 0.0,
+            });
         }
     }
 
@@ -852,7 +986,9 @@ fn refresh_view(
             .is_some_and(|p| !p.trick.contains(&(*s, *card)));
         if new {
             let from = match previous.as_ref().and_then(|p| {
-                (r == 0).then(|| p.hand.iter().position(|c| c == card)).flatten()
+                (r == 0)
+                    .then(|| p.hand.iter().position(|c| c == card))
+                    .flatten()
             }) {
                 Some(slot) => hand_pos(0, slot, previous.as_ref().map_or(1, |p| p.hand.len())),
                 None => hand_pos(r, 0, 1),
@@ -865,7 +1001,9 @@ fn refresh_view(
     for s in Seat::all(3) {
         let r = rel(s, seat);
         let n = scene.piles[s.index()] as usize * 3;
-        let before = previous.as_ref().map_or(n, |p| p.piles[s.index()] as usize * 3);
+        let before = previous
+            .as_ref()
+            .map_or(n, |p| p.piles[s.index()] as usize * 3);
         for slot in 0..n {
             let at = pile_pos(r, slot);
             let e = spawn_card(
@@ -900,6 +1038,39 @@ fn refresh_view(
     }
     view.scene = Some(scene);
     view.obs = Some(obs);
+}
+
+/// Turns cards over: the back narrows, the face widens; the words show
+/// with the face only.
+fn turn_over(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut cards: Query<(Entity, &mut TurnOver, &mut Transform, &Children)>,
+    mut bodies: Query<&mut Sprite, With<CardBody>>,
+    mut words: Query<&mut Visibility, With<WorldText>>,
+) {
+    for (e, mut turn, mut tf, children) in &mut cards {
+        turn.elapsed += time.delta_secs();
+        let t = ((turn.elapsed - turn.delay) / turn.duration.max(1e-3)).clamp(0.0, 1.0);
+        let face = t >= 0.5;
+        tf.scale.x = (if face { t * 2.0 - 1.0 } else { 1.0 - t * 2.0 }).max(0.02);
+        for child in children.iter() {
+            if let Ok(mut sprite) = bodies.get_mut(child) {
+                sprite.color = if face { FACE } else { BACK };
+            }
+            if let Ok(mut v) = words.get_mut(child) {
+                *v = if face {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                };
+            }
+        }
+        if t >= 1.0 {
+            tf.scale.x = 1.0;
+            commands.entity(e).remove::<TurnOver>();
+        }
+    }
 }
 
 /// A card arriving where it now lies (with animations on).
@@ -1030,152 +1201,155 @@ fn hud(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = crate::screens::root_ui(ctx, "hud-root", false);
-    egui::Panel::right("hud").exact_size(320.0).show(&mut root, |ui| {
-        let Some(obs) = &view.obs else {
-            ui.label("…");
-            return;
-        };
-        let t = &obs.table;
-        ui.heading(format!("You are {}", name(viewer.0)));
-        ui.label(egui::RichText::new(phase_text(obs, &m)).size(18.0));
-        if m.is_thinking() {
-            ui.add(egui::Spinner::new());
-        }
-        ui.separator();
-        // The contract and the trump, always in view.
-        let trump = t
-            .trump
-            .map_or("none yet".to_owned(), |s| format!("{s}"));
-        ui.label(egui::RichText::new(format!("Trump: {trump}")).size(20.0).strong());
-        match t.declarer {
-            Some(d) => ui.label(format!("{} plays for {}", name(d), t.bid)),
-            None => ui.label(format!(
-                "Highest bid: {} ({})",
-                t.bid,
-                name(t.bidder)
-            )),
-        };
-        for (s, suit) in &t.marriages {
-            ui.label(format!(
-                "{} announced the {suit} marriage (+{})",
-                name(*s),
-                suit.marriage()
-            ));
-        }
-        if let (Some(p), true) = (t.prikup, t.phase != Phase::Prikup) {
-            ui.label(format!("The prikup was {p}"));
-        }
-        if let Some(card) = obs.received {
-            ui.label(format!("{} gave you {card}", name(t.declarer.unwrap_or(t.bidder))));
-        }
-        for (i, g) in obs.gave.iter().enumerate() {
-            if let Some(card) = g {
-                ui.label(format!("You gave {card} to {}", name(Seat(i as u8))));
+    egui::Panel::right("hud")
+        .exact_size(320.0)
+        .show(&mut root, |ui| {
+            let Some(obs) = &view.obs else {
+                ui.label("…");
+                return;
+            };
+            let t = &obs.table;
+            ui.heading(format!("You are {}", name(viewer.0)));
+            ui.label(egui::RichText::new(phase_text(obs, &m)).size(18.0));
+            if m.is_thinking() {
+                ui.add(egui::Spinner::new());
             }
-        }
-        if matches!(t.phase, Phase::Play | Phase::Over) {
-            ui.label(format!(
-                "Points this hand: {}",
-                Seat::all(3)
-                    .map(|s| format!("{} {}", name(s), t.points[s.index()]))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
-        }
-        // The viewer's choices: only the engine's legal actions.
-        if !tui.choices.is_empty() {
             ui.separator();
-            ui.label(egui::RichText::new("Your call").strong());
-            let numbers = tui
-                .choices
-                .iter()
-                .all(|a| matches!(a, Action::Bid(_) | Action::Pass | Action::Raise(_)));
-            if numbers {
-                ui.horizontal_wrapped(|ui| {
+            // The contract and the trump, always in view.
+            let trump = t.trump.map_or("none yet".to_owned(), |s| format!("{s}"));
+            ui.label(
+                egui::RichText::new(format!("Trump: {trump}"))
+                    .size(20.0)
+                    .strong(),
+            );
+            match t.declarer {
+                Some(d) => ui.label(format!("{} plays for {}", name(d), t.bid)),
+                None => ui.label(format!("Highest bid: {} ({})", t.bid, name(t.bidder))),
+            };
+            for (s, suit) in &t.marriages {
+                ui.label(format!(
+                    "{} announced the {suit} marriage (+{})",
+                    name(*s),
+                    suit.marriage()
+                ));
+            }
+            if let (Some(p), true) = (t.prikup, t.phase != Phase::Prikup) {
+                ui.label(format!("The prikup was {p}"));
+            }
+            if let Some(card) = obs.received {
+                ui.label(format!(
+                    "{} gave you {card}",
+                    name(t.declarer.unwrap_or(t.bidder))
+                ));
+            }
+            for (i, g) in obs.gave.iter().enumerate() {
+                if let Some(card) = g {
+                    ui.label(format!("You gave {card} to {}", name(Seat(i as u8))));
+                }
+            }
+            if matches!(t.phase, Phase::Play | Phase::Over) {
+                ui.label(format!(
+                    "Points this hand: {}",
+                    Seat::all(3)
+                        .map(|s| format!("{} {}", name(s), t.points[s.index()]))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+            // The viewer's choices: only the engine's legal actions.
+            if !tui.choices.is_empty() {
+                ui.separator();
+                ui.label(egui::RichText::new("Your call").strong());
+                let numbers = tui
+                    .choices
+                    .iter()
+                    .all(|a| matches!(a, Action::Bid(_) | Action::Pass | Action::Raise(_)));
+                if numbers {
+                    ui.horizontal_wrapped(|ui| {
+                        for (i, a) in tui.choices.iter().enumerate() {
+                            if ui.button(choice_text(a, t.bid)).clicked() {
+                                out.write(Command::Choose(i));
+                            }
+                        }
+                    });
+                } else {
                     for (i, a) in tui.choices.iter().enumerate() {
                         if ui.button(choice_text(a, t.bid)).clicked() {
                             out.write(Command::Choose(i));
                         }
                     }
-                });
-            } else {
-                for (i, a) in tui.choices.iter().enumerate() {
-                    if ui.button(choice_text(a, t.bid)).clicked() {
-                        out.write(Command::Choose(i));
-                    }
                 }
+            } else if !tui.usable.is_empty() {
+                ui.separator();
+                ui.label(match t.phase {
+                    Phase::PassCards => "Click a card to give away.",
+                    _ => "Click a card to play it (or the arrow keys and Enter).",
+                });
             }
-        } else if !tui.usable.is_empty() {
             ui.separator();
-            ui.label(match t.phase {
-                Phase::PassCards => "Click a card to give away.",
-                _ => "Click a card to play it (or the arrow keys and Enter).",
-            });
-        }
-        ui.separator();
-        ui.label(egui::RichText::new("Bidding").strong());
-        ui.label(
-            t.calls
-                .iter()
-                .map(|c| match c.bid {
-                    Some(b) => format!("{} {b}", name(c.seat)),
-                    None => format!("{} pass", name(c.seat)),
-                })
-                .collect::<Vec<_>>()
-                .join(" · "),
-        );
-        ui.separator();
-        ui.label(format!(
-            "Scores: {}",
-            Seat::all(3)
-                .map(|s| format!("{} {}", name(s), t.standings[s.index()].score))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
-        ui.horizontal_wrapped(|ui| {
-            if ui.button("Score sheet").clicked() {
-                tui.score_sheet = !tui.score_sheet;
-            }
-            if ui.button("Rules (F1)").clicked() {
-                out.write(Command::ToggleRules);
-            }
-            if ui
-                .add_enabled(m.humans().len() == 1, egui::Button::new("Undo (U)"))
-                .clicked()
-            {
-                out.write(Command::Undo);
-            }
-            if ui
-                .add_enabled(!m.humans().is_empty(), egui::Button::new("Resign (R)"))
-                .clicked()
-            {
-                out.write(Command::Resign);
-            }
-            if ui.button("Menu").clicked() {
-                out.write(Command::Back);
-            }
-        });
-        if resign.0 {
-            ui.horizontal(|ui| {
-                ui.label("Really resign?");
-                if ui.button("yes").clicked() {
+            ui.label(egui::RichText::new("Bidding").strong());
+            ui.label(
+                t.calls
+                    .iter()
+                    .map(|c| match c.bid {
+                        Some(b) => format!("{} {b}", name(c.seat)),
+                        None => format!("{} pass", name(c.seat)),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" · "),
+            );
+            ui.separator();
+            ui.label(format!(
+                "Scores: {}",
+                Seat::all(3)
+                    .map(|s| format!("{} {}", name(s), t.standings[s.index()].score))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+            ui.horizontal_wrapped(|ui| {
+                if ui.button("Score sheet").clicked() {
+                    tui.score_sheet = !tui.score_sheet;
+                }
+                if ui.button("Rules (F1)").clicked() {
+                    out.write(Command::ToggleRules);
+                }
+                if ui
+                    .add_enabled(m.humans().len() == 1, egui::Button::new("Undo (U)"))
+                    .clicked()
+                {
+                    out.write(Command::Undo);
+                }
+                if ui
+                    .add_enabled(!m.humans().is_empty(), egui::Button::new("Resign (R)"))
+                    .clicked()
+                {
                     out.write(Command::Resign);
                 }
-                if ui.button("no").clicked() {
-                    out.write(Command::Cancel);
+                if ui.button("Menu").clicked() {
+                    out.write(Command::Back);
                 }
             });
-        }
-        ui.separator();
-        egui::ScrollArea::vertical()
-            .stick_to_bottom(true)
-            .max_height(200.0)
-            .show(ui, |ui| {
-                for line in m.log() {
-                    ui.small(line.as_str());
-                }
-            });
-    });
+            if resign.0 {
+                ui.horizontal(|ui| {
+                    ui.label("Really resign?");
+                    if ui.button("yes").clicked() {
+                        out.write(Command::Resign);
+                    }
+                    if ui.button("no").clicked() {
+                        out.write(Command::Cancel);
+                    }
+                });
+            }
+            ui.separator();
+            egui::ScrollArea::vertical()
+                .stick_to_bottom(true)
+                .max_height(200.0)
+                .show(ui, |ui| {
+                    for line in m.log() {
+                        ui.small(line.as_str());
+                    }
+                });
+        });
     Ok(())
 }
 
@@ -1302,12 +1476,14 @@ fn rules_window(mut contexts: EguiContexts, mut rules: ResMut<RulesOpen>) -> Res
         .open(&mut open)
         .default_width(560.0)
         .show(ctx, |ui| {
-            egui::ScrollArea::vertical().max_height(560.0).show(ui, |ui| {
-                for r in RULES {
-                    ui.label(*r);
-                    ui.add_space(4.0);
-                }
-            });
+            egui::ScrollArea::vertical()
+                .max_height(560.0)
+                .show(ui, |ui| {
+                    for r in RULES {
+                        ui.label(*r);
+                        ui.add_space(4.0);
+                    }
+                });
         });
     if !open {
         rules.0 = false;

@@ -635,6 +635,48 @@ fn frame_time_during_computer_vs_computer() {
     assert!(n > 0, "the computers thought");
 }
 
+/// Every character the app's source writes (outside comments) is drawn by
+/// the app's own fonts, which replaced egui's larger default set: a symbol
+/// they lack would show as a box.
+#[test]
+fn every_character_the_app_writes_has_a_glyph() {
+    use bevy_egui::{EguiContext, egui};
+    let mut app = app(AnimationSpeed::Off);
+    for _ in 0..3 {
+        app.update();
+    }
+    let mut used = std::collections::BTreeMap::<char, String>::new();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        for line in text.lines() {
+            let code = line.split("//").next().unwrap_or("");
+            for c in code.chars().filter(|c| !c.is_ascii()) {
+                used.entry(c).or_insert_with(|| path.display().to_string());
+            }
+        }
+    }
+    assert!(used.contains_key(&'…'), "the scan sees the source");
+    let mut contexts = app.world_mut().query::<&mut EguiContext>();
+    let mut ctx = contexts.single_mut(app.world_mut()).unwrap();
+    let ctx = ctx.get_mut();
+    // (egui's `has_glyph` answers false for any character of the first
+    // face, so ask each family for the characters it covers.)
+    let covered = |family: egui::FontFamily| -> std::collections::BTreeSet<char> {
+        ctx.fonts_mut(|fonts| fonts.fonts.font(&family).characters().keys().copied().collect())
+    };
+    let sans = covered(egui::FontFamily::Proportional);
+    let mono = covered(egui::FontFamily::Monospace);
+    assert!(sans.contains(&'ą') && !sans.contains(&'👍'), "the app's fonts are installed");
+    let missing: Vec<String> = used
+        .iter()
+        .filter(|(c, _)| !sans.contains(c) || !mono.contains(c))
+        .map(|(c, file)| format!("{c} (U+{:04X}) in {file}", *c as u32))
+        .collect();
+    assert!(missing.is_empty(), "no glyph for {missing:?}");
+}
+
 // Each game's view has its own file of tests, compiled into this one binary.
 #[path = "app/chess.rs"]
 mod chess;

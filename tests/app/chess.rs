@@ -6,8 +6,7 @@
 
 use super::*;
 use veil::chess_view::{
-    ChessGame, ChessInput, ChessRecord, ChessViewState, PickMark, Scene, SecretMark, cell_name,
-    role_name,
+    ChessGame, ChessInput, ChessRecord, ChessViewState, PickMark, SecretMark, cell_name, role_name,
 };
 use veil_intrigue::{Intrigue, IntrigueOptions, Queens};
 use veil_secret_king::SecretKing;
@@ -46,6 +45,13 @@ trait BoardOf: ChessGame {
     /// the other seat: (phrases, cells).
     fn secret_of(obs: &Self::Observation) -> (Vec<String>, Vec<Cell>);
     fn over(obs: &Self::Observation) -> bool;
+    /// The seat's secret choice as the game record must tell it at the
+    /// end, while it can still be read from its observation alone.
+    fn chosen(obs: &Self::Observation) -> Option<String>;
+}
+
+fn side(seat: u8) -> &'static str {
+    if seat == 0 { "White" } else { "Black" }
 }
 
 fn cell10(sq: veil_chess::Square, files: u8) -> Cell {
@@ -94,6 +100,16 @@ impl BoardOf for Intrigue {
     fn over(obs: &veil_intrigue::IntrigueView) -> bool {
         obs.public.outcome.is_some()
     }
+
+    fn chosen(obs: &veil_intrigue::IntrigueView) -> Option<String> {
+        let s = obs.my_secret()?;
+        Some(format!(
+            "{} hid the King on {} with the {}-pawn as Informant",
+            side(obs.seat.0),
+            cell_name(cell10(s.hiding, 8)),
+            (b'a' + s.informant) as char
+        ))
+    }
 }
 
 impl BoardOf for SecretKing {
@@ -125,11 +141,32 @@ impl BoardOf for SecretKing {
     fn over(obs: &veil_secret_king::SecretKingView) -> bool {
         obs.outcome.is_some()
     }
+
+    fn chosen(obs: &veil_secret_king::SecretKingView) -> Option<String> {
+        // Only before the seat's first move is the Knight surely where it
+        // was chosen.
+        let me = obs.color();
+        if obs.history.iter().any(|p| p.color == me) {
+            return None;
+        }
+        let k = obs.kings[me.index()]?;
+        Some(format!(
+            "{} chose the Knight on {}",
+            side(obs.seat.0),
+            cell_name(cell10(k, 10))
+        ))
+    }
 }
 
 /// Every text the view shows the viewer during play: the scene's lines, the
-/// menu, the prompt and the banner.
-fn view_texts<G: ChessGame>(app: &App) -> Vec<String> {
+/// menu, the prompt, the banner and every word painted on the table.
+fn view_texts<G: ChessGame>(app: &mut App) -> Vec<String> {
+    let world = app.world_mut();
+    let table: Vec<String> = world
+        .query::<&veil::world_text::WorldText>()
+        .iter(world)
+        .map(|t| t.text.clone())
+        .collect();
     let view = app.world().resource::<ChessViewState>();
     let input = app.world().resource::<ChessInput<G>>();
     let mut texts = Vec::new();
@@ -141,23 +178,35 @@ fn view_texts<G: ChessGame>(app: &App) -> Vec<String> {
     texts.extend(input.choices.iter().map(|(l, _)| l.clone()));
     texts.extend(input.prompt.iter().cloned());
     texts.extend(view.banner.iter().cloned());
+    texts.extend(table);
     texts
 }
 
 /// The world shows exactly the viewer's observation: every piece where the
 /// observation has one, with its owner and role; the viewer's own secret in
 /// gold and nothing of the opponent's before the game is over — no mark, no
-/// pick, no word.
-fn check_chess_world<G: BoardOf>(app: &mut App) {
+/// pick, no word. True when the opponent had a secret to keep and it was
+/// looked for (so a test can tell the check was not vacuous).
+fn check_chess_world<G: BoardOf>(app: &mut App) -> bool {
     if app.world().get_resource::<Match<G>>().is_none() {
-        return;
+        return false;
     }
+    assert!(
+        app.world().get_resource::<ChessRecord>().is_none(),
+        "no game record (with both secrets) while the game is on"
+    );
     let privacy = app.world().resource::<PrivacyPending>().0;
     let world = app.world_mut();
     let drawn: Vec<(Cell, u8, Option<String>)> = world
         .query::<(&Piece, &Owner, Option<&Identity>)>()
         .iter(world)
-        .map(|(p, o, i)| (p.cell.expect("chess pieces stand on the board"), o.0, i.map(|i| i.0.clone())))
+        .map(|(p, o, i)| {
+            (
+                p.cell.expect("chess pieces stand on the board"),
+                o.0,
+                i.map(|i| i.0.clone()),
+            )
+        })
         .collect();
     let marks: Vec<(SecretMark, u8)> = world
         .query::<(&SecretMark, &Owner)>()
@@ -171,10 +220,13 @@ fn check_chess_world<G: BoardOf>(app: &mut App) {
         .collect();
     if privacy.is_some() {
         assert!(drawn.is_empty(), "no pieces while the device changes hands");
-        assert!(marks.is_empty(), "no secrets while the device changes hands");
+        assert!(
+            marks.is_empty(),
+            "no secrets while the device changes hands"
+        );
         assert!(picks.is_empty(), "no picks while the device changes hands");
         assert!(world.resource::<ChessViewState>().scene.is_none());
-        return;
+        return false;
     }
     let m = world.resource::<Match<G>>();
     let viewer = world.resource::<Viewer>().0;
@@ -225,10 +277,39 @@ fn check_chess_world<G: BoardOf>(app: &mut App) {
                 !marks.iter().any(|(m, o)| m.cell() == *c && *o != viewer.0),
                 "the opponent's secret at {c:?} is not marked"
             );
+            // The piece standing there is drawn as everyone sees it: a
+            // hidden Secret King as a Knight, the Informant as a pawn.
+            if let Some((_, _, identity)) = drawn.iter().find(|(at, _, _)| at == c) {
+                assert_ne!(
+                    identity.as_deref(),
+                    Some("king"),
+                    "the opponent's hidden King at {c:?} is drawn as what it seems"
+                );
+            }
+        }
+        // The words the opponent's own screen uses for its secret: the
+        // phrases looked for below must be among them, or the search for a
+        // leak could not find one.
+        let their_scene = G::scene(&other);
+        if !their_phrases.is_empty() {
+            assert!(
+                their_phrases
+                    .iter()
+                    .any(|p| their_scene.own.iter().any(|l| l.contains(p.as_str()))),
+                "the phrases {their_phrases:?} are the words of {:?}",
+                their_scene.own
+            );
+            assert!(
+                !their_scene.secrets.is_empty(),
+                "the opponent's own screen marks its secret"
+            );
         }
         let texts = view_texts::<G>(app);
         for line in &scene.own {
-            assert!(line.starts_with("Your"), "only the viewer's secret is told: {line}");
+            assert!(
+                line.starts_with("Your"),
+                "only the viewer's secret is told: {line}"
+            );
         }
         for phrase in &their_phrases {
             // The viewer's own secret may read the same; only the
@@ -246,7 +327,35 @@ fn check_chess_world<G: BoardOf>(app: &mut App) {
     }
     // The HUD's scene is the viewer's observation.
     let view = app.world().resource::<ChessViewState>();
-    assert_eq!(view.scene.as_ref(), Some(&scene), "the HUD shows the viewer's scene");
+    assert_eq!(
+        view.scene.as_ref(),
+        Some(&scene),
+        "the HUD shows the viewer's scene"
+    );
+    !over && !their_phrases.is_empty()
+}
+
+/// What a run of [`play_chess`] saw.
+#[derive(Default, Debug)]
+struct Seen {
+    /// Positions checked against the viewer's observation.
+    checks: usize,
+    /// Of those, the ones where the opponent had a secret to keep.
+    guarded: usize,
+    /// Changes in which a King appeared (the HUD's banner).
+    kings_appeared: usize,
+    /// Of those, the ones drawn with the growing King and the shock rings.
+    dramatic: usize,
+    /// Pieces fading away as a King appeared.
+    blown_away: usize,
+    /// Each seat's secret choice, as the record must tell it.
+    secrets: [Option<String>; 2],
+}
+
+impl Seen {
+    fn secrets(&self) -> Vec<String> {
+        self.secrets.iter().flatten().cloned().collect()
+    }
 }
 
 /// Runs frames until the results, checking the world after every change;
@@ -255,19 +364,41 @@ fn play_chess<G: BoardOf>(
     app: &mut App,
     max_frames: usize,
     mut human: impl FnMut(&mut App) -> bool,
-) -> usize {
+) -> Seen {
     let mut last_version = None;
-    let mut checks = 0;
+    let mut seen = Seen::default();
     for _ in 0..max_frames {
         if screen(app) == Screen::Results {
-            return checks;
+            return seen;
         }
         let version = app.world().get_resource::<Match<G>>().map(|m| m.version);
         if version.is_some() && version != last_version {
             app.update();
-            check_chess_world::<G>(app);
-            checks += 1;
+            if check_chess_world::<G>(app) {
+                seen.guarded += 1;
+            }
+            seen.checks += 1;
             last_version = version;
+            if let Some(m) = app.world().get_resource::<Match<G>>() {
+                for seat in 0..2u8 {
+                    if seen.secrets[seat as usize].is_none() {
+                        seen.secrets[seat as usize] = G::chosen(&m.observe(Seat(seat)));
+                    }
+                }
+            }
+            if app.world().resource::<ChessViewState>().banner.is_some() {
+                seen.kings_appeared += 1;
+                let world = app.world_mut();
+                let growing = world.query::<&veil::anim::Appear>().iter(world).count();
+                let rings = world.query::<&veil::anim::Burst>().iter(world).count();
+                if growing > 0 && rings > 0 {
+                    seen.dramatic += 1;
+                }
+                seen.blown_away += world
+                    .query_filtered::<(), (With<veil::chess_view::Ghost>, With<veil::anim::Vanish>)>()
+                    .iter(world)
+                    .count();
+            }
         }
         let phase = app
             .world()
@@ -328,7 +459,11 @@ fn make_secret<G: BoardOf>(app: &mut App, rng: &mut GameRng) {
     let picks = world.query::<&PickMark>().iter(world).count();
     assert_eq!(picks, if G::HIDES { 2 } else { 1 }, "the picks are ringed");
     let input = app.world().resource::<ChessInput<G>>();
-    assert!(input.choices[0].0.starts_with("Confirm"), "{:?}", input.choices);
+    assert!(
+        input.choices[0].0.starts_with("Confirm"),
+        "{:?}",
+        input.choices
+    );
     key(app, KeyCode::Digit1, Key::Character("1".into()));
     assert_ne!(version::<G>(app), before, "the secret choice was played");
     app.update();
@@ -354,7 +489,12 @@ fn act<G: BoardOf>(app: &mut App, rng: &mut GameRng) -> bool {
         }
         let i = rng.random_range(0..choices.len());
         send(app, Command::Choose(i));
-        assert_ne!(version::<G>(app), before, "the choice {:?} was played", choices[i].0);
+        assert_ne!(
+            version::<G>(app),
+            before,
+            "the choice {:?} was played",
+            choices[i].0
+        );
         return true;
     }
     let viewer = app.world().resource::<Viewer>().0;
@@ -384,7 +524,10 @@ fn act<G: BoardOf>(app: &mut App, rng: &mut GameRng) -> bool {
     let mut targets = ui.targets();
     targets.sort_by_key(|c| (c.file, c.rank));
     targets.dedup();
-    assert_eq!(targets, expected, "the highlighted targets are the legal moves");
+    assert_eq!(
+        targets, expected,
+        "the highlighted targets are the legal moves"
+    );
     send(app, Command::Square(to));
     if version::<G>(app) == before {
         // Several moves share the squares: the menu asks for the piece.
@@ -394,19 +537,135 @@ fn act<G: BoardOf>(app: &mut App, rng: &mut GameRng) -> bool {
             "a promotion menu: {:?}",
             input.choices
         );
-        send(app, Command::Choose(rng.random_range(0..input.choices.len())));
+        send(
+            app,
+            Command::Choose(rng.random_range(0..input.choices.len())),
+        );
         assert_ne!(version::<G>(app), before, "the promotion was played");
     }
     true
 }
 
-fn finish_checks(app: &App, variant: &str) -> ChessRecord {
+/// The PGN's movetext as tokens: `{comments}` whole, the rest split at
+/// white space.
+fn pgn_tokens(movetext: &str) -> Vec<String> {
+    let mut tokens = Vec::new();
+    let mut rest = movetext.trim();
+    while !rest.is_empty() {
+        if rest.starts_with('{') {
+            let end = rest.find('}').expect("a comment is closed") + 1;
+            tokens.push(rest[..end].replace('\n', " "));
+            rest = rest[end..].trim_start();
+        } else {
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            tokens.push(rest[..end].to_owned());
+            rest = rest[end..].trim_start();
+        }
+    }
+    tokens
+}
+
+/// The record of the finished game: standard tags with the variant and the
+/// start position, the moves as the move list showed them (SAN), and both
+/// secret choices in one comment after the last move — nowhere earlier.
+/// `secrets` are phrases of the two secrets that must be in that comment.
+fn finish_checks(app: &App, variant: &str, secrets: &[String]) -> ChessRecord {
     let result = app.world().resource::<MatchResult>().clone();
     assert!(!result.reason.is_empty());
     let record = app.world().resource::<ChessRecord>().clone();
-    assert!(record.pgn.contains(&format!("[Variant \"{variant}\"]")), "{}", record.pgn);
-    assert!(record.pgn.contains("{Secret choices:"), "{}", record.pgn);
-    eprintln!("{variant}: {} ({})\n{}", result.headline, result.reason, record.pgn);
+    let pgn = &record.pgn;
+    eprintln!("{variant}: {} ({})\n{pgn}", result.headline, result.reason);
+    let (head, movetext) = pgn
+        .split_once("\n\n")
+        .expect("tags, a blank line, the moves");
+    for tag in ["Event", "Site", "Date", "Round", "White", "Black", "Result"] {
+        assert!(head.contains(&format!("[{tag} \"")), "the {tag} tag: {pgn}");
+    }
+    assert!(head.contains(&format!("[Variant \"{variant}\"]")), "{pgn}");
+    let date = head
+        .split("[Date \"")
+        .nth(1)
+        .and_then(|d| d.split('"').next())
+        .unwrap();
+    let parts: Vec<u32> = date.split('.').filter_map(|p| p.parse().ok()).collect();
+    assert!(
+        parts.len() == 3
+            && parts[0] >= 2024
+            && (1..=12).contains(&parts[1])
+            && (1..=31).contains(&parts[2]),
+        "the date the game was played: {date}"
+    );
+    assert!(
+        head.contains("[SetUp \"1\"]") && head.contains("[FEN \""),
+        "{pgn}"
+    );
+    let tokens = pgn_tokens(movetext);
+    let result_token = tokens.last().expect("a result").clone();
+    assert!(
+        ["1-0", "0-1", "1/2-1/2", "*"].contains(&result_token.as_str()),
+        "{result_token}"
+    );
+    assert!(
+        head.contains(&format!("[Result \"{result_token}\"]")),
+        "{pgn}"
+    );
+    let secret_at: Vec<usize> = tokens
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.starts_with("{Secret choices"))
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(secret_at.len(), 1, "one comment tells the secrets: {pgn}");
+    let at = secret_at[0];
+    assert!(
+        tokens[at + 1..]
+            .iter()
+            .all(|t| t.starts_with('{') || *t == result_token),
+        "the secrets come after the last move: {pgn}"
+    );
+    for phrase in secrets {
+        assert!(
+            tokens[at].contains(phrase.as_str()),
+            "{phrase} in {}",
+            tokens[at]
+        );
+        assert!(
+            !head.contains(phrase.as_str()),
+            "{phrase} not among the tags"
+        );
+        for t in &tokens[..at] {
+            assert!(
+                !t.contains(phrase.as_str()),
+                "{phrase} not before the end: {t}"
+            );
+        }
+    }
+    // The moves are the move list's, in SAN, notes as comments.
+    let sans: Vec<&String> = tokens[..at]
+        .iter()
+        .filter(|t| !t.starts_with('{') && !t.ends_with('.'))
+        .collect();
+    let scene = app
+        .world()
+        .resource::<ChessViewState>()
+        .scene
+        .clone()
+        .expect("the last position drawn");
+    let listed: Vec<String> = scene
+        .history
+        .iter()
+        .map(|m| m.split(" (").next().unwrap().to_owned())
+        .collect();
+    assert_eq!(sans.len(), listed.len(), "{pgn}");
+    for (a, b) in sans.iter().zip(&listed) {
+        assert_eq!(*a, b);
+    }
+    let numbers: Vec<&String> = tokens[..at].iter().filter(|t| t.ends_with('.')).collect();
+    assert_eq!(
+        numbers.len(),
+        listed.len().div_ceil(2),
+        "move numbers: {pgn}"
+    );
     record
 }
 
@@ -425,7 +684,7 @@ fn intrigue_human_against_computer_from_title_to_results() {
     );
     let mut rng = GameRng::seed_from_u64(17);
     let mut actions = 0;
-    let checks = play_chess::<Intrigue>(&mut app, 40_000, |app| {
+    let seen = play_chess::<Intrigue>(&mut app, 40_000, |app| {
         actions += 1;
         if actions > 120 {
             send(app, Command::Resign);
@@ -434,10 +693,13 @@ fn intrigue_human_against_computer_from_title_to_results() {
         }
         act::<Intrigue>(app, &mut rng)
     });
-    assert!(checks > 5, "{checks} positions checked");
-    let record = finish_checks(&app, "Intrigue");
-    assert!(record.pgn.contains("White hid the King on"));
-    assert!(record.pgn.contains("Black hid the King on"));
+    assert!(seen.checks > 5, "{seen:?}");
+    assert!(
+        seen.guarded > 0,
+        "the computer's secret was looked for: {seen:?}"
+    );
+    assert_eq!(seen.secrets().len(), 2, "{seen:?}");
+    finish_checks(&app, "Intrigue", &seen.secrets());
     let cues = &app.world().resource::<CueLog>().0;
     assert!(cues.contains(&Cue::Move));
     // Back to the setup from the results.
@@ -461,10 +723,25 @@ fn intrigue_computers_atomic_king_with_animations_to_the_end() {
         },
         3,
     );
-    let checks = play_chess::<Intrigue>(&mut app, 200_000, |_| false);
-    assert!(checks > 5);
-    finish_checks(&app, "Intrigue");
-    assert!(app.world().resource::<ChessRecord>().pgn.contains("[Queens \"Two Queens\"]"));
+    let seen = play_chess::<Intrigue>(&mut app, 200_000, |_| false);
+    eprintln!("{seen:?}");
+    assert!(seen.checks > 5);
+    assert!(seen.guarded > 0, "{seen:?}");
+    // Kings appeared, each with the dramatic entrance: the King grows out
+    // of its square, gold rings spread, the pieces it blew away fade.
+    assert!(seen.kings_appeared > 0, "{seen:?}");
+    assert_eq!(seen.dramatic, seen.kings_appeared, "{seen:?}");
+    assert!(
+        seen.blown_away > 0,
+        "the Atomic King removed pieces: {seen:?}"
+    );
+    finish_checks(&app, "Intrigue", &seen.secrets());
+    assert!(
+        app.world()
+            .resource::<ChessRecord>()
+            .pgn
+            .contains("[Queens \"Two Queens\"]")
+    );
 }
 
 #[test]
@@ -479,7 +756,7 @@ fn secret_king_human_against_computer_from_title_to_results() {
     );
     let mut rng = GameRng::seed_from_u64(23);
     let mut actions = 0;
-    let checks = play_chess::<SecretKing>(&mut app, 60_000, |app| {
+    let seen = play_chess::<SecretKing>(&mut app, 60_000, |app| {
         actions += 1;
         if actions > 150 {
             send(app, Command::Resign);
@@ -488,14 +765,18 @@ fn secret_king_human_against_computer_from_title_to_results() {
         }
         act::<SecretKing>(app, &mut rng)
     });
-    assert!(checks > 5, "{checks}");
-    let record = finish_checks(&app, "Secret King");
-    assert!(record.pgn.contains("White chose"), "{}", record.pgn);
+    assert!(seen.checks > 5, "{seen:?}");
+    assert!(
+        seen.guarded > 0,
+        "the computer's secret was looked for: {seen:?}"
+    );
+    assert_eq!(seen.secrets().len(), 2, "{seen:?}");
+    finish_checks(&app, "Secret King", &seen.secrets());
 }
 
 #[test]
-fn secret_king_computers_to_the_end() {
-    let mut app = app(AnimationSpeed::Off);
+fn secret_king_computers_with_animations_to_the_end() {
+    let mut app = app(AnimationSpeed::Fast);
     chess_start(
         &mut app,
         "secret-king",
@@ -506,9 +787,16 @@ fn secret_king_computers_to_the_end() {
         IntrigueOptions::default(),
         9,
     );
-    let checks = play_chess::<SecretKing>(&mut app, 200_000, |_| false);
-    assert!(checks > 5);
-    finish_checks(&app, "Secret King");
+    let seen = play_chess::<SecretKing>(&mut app, 200_000, |_| false);
+    eprintln!("{seen:?}");
+    assert!(seen.checks > 5);
+    assert!(seen.guarded > 0, "{seen:?}");
+    // A Secret King was taken and became a King: it grows out of its
+    // square with the rings, and the piece that took it fades away.
+    assert!(seen.kings_appeared > 0, "{seen:?}");
+    assert_eq!(seen.dramatic, seen.kings_appeared, "{seen:?}");
+    assert!(seen.blown_away > 0, "the capturer is removed: {seen:?}");
+    finish_checks(&app, "Secret King", &seen.secrets());
 }
 
 /// Hot-seat: a privacy screen between the two secret choices and between
@@ -525,6 +813,7 @@ fn hot_seat<G: BoardOf>(game: &'static str) {
     let mut rng = GameRng::seed_from_u64(2);
     let mut screens = 0;
     let mut acted = 0;
+    let mut guarded = 0;
     for _ in 0..300 {
         if screen(&app) != Screen::Play || acted >= 12 {
             break;
@@ -538,17 +827,25 @@ fn hot_seat<G: BoardOf>(game: &'static str) {
             );
             check_chess_world::<G>(&mut app);
             assert!(
-                view_texts::<G>(&app).is_empty(),
+                view_texts::<G>(&mut app)
+                    .iter()
+                    .all(|t| t.len() <= 2 && t.chars().all(|c| c.is_ascii_alphanumeric())),
                 "no words of either seat while the device changes hands"
             );
             key(&mut app, KeyCode::Enter, Key::Enter);
             assert_eq!(app.world().resource::<Viewer>().0, next);
-            check_chess_world::<G>(&mut app);
+            if check_chess_world::<G>(&mut app) {
+                guarded += 1;
+            }
             continue;
         }
         let m = app.world().resource::<Match<G>>();
         if let Some(seat) = m.to_act() {
-            assert_eq!(seat, app.world().resource::<Viewer>().0, "hot-seat shows the seat to act");
+            assert_eq!(
+                seat,
+                app.world().resource::<Viewer>().0,
+                "hot-seat shows the seat to act"
+            );
         }
         if *app.world().resource::<State<PlayPhase>>().get() == PlayPhase::HumanTurn {
             if act::<G>(&mut app, &mut rng) {
@@ -556,13 +853,19 @@ fn hot_seat<G: BoardOf>(game: &'static str) {
             }
         }
         app.update();
-        check_chess_world::<G>(&mut app);
+        if check_chess_world::<G>(&mut app) {
+            guarded += 1;
+        }
     }
     eprintln!("{game} hot-seat: {screens} privacy screens, {acted} actions");
     assert!(acted >= 6, "both seats acted ({acted})");
+    assert!(guarded > 0, "the other seat's secret was looked for");
     // Between the two secret choices, and after every move while both
     // secrets are kept.
-    assert!(screens >= acted - 1, "{screens} privacy screens for {acted} actions");
+    assert!(
+        screens >= acted - 1,
+        "{screens} privacy screens for {acted} actions"
+    );
 }
 
 #[test]
@@ -573,4 +876,309 @@ fn intrigue_hot_seat_privacy() {
 #[test]
 fn secret_king_hot_seat_privacy() {
     hot_seat::<SecretKing>("secret-king");
+}
+
+/// Runs frames until the viewer (a human) is to act.
+fn until_human_turn<G: ChessGame>(app: &mut App) {
+    for _ in 0..5_000 {
+        let phase = *app.world().resource::<State<PlayPhase>>().get();
+        if phase == PlayPhase::HumanTurn && !app.world().resource::<veil::play::Animating>().0 {
+            return;
+        }
+        app.update();
+    }
+    panic!("the human never got the turn");
+}
+
+/// Commands that make no sense now: menu numbers beyond the menu, squares
+/// off the board, commands of other games. None may panic or play.
+fn nonsense<G: BoardOf>(app: &mut App) {
+    let before = app.world().get_resource::<Match<G>>().map(|m| m.version);
+    for c in [
+        Command::Choose(usize::MAX),
+        Command::Choose(99),
+        Command::Square(Cell::new(255, 255)),
+        Command::Square(Cell::new(G::FILES, 0)),
+        Command::Square(Cell::new(0, G::FILES)),
+        Command::Card(200),
+        Command::AddPiece('Z'),
+        Command::RemovePiece('K'),
+        Command::Thumb(true),
+        Command::Guessing(true),
+        Command::Confirm,
+        Command::ContinueAfterPrivacy,
+        Command::ReplayLast,
+        Command::Cancel,
+    ] {
+        send(app, c);
+    }
+    let after = app.world().get_resource::<Match<G>>().map(|m| m.version);
+    assert_eq!(before, after, "nonsense plays nothing");
+    check_chess_world::<G>(app);
+}
+
+/// Bad input never panics: in the secret setup, on the viewer's move, in a
+/// promotion-free position with an empty menu, while the computer thinks,
+/// after an undo and on the results screen.
+fn bad_input<G: BoardOf>(game: &'static str) {
+    let mut app = app(AnimationSpeed::Off);
+    chess_start(
+        &mut app,
+        game,
+        vec![SeatKind::Human, SeatKind::Computer(Level::Random)],
+        IntrigueOptions::default(),
+        11,
+    );
+    let mut rng = GameRng::seed_from_u64(5);
+    until_human_turn::<G>(&mut app);
+    assert!(app.world().resource::<ChessInput<G>>().setting_up);
+    nonsense::<G>(&mut app);
+    {
+        let input = app.world().resource::<ChessInput<G>>();
+        assert_eq!(
+            (input.hiding, input.piece),
+            (None, None),
+            "no pick off the board"
+        );
+        assert!(input.choices.is_empty(), "nothing to confirm yet");
+    }
+    // Half a secret, then nonsense, then start over by the menu.
+    if G::HIDES {
+        send(&mut app, Command::Square(Cell::new(3, 3)));
+        nonsense::<G>(&mut app);
+        assert_eq!(
+            app.world().resource::<ChessInput<G>>().hiding,
+            Some(Cell::new(3, 3))
+        );
+        let input = app.world().resource::<ChessInput<G>>();
+        assert_eq!(
+            input.choices.len(),
+            1,
+            "only Start over: {:?}",
+            input.choices
+        );
+        send(&mut app, Command::Choose(0));
+        assert_eq!(app.world().resource::<ChessInput<G>>().hiding, None);
+    }
+    make_secret::<G>(&mut app, &mut rng);
+    for _ in 0..4 {
+        until_human_turn::<G>(&mut app);
+        nonsense::<G>(&mut app);
+        // An enemy piece and an empty square select nothing.
+        let viewer = app.world().resource::<Viewer>().0;
+        let obs = app.world().resource::<Match<G>>().observe(viewer);
+        let board = G::board_of(&obs);
+        let enemy = board.iter().find(|(_, o, _)| *o != viewer.0).unwrap().0;
+        let empty = (0..G::FILES)
+            .flat_map(|f| (0..G::FILES).map(move |r| Cell::new(f, r)))
+            .find(|c| board.iter().all(|(at, _, _)| at != c))
+            .unwrap();
+        let v = version::<G>(&app);
+        send(&mut app, Command::Square(enemy));
+        send(&mut app, Command::Square(empty));
+        assert_eq!(app.world().resource::<BoardUi>().selected, None);
+        assert_eq!(version::<G>(&app), v);
+        // The replay asked for among the nonsense plays out first.
+        until_human_turn::<G>(&mut app);
+        assert!(act::<G>(&mut app, &mut rng));
+        // The computer's turn: the human's clicks and choices do nothing.
+        if app.world().resource::<Match<G>>().to_act() == Some(Seat(1)) {
+            let v = version::<G>(&app);
+            let humans_move = app
+                .world()
+                .resource::<ChessInput<G>>()
+                .actions
+                .board
+                .clone();
+            assert!(
+                humans_move.is_empty(),
+                "no moves offered on the computer's turn"
+            );
+            send(&mut app, Command::Choose(0));
+            assert!(
+                version::<G>(&app) == v
+                    || app.world().resource::<Match<G>>().to_act() != Some(Seat(1))
+            );
+        }
+    }
+    // Undo back to the viewer's move, then nonsense again.
+    until_human_turn::<G>(&mut app);
+    send(&mut app, Command::Undo);
+    app.update();
+    check_chess_world::<G>(&mut app);
+    until_human_turn::<G>(&mut app);
+    nonsense::<G>(&mut app);
+    send(&mut app, Command::Resign);
+    send(&mut app, Command::Resign);
+    for _ in 0..200 {
+        if screen(&app) == Screen::Results {
+            break;
+        }
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::Results);
+    for c in [
+        Command::Choose(3),
+        Command::Square(Cell::new(255, 0)),
+        Command::Undo,
+        Command::Resign,
+    ] {
+        send(&mut app, c);
+    }
+    assert!(app.world().get_resource::<ChessRecord>().is_some());
+}
+
+#[test]
+fn intrigue_bad_input_never_panics() {
+    bad_input::<Intrigue>("intrigue");
+}
+
+#[test]
+fn secret_king_bad_input_never_panics() {
+    bad_input::<SecretKing>("secret-king");
+}
+
+/// The record of a short game the human ends by resigning: the human's
+/// secret, picked through the board, and the computer's are told in the one
+/// comment after the last move, nowhere before; the record is only made
+/// once the game is over, and Save writes it as it is.
+fn pgn_export<G: BoardOf>(game: &'static str) {
+    let mut app = app(AnimationSpeed::Off);
+    chess_start(
+        &mut app,
+        game,
+        vec![SeatKind::Human, SeatKind::Computer(Level::Greedy)],
+        IntrigueOptions::default(),
+        21,
+    );
+    let mut rng = GameRng::seed_from_u64(8);
+    let mut actions = 0;
+    let seen = play_chess::<G>(&mut app, 20_000, |app| {
+        actions += 1;
+        if actions > 6 {
+            send(app, Command::Resign);
+            send(app, Command::Resign);
+            return true;
+        }
+        act::<G>(app, &mut rng)
+    });
+    assert_eq!(seen.secrets().len(), 2, "{seen:?}");
+    let record = finish_checks(&app, G::NAME, &seen.secrets());
+    assert!(
+        record.pgn.contains("[Result \"0-1\"]"),
+        "White resigned: {}",
+        record.pgn
+    );
+    let dir = std::env::temp_dir().join(format!("veil-chess-pgn-{}-{game}", std::process::id()));
+    let path = veil::chess_view::save_record(&dir, &record).expect("saved");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), record.pgn);
+    let again = veil::chess_view::save_record(&dir, &record).expect("saved again");
+    assert_ne!(path, again, "a second save does not overwrite the first");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn intrigue_pgn_export_tells_the_secrets_only_at_the_end() {
+    pgn_export::<Intrigue>("intrigue");
+}
+
+#[test]
+fn secret_king_pgn_export_tells_the_secrets_only_at_the_end() {
+    pgn_export::<SecretKing>("secret-king");
+}
+
+/// The rules screens state RULINGS §2 and §8, and the rules key opens them
+/// during a game.
+#[test]
+fn chess_rules_state_the_rulings() {
+    use veil::chess_view::{INTRIGUE_RULES, SECRET_KING_RULES};
+    let intrigue = INTRIGUE_RULES.join(" ");
+    for words in [
+        "any one of the 64 squares",
+        "Informant",
+        "at the same time",
+        "removed",
+        "reveal your King",
+        "nor into check",
+        "hidden King is never in check",
+        "Stalemate is a draw",
+        "threefold repetition",
+        "50-move rule",
+        "both sides lose",
+        "castle",
+        "promotes can no longer be inspected",
+        "retire",
+        "announced to both",
+        "Queen on the King's square",
+        "Two Queens",
+        "Atomic King",
+    ] {
+        assert!(intrigue.contains(words), "Intrigue rules: {words}");
+    }
+    let sk = SECRET_KING_RULES.join(" ");
+    for words in [
+        "10×10",
+        "R N B Q N N Q B N R",
+        "N R B N N N N B R N",
+        "secretly chooses one of their Knights",
+        "en passant",
+        "no castling",
+        "stay a pawn",
+        "must become a Queen",
+        "capturing piece is removed",
+        "its side wins at once",
+        "next to the revealed enemy King",
+        "Stalemate, threefold repetition",
+        "50-move rule",
+    ] {
+        assert!(sk.contains(words), "Secret King rules: {words}");
+    }
+    let mut app = app(AnimationSpeed::Off);
+    chess_start(
+        &mut app,
+        "secret-king",
+        vec![SeatKind::Human, SeatKind::Computer(Level::Random)],
+        IntrigueOptions::default(),
+        1,
+    );
+    send(&mut app, Command::ToggleRules);
+    assert!(app.world().resource::<veil::play::RulesOpen>().0);
+}
+
+/// The setup screen's Intrigue options reach the board: the Queen on the
+/// King's square starts on e1/e8 with d1/d8 empty, and the notes say so.
+#[test]
+fn intrigue_queen_on_the_kings_square_option() {
+    let mut app = app(AnimationSpeed::Off);
+    chess_start(
+        &mut app,
+        "intrigue",
+        vec![SeatKind::Human, SeatKind::Computer(Level::Random)],
+        IntrigueOptions {
+            queens: Queens::KingSquare,
+            atomic_king: false,
+        },
+        2,
+    );
+    until_human_turn::<Intrigue>(&mut app);
+    check_chess_world::<Intrigue>(&mut app);
+    let scene = app
+        .world()
+        .resource::<ChessViewState>()
+        .scene
+        .clone()
+        .unwrap();
+    let at = |f: u8, r: u8| scene.piece_at(Cell::new(f, r)).map(|p| role_name(p.role));
+    assert_eq!(at(4, 0), Some("queen"));
+    assert_eq!(at(4, 7), Some("queen"));
+    assert_eq!(at(3, 0), None);
+    assert_eq!(at(3, 7), None);
+    assert!(
+        scene
+            .notes
+            .iter()
+            .any(|n| n.contains("Queen on the King's square")),
+        "{:?}",
+        scene.notes
+    );
 }

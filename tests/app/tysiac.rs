@@ -7,9 +7,9 @@
 use super::*;
 use veil::tysiac_view::{CardBack, CardFace, CardPlace, Scene, TableCard, TysiacUi};
 use veil::world_text::WorldText;
-use veil_tysiac::{Action, Card, Hand, Options, Phase, Tysiac, TysiacView};
+use veil_tysiac::{Action, Card, Hand, HandEnd, Options, Phase, Tysiac, TysiacView};
 
-fn start_tysiac(app: &mut App, seats: Vec<SeatKind>, seed: u64) {
+fn start_tysiac(app: &mut App, seats: Vec<SeatKind>, options: Options, seed: u64) {
     assert_eq!(screen(app), Screen::Title);
     key(app, KeyCode::Enter, Key::Enter);
     assert_eq!(screen(app), Screen::GameChoice);
@@ -20,7 +20,7 @@ fn start_tysiac(app: &mut App, seats: Vec<SeatKind>, seed: u64) {
         let mut setup = app.world_mut().resource_mut::<MatchSetup>();
         assert_eq!(setup.seats.len(), 3, "three seats for Tysiąc");
         setup.seats = seats;
-        setup.tysiac = Options::one_hand();
+        setup.tysiac = options;
         setup.seed = Some(seed);
         setup.think_limit_ms = 60;
     }
@@ -118,7 +118,11 @@ fn check_table(app: &mut App) {
         assert_eq!(hand.len(), obs.hand_sizes[s.index()] as usize, "{s}'s hand");
         if s == viewer {
             let shown = sorted(hand.iter().filter_map(|c| c.1).collect());
-            assert_eq!(shown, sorted(obs.hand.iter().collect()), "the viewer's hand");
+            assert_eq!(
+                shown,
+                sorted(obs.hand.iter().collect()),
+                "the viewer's hand"
+            );
         } else {
             assert!(hand.iter().all(|c| c.2), "another hand is face down");
         }
@@ -167,7 +171,11 @@ fn check_table(app: &mut App) {
     }
     // The HUD's memory is this observation, and the choices the viewer's.
     let view = world.resource::<veil::tysiac_view::ViewState>();
-    assert_eq!(view.obs.as_ref(), Some(&obs), "the HUD shows the viewer's observation");
+    assert_eq!(
+        view.obs.as_ref(),
+        Some(&obs),
+        "the HUD shows the viewer's observation"
+    );
     assert_eq!(view.scene.as_ref(), Some(&Scene::from_view(&obs)));
     let ui = world.resource::<TysiacUi>();
     for card in &ui.usable {
@@ -253,10 +261,14 @@ fn act(app: &mut App, rng: &mut GameRng, acted: &mut Acted) {
                         assert!(*b <= 120 || marriage, "above 120 only with a marriage");
                     }
                     if t.bid + t.options.bid_step <= 120 || marriage {
-                        assert!(choices.contains(&Action::Bid(t.bid + t.options.bid_step)), "{choices:?} after {}", t.bid);
+                        assert!(
+                            choices.contains(&Action::Bid(t.bid + t.options.bid_step)),
+                            "{choices:?} after {}",
+                            t.bid
+                        );
                     }
-                    // Bid the least up to 115, then pass.
-                    if t.bid + t.options.bid_step <= 115 {
+                    // Bid the least up to 120, then pass.
+                    if t.bid + t.options.bid_step <= 120 {
                         acted.bids += 1;
                         1
                     } else {
@@ -289,6 +301,12 @@ fn act(app: &mut App, rng: &mut GameRng, acted: &mut Acted) {
     assert_ne!(version(app), before, "the viewer's input acted");
 }
 
+/// Hands of the match in the test against the computers: a computer
+/// declarer may give up at once (Rospisat'), or a seat may hold the four
+/// nines and have the cards dealt again, so one hand alone need not be
+/// played out.
+const HANDS: u32 = 4;
+
 #[test]
 fn a_hand_against_two_computers_from_title_to_results() {
     let mut app = app(AnimationSpeed::Off);
@@ -296,16 +314,21 @@ fn a_hand_against_two_computers_from_title_to_results() {
         &mut app,
         vec![
             SeatKind::Human,
-            SeatKind::Computer(Level::Random),
-            SeatKind::Computer(Level::Random),
+            SeatKind::Computer(Level::Greedy),
+            SeatKind::Computer(Level::Greedy),
         ],
+        Options {
+            hand_limit: HANDS,
+            ..Options::default()
+        },
         7,
     );
     let mut rng = GameRng::seed_from_u64(3);
     let mut acted = Acted::default();
     let mut last = None;
+    let mut last_obs = None;
     let mut checks = 0;
-    for _ in 0..20_000 {
+    for _ in 0..40_000 {
         if screen(&app) == Screen::Results {
             break;
         }
@@ -314,6 +337,7 @@ fn a_hand_against_two_computers_from_title_to_results() {
             check_table(&mut app);
             checks += 1;
             last = version(&app);
+            last_obs = observation(&app).or(last_obs);
         }
         let phase = app
             .world()
@@ -325,22 +349,41 @@ fn a_hand_against_two_computers_from_title_to_results() {
             check_table(&mut app);
             checks += 1;
             last = version(&app);
+            last_obs = observation(&app).or(last_obs);
             continue;
         }
         app.update();
     }
-    eprintln!("tysiac, a hand: {acted:?}, {checks} checks");
-    assert_eq!(screen(&app), Screen::Results, "the hand ended");
+    let history = last_obs.expect("the match was seen").table.history;
+    let played_out = history
+        .iter()
+        .filter(|h| matches!(h.end, HandEnd::Made | HandEnd::Failed))
+        .count();
+    eprintln!(
+        "tysiac against the computers: {acted:?}, {checks} checks, {} hands, {played_out} played out",
+        history.len()
+    );
+    assert_eq!(screen(&app), Screen::Results, "the match ended");
+    assert_eq!(history.len(), HANDS as usize, "every hand was scored");
     let result = app.world().resource::<MatchResult>().clone();
     eprintln!("{} ({})", result.headline, result.reason);
-    assert!(result.reason.contains("South"), "the final scores are shown");
-    assert!(result.seats.iter().any(|s| s.2), "someone won");
-    assert!(checks > 20);
-    assert!(acted.bids + acted.passes > 0, "the human bid");
     assert!(
-        acted.played == 8 || acted.played == 0,
-        "the human played its eight cards ({acted:?})"
+        result.reason.contains("South"),
+        "the final scores are shown"
     );
+    assert!(result.seats.iter().any(|s| s.2), "someone won");
+    assert!(played_out > 0, "a hand was played out");
+    assert_eq!(
+        acted.played,
+        8 * played_out,
+        "the human played its eight cards in every hand played out ({acted:?})"
+    );
+    assert!(acted.bids + acted.passes >= HANDS as usize, "the human bid");
+    assert!(
+        acted.declared && acted.gave >= 2 && acted.raised,
+        "the human declared"
+    );
+    assert!(checks > 20 * played_out);
 }
 
 #[test]
@@ -349,12 +392,25 @@ fn hot_seat_hand_shows_one_hand_at_a_time() {
     start_tysiac(
         &mut app,
         vec![SeatKind::Human, SeatKind::Human, SeatKind::Human],
+        Options::one_hand(),
         21,
     );
     let mut rng = GameRng::seed_from_u64(5);
     let mut acted = Acted::default();
     let mut privacy_screens = 0;
-    let mut seat_changes = 0;
+    // The device starts with South, who set the match up: unless South
+    // bids first, it goes to the first bidder behind a privacy screen.
+    let first = app
+        .world()
+        .resource::<Match<Tysiac>>()
+        .to_act()
+        .expect("a seat bids first");
+    assert_eq!(
+        app.world().resource::<PrivacyPending>().0,
+        (first != Seat(0)).then_some(first),
+        "a privacy screen before the first bidder's turn"
+    );
+    let mut seat_changes = usize::from(first != Seat(0));
     for _ in 0..3000 {
         if screen(&app) != Screen::Play {
             break;
@@ -408,7 +464,10 @@ fn hot_seat_hand_shows_one_hand_at_a_time() {
     }
     eprintln!("tysiac hot-seat: {acted:?}, {privacy_screens} privacy screens");
     assert!(seat_changes > 10, "the seats took turns ({seat_changes})");
-    assert_eq!(privacy_screens, seat_changes, "one privacy screen per change of seat");
+    assert_eq!(
+        privacy_screens, seat_changes,
+        "one privacy screen per change of seat"
+    );
     assert!(acted.declared && acted.raised, "a seat declared");
     assert_eq!(acted.played, 24, "all the cards were played");
     for _ in 0..400 {
