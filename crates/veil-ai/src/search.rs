@@ -404,14 +404,12 @@ impl<G: Game> Search<G> {
         all
     }
 
-
     fn iterate(&mut self) {
         match self.config.method {
             Method::Random => {}
             Method::Greedy => self.greedy_sweep(),
             Method::Ismcts => {
-                if self.iterations > 0 && self.iterations % self.tree_budget == 0
-                {
+                if self.iterations > 0 && self.iterations.is_multiple_of(self.tree_budget) {
                     // This tree is done: keep its root statistics, start afresh.
                     self.done = self.root_edges();
                     self.nodes.clear();

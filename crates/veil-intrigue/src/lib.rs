@@ -97,7 +97,13 @@
 //! (material, mobility, shown-King safety, the worth of a hidden King, what
 //! the side to move can take) and [`playout_action`] (capture the King,
 //! take material, reveal for material, retire, checks, quiet moves that do
-//! not hang a piece) guide veil-ai's search.
+//! not hang a piece) guide veil-ai's search. The search also keeps its own
+//! secrets from the opponent it models
+//! ([`hide_secrets_from_opponents`](veil_core::Game::hide_secrets_from_opponents)),
+//! grows trees of at most 3 000 iterations (Hard sums four of them,
+//! [`max_tree_iterations`](veil_core::Game::max_tree_iterations)) and cuts
+//! playouts after 12 plies
+//! ([`max_playout_depth`](veil_core::Game::max_playout_depth)).
 //!
 //! # Perft
 //!

@@ -89,3 +89,30 @@ fn does_not_show_its_king_early_for_a_pawn() {
         "revealed for a pawn with {reveals} of 6 seeds"
     );
 }
+
+#[test]
+fn hard_sums_trees_of_normal_size_and_playouts_stop_at_twelve_plies() {
+    let g = game(
+        "rnb1kbnr/pppp1ppp/8/3qp3/8/2N5/PPPPPPPP/R1BQ1BNR w KQkq - 0 3",
+        Some(("h3", "a2")),
+        None,
+    );
+    let mut search = veil_ai::Search::<Intrigue>::new(&g.observe(Seat(0)), Level::Hard.config(), 1);
+    assert_eq!(search.config().playout_depth, 12);
+    search.run(3_200);
+    // The first tree of 3 000 iterations is folded into the root
+    // statistics; the tree in hand holds only the last 200.
+    let visits: u32 = search.root_stats().iter().map(|s| s.visits).sum();
+    assert_eq!(visits, 3_200);
+    assert!(search.tree_size() <= 201, "{}", search.tree_size());
+    assert_eq!(
+        search
+            .best_action()
+            .map(|a| match a {
+                Action::Move(m) => g.position().san(m),
+                other => other.to_string(),
+            })
+            .as_deref(),
+        Some("Nxd5")
+    );
+}
