@@ -236,7 +236,9 @@ fn burst(
         let t = ((b.elapsed - b.delay) / b.duration.max(1e-3)).clamp(0.0, 1.0);
         let size = b.reach * ease(t).max(0.02);
         sprite.custom_size = Some(Vec2::splat(size));
-        sprite.color = sprite.color.with_alpha(if t <= 0.0 { 0.0 } else { 1.0 - t });
+        sprite.color = sprite
+            .color
+            .with_alpha(if t <= 0.0 { 0.0 } else { 1.0 - t });
         tf.translation.z = 24.0;
         if t >= 1.0 {
             commands.entity(e).despawn();

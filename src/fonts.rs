@@ -22,14 +22,12 @@ impl Plugin for FontsPlugin {
 /// only one of them draws still shows.
 pub fn font_definitions() -> egui::FontDefinitions {
     let mut fonts = egui::FontDefinitions::empty();
-    fonts.font_data.insert(
-        "veil-sans".into(),
-        egui::FontData::from_static(SANS).into(),
-    );
-    fonts.font_data.insert(
-        "veil-mono".into(),
-        egui::FontData::from_static(MONO).into(),
-    );
+    fonts
+        .font_data
+        .insert("veil-sans".into(), egui::FontData::from_static(SANS).into());
+    fonts
+        .font_data
+        .insert("veil-mono".into(), egui::FontData::from_static(MONO).into());
     fonts.families.insert(
         egui::FontFamily::Proportional,
         vec!["veil-sans".into(), "veil-mono".into()],

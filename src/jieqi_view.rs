@@ -11,7 +11,6 @@ use veil_core::{Seat, Turn};
 use veil_jieqi::{Action, Color as Side, Jieqi, JieqiView, Kind, Move, Square};
 
 use crate::Screen;
-use crate::world_text::WorldText;
 use crate::anim::{Flip, PieceColors, Pulse, Slide};
 use crate::board::{
     BoardGeometry, BoardImages, BoardLayout, BoardMove, BoardUi, Cell, FaceDown, Glyph, GridKind,
@@ -25,6 +24,7 @@ use crate::play::{
 };
 use crate::settings::Settings;
 use crate::sound::Cue;
+use crate::world_text::WorldText;
 
 impl GameUi for Jieqi {
     fn seat_name(seat: Seat) -> &'static str {

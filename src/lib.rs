@@ -12,6 +12,7 @@ pub mod anim;
 pub mod board;
 pub mod catalog;
 pub mod chess_view;
+pub mod fonts;
 pub mod hag_view;
 pub mod input;
 pub mod jieqi_view;
@@ -22,7 +23,6 @@ pub mod settings;
 pub mod sound;
 pub mod tysiac_view;
 pub mod world_text;
-pub mod fonts;
 
 /// The screens. Entities of a screen carry `DespawnOnExit(screen)`.
 #[derive(States, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -201,8 +201,8 @@ fn add_default_plugins(app: &mut App, window: WindowPlugin, assets: AssetPlugin)
 #[cfg(target_arch = "wasm32")]
 fn add_default_plugins(app: &mut App, window: WindowPlugin, assets: AssetPlugin) {
     use bevy::{
-        a11y, app as bapp, camera, core_pipeline, diagnostic, image, input, mesh, render,
-        sprite, sprite_render, state, time, transform, winit,
+        a11y, app as bapp, camera, core_pipeline, diagnostic, image, input, mesh, render, sprite,
+        sprite_render, state, time, transform, winit,
     };
     app.add_plugins((
         bapp::PanicHandlerPlugin,

@@ -51,10 +51,7 @@ impl Plugin for WorldTextPlugin {
 /// Under this horizontal scale a flipping piece is too narrow to show words.
 const EDGE_ON: f32 = 0.35;
 
-fn shown(
-    mut entity: Entity,
-    visibility: &Query<(Option<&Visibility>, Option<&ChildOf>)>,
-) -> bool {
+fn shown(mut entity: Entity, visibility: &Query<(Option<&Visibility>, Option<&ChildOf>)>) -> bool {
     // Walk up the hierarchy: any `Visibility::Hidden` hides the words.
     for _ in 0..32 {
         let Ok((vis, parent)) = visibility.get(entity) else {

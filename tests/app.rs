@@ -16,7 +16,9 @@ use veil::board::{
 use veil::catalog::{MatchSetup, SeatKind};
 use veil::input::Command;
 use veil::jieqi_view::{Scene, ViewState, kind_name};
-use veil::play::{LastThinkSlice, Match, MatchResult, PlayPhase, PrivacyPending, ThinkBudget, Viewer};
+use veil::play::{
+    LastThinkSlice, Match, MatchResult, PlayPhase, PrivacyPending, ThinkBudget, Viewer,
+};
 use veil::settings::{AnimationSpeed, Settings};
 use veil::sound::{Cue, CueLog};
 use veil::{AppMode, LaunchOptions, Screen, build_app};
@@ -633,12 +635,19 @@ fn frame_time_during_computer_vs_computer() {
         (v.len(), at(0.5), at(0.99), *v.last().unwrap())
     };
     let (n, med, p99, worst) = stats(&mut all);
-    println!("frames {n} (plies {plies}): median {med:.2} ms, p99 {p99:.2} ms, worst {worst:.2} ms");
+    println!(
+        "frames {n} (plies {plies}): median {med:.2} ms, p99 {p99:.2} ms, worst {worst:.2} ms"
+    );
     let (n, med, p99, worst) = stats(&mut thinking);
-    println!("while a computer thinks, frames {n}: median {med:.2} ms, p99 {p99:.2} ms, worst {worst:.2} ms");
+    println!(
+        "while a computer thinks, frames {n}: median {med:.2} ms, p99 {p99:.2} ms, worst {worst:.2} ms"
+    );
     assert!(n > 0, "the computers thought");
     let (n, med, p99, worst) = stats(&mut slices);
-    println!("the search's own slice, {n} frames: median {med:.2} ms, p99 {p99:.2} ms, worst {worst:.2} ms (budget {:.0} ms)", app.world().resource::<ThinkBudget>().0.as_secs_f64() * 1000.0);
+    println!(
+        "the search's own slice, {n} frames: median {med:.2} ms, p99 {p99:.2} ms, worst {worst:.2} ms (budget {:.0} ms)",
+        app.world().resource::<ThinkBudget>().0.as_secs_f64() * 1000.0
+    );
 }
 
 /// Every character the app's source writes (outside comments) is drawn by
@@ -670,11 +679,22 @@ fn every_character_the_app_writes_has_a_glyph() {
     // (egui's `has_glyph` answers false for any character of the first
     // face, so ask each family for the characters it covers.)
     let covered = |family: egui::FontFamily| -> std::collections::BTreeSet<char> {
-        ctx.fonts_mut(|fonts| fonts.fonts.font(&family).characters().keys().copied().collect())
+        ctx.fonts_mut(|fonts| {
+            fonts
+                .fonts
+                .font(&family)
+                .characters()
+                .keys()
+                .copied()
+                .collect()
+        })
     };
     let sans = covered(egui::FontFamily::Proportional);
     let mono = covered(egui::FontFamily::Monospace);
-    assert!(sans.contains(&'ą') && !sans.contains(&'👍'), "the app's fonts are installed");
+    assert!(
+        sans.contains(&'ą') && !sans.contains(&'👍'),
+        "the app's fonts are installed"
+    );
     let missing: Vec<String> = used
         .iter()
         .filter(|(c, _)| !sans.contains(c) || !mono.contains(c))
