@@ -22,13 +22,13 @@ fi
 if ! command -v zip >/dev/null && command -v apt-get >/dev/null; then
   apt-get install -y zip
 fi
-if ! command -v wasm-opt >/dev/null; then
-  if command -v apt-get >/dev/null; then
-    apt-get install -y binaryen
-  else
-    echo "wasm-opt (binaryen) is missing; the build continues without it" >&2
-  fi
+# wasm-opt from binaryen 132 (npm, pinned in web/tools): Debian's binaryen
+# 108 breaks wasm-bindgen's externref table (the page fails at start).
+if ! command -v npm >/dev/null && command -v apt-get >/dev/null; then
+  apt-get install -y nodejs npm
 fi
+(cd web/tools && { [ -x node_modules/.bin/wasm-opt ] || npm ci --no-audit --no-fund --silent; })
+WASM_OPT="$ROOT/web/tools/node_modules/.bin/wasm-opt"
 
 START=$(date +%s)
 # getrandom 0.4 (the only major version in Cargo.lock) needs just its
@@ -41,12 +41,10 @@ rm -rf "$DIST"
 mkdir -p "$DIST"
 wasm-bindgen --no-typescript --target web --out-dir "$DIST" --out-name veil \
   "$TARGET_DIR/wasm32-unknown-unknown/$PROFILE/veil.wasm"
-if command -v wasm-opt >/dev/null; then
-  wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-mutable-globals --enable-reference-types \
-    "$DIST/veil_bg.wasm" -o "$DIST/veil_bg.opt.wasm"
-  mv "$DIST/veil_bg.opt.wasm" "$DIST/veil_bg.wasm"
-fi
+"$WASM_OPT" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  --enable-mutable-globals --enable-reference-types \
+  "$DIST/veil_bg.wasm" -o "$DIST/veil_bg.opt.wasm"
+mv "$DIST/veil_bg.opt.wasm" "$DIST/veil_bg.wasm"
 cp web/index.html "$DIST/"
 mkdir -p "$DIST/assets"
 cp -r assets/sounds "$DIST/assets/"
