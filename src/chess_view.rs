@@ -24,6 +24,7 @@ use crate::board::{
     Owner, Piece, spawn_board_art,
 };
 use crate::catalog::MatchSetup;
+use crate::hud::{self, GameButtons};
 use crate::input::Command;
 use crate::play::{
     Animating, GameChanged, GameUi, Match, MatchPlugin, MatchResult, PlayPhase, PrivacyPending,
@@ -1843,46 +1844,15 @@ fn hud<G: ChessGame>(
         }
         ui.separator();
         ui.horizontal_wrapped(|ui| {
-            let human = m.seat_kind(me).is_human();
-            if ui
-                .add_enabled(m.humans().len() == 1, egui::Button::new("Undo (U)"))
-                .clicked()
-            {
-                out.write(Command::Undo);
-            }
-            if ui.add_enabled(human, egui::Button::new("Hint (H)")).clicked() {
-                out.write(Command::Hint);
-            }
-            if ui
-                .add_enabled(view.before.is_some(), egui::Button::new("Replay last (L)"))
-                .clicked()
-            {
-                out.write(Command::ReplayLast);
-            }
-            if ui.button("Rules (F1)").clicked() {
-                out.write(Command::ToggleRules);
-            }
-            if ui
-                .add_enabled(!m.humans().is_empty(), egui::Button::new("Resign (R)"))
-                .clicked()
-            {
-                out.write(Command::Resign);
-            }
-            if ui.button("Menu").clicked() {
-                out.write(Command::Back);
-            }
+            let buttons = GameButtons {
+                undo: m.humans().len() == 1,
+                hint: Some(m.seat_kind(me).is_human()),
+                replay: Some(view.before.is_some()),
+                resign: !m.humans().is_empty(),
+            };
+            hud::game_buttons(ui, buttons, &mut out);
         });
-        if resign.0 {
-            ui.horizontal(|ui| {
-                ui.label("Really resign?");
-                if ui.button("yes").clicked() {
-                    out.write(Command::Resign);
-                }
-                if ui.button("no").clicked() {
-                    out.write(Command::Cancel);
-                }
-            });
-        }
+        hud::resign_confirmation(ui, resign.0, &mut out);
         ui.separator();
         for line in &scene.own {
             ui.label(
@@ -1914,27 +1884,8 @@ fn hud<G: ChessGame>(
 }
 
 fn rules_window<G: ChessGame>(mut contexts: EguiContexts, mut rules: ResMut<RulesOpen>) -> Result {
-    if !rules.0 {
-        return Ok(());
-    }
-    let ctx = contexts.ctx_mut()?;
-    let mut open = true;
-    egui::Window::new(format!("{} rules", G::NAME))
-        .open(&mut open)
-        .default_width(560.0)
-        .show(ctx, |ui| {
-            egui::ScrollArea::vertical()
-                .max_height(600.0)
-                .show(ui, |ui| {
-                    for r in G::rules() {
-                        ui.label(*r);
-                        ui.add_space(4.0);
-                    }
-                });
-        });
-    if !open {
-        rules.0 = false;
-    }
+    let title = format!("{} rules", G::NAME);
+    hud::rules_window(contexts.ctx_mut()?, &title, G::rules(), &mut rules);
     Ok(())
 }
 
@@ -1944,36 +1895,12 @@ fn privacy_screen<G: ChessGame>(
     mut out: MessageWriter<Command>,
 ) -> Result {
     let Some(next) = privacy.0 else { return Ok(()) };
-    let ctx = contexts.ctx_mut()?;
-    egui::Area::new(egui::Id::new("privacy"))
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .show(ctx, |ui| {
-            egui::Frame::window(ui.style())
-                .inner_margin(24.0)
-                .show(ui, |ui| {
-                    ui.vertical_centered(|ui| {
-                        ui.label(
-                            egui::RichText::new(format!(
-                                "Pass the device to {}",
-                                G::seat_name(next)
-                            ))
-                            .size(30.0),
-                        );
-                        ui.label("Each side has a secret the other must not see.");
-                        if ui
-                            .button(
-                                egui::RichText::new(format!(
-                                    "I am {} — show my board (Enter)",
-                                    G::seat_name(next)
-                                ))
-                                .size(20.0),
-                            )
-                            .clicked()
-                        {
-                            out.write(Command::ContinueAfterPrivacy);
-                        }
-                    });
-                });
-        });
+    hud::privacy_screen(
+        contexts.ctx_mut()?,
+        G::seat_name(next),
+        "Each side has a secret the other must not see.",
+        "board",
+        &mut out,
+    );
     Ok(())
 }

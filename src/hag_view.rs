@@ -20,6 +20,7 @@ use crate::Screen;
 use crate::anim::{Flip, PieceColors, Slide};
 use crate::board::{BoardImages, Glyph};
 use crate::catalog::MatchSetup;
+use crate::hud::{self, GameButtons};
 use crate::input::Command;
 use crate::play::{
     Animating, GameChanged, GameUi, Match, MatchPlugin, PlayPhase, PrivacyPending, ResignAsked,
@@ -1296,39 +1297,15 @@ fn hud(
                 }
                 ui.separator();
                 ui.horizontal_wrapped(|ui| {
-                    if ui
-                        .add_enabled(m.humans().len() == 1, egui::Button::new("Undo (U)"))
-                        .clicked()
-                    {
-                        out.write(Command::Undo);
-                    }
-                    if ui.add_enabled(acting, egui::Button::new("Hint (H)")).clicked() {
-                        out.write(Command::Hint);
-                    }
-                    if ui.button("Rules (F1)").clicked() {
-                        out.write(Command::ToggleRules);
-                    }
-                    if ui
-                        .add_enabled(!m.humans().is_empty(), egui::Button::new("Resign (R)"))
-                        .clicked()
-                    {
-                        out.write(Command::Resign);
-                    }
-                    if ui.button("Menu").clicked() {
-                        out.write(Command::Back);
-                    }
+                    let buttons = GameButtons {
+                        undo: m.humans().len() == 1,
+                        hint: Some(acting),
+                        replay: None,
+                        resign: !m.humans().is_empty(),
+                    };
+                    hud::game_buttons(ui, buttons, &mut out);
                 });
-                if resign.0 {
-                    ui.horizontal(|ui| {
-                        ui.label("Really resign?");
-                        if ui.button("yes").clicked() {
-                            out.write(Command::Resign);
-                        }
-                        if ui.button("no").clicked() {
-                            out.write(Command::Cancel);
-                        }
-                    });
-                }
+                hud::resign_confirmation(ui, resign.0, &mut out);
                 ui.separator();
                 let t = &s.table;
                 ui.label(format!(
@@ -1386,23 +1363,12 @@ pub const RULES: &[&str] = &[
 ];
 
 fn rules_window(mut contexts: EguiContexts, mut rules: ResMut<RulesOpen>) -> Result {
-    if !rules.0 {
-        return Ok(());
-    }
-    let ctx = contexts.ctx_mut()?;
-    let mut open = true;
-    egui::Window::new("Hide and Guess rules")
-        .open(&mut open)
-        .default_width(520.0)
-        .show(ctx, |ui| {
-            for r in RULES {
-                ui.label(*r);
-                ui.add_space(4.0);
-            }
-        });
-    if !open {
-        rules.0 = false;
-    }
+    hud::rules_window(
+        contexts.ctx_mut()?,
+        "Hide and Guess rules",
+        RULES,
+        &mut rules,
+    );
     Ok(())
 }
 
@@ -1412,31 +1378,13 @@ fn privacy_screen(
     mut out: MessageWriter<Command>,
 ) -> Result {
     let Some(next) = privacy.0 else { return Ok(()) };
-    let ctx = contexts.ctx_mut()?;
-    let name = HideAndGuess::seat_name(next);
-    egui::Area::new(egui::Id::new("hag-privacy"))
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .show(ctx, |ui| {
-            egui::Frame::window(ui.style())
-                .inner_margin(24.0)
-                .show(ui, |ui| {
-                    ui.vertical_centered(|ui| {
-                        ui.label(
-                            egui::RichText::new(format!("Pass the device to {name}")).size(30.0),
-                        );
-                        ui.label("Each player's secret and thumb stay hidden from the other.");
-                        if ui
-                            .button(
-                                egui::RichText::new(format!("I am {name} — show my side (Enter)"))
-                                    .size(20.0),
-                            )
-                            .clicked()
-                        {
-                            out.write(Command::ContinueAfterPrivacy);
-                        }
-                    });
-                });
-        });
+    hud::privacy_screen(
+        contexts.ctx_mut()?,
+        HideAndGuess::seat_name(next),
+        "Each player's secret and thumb stay hidden from the other.",
+        "side",
+        &mut out,
+    );
     Ok(())
 }
 

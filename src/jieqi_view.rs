@@ -17,6 +17,7 @@ use crate::board::{
     Identity, InTray, Owner, Piece, spawn_board_art,
 };
 use crate::catalog::MatchSetup;
+use crate::hud::{self, GameButtons};
 use crate::input::Command;
 use crate::play::{
     Animating, GameChanged, GameUi, Match, MatchPlugin, PlayPhase, PrivacyPending, ResignAsked,
@@ -764,37 +765,15 @@ fn hud(
         }
         ui.separator();
         ui.horizontal_wrapped(|ui| {
-            let human = m.seat_kind(viewer_seat).is_human();
-            if ui.add_enabled(m.humans().len() == 1, egui::Button::new("Undo (U)")).clicked() {
-                out.write(Command::Undo);
-            }
-            if ui.add_enabled(human, egui::Button::new("Hint (H)")).clicked() {
-                out.write(Command::Hint);
-            }
-            if ui.add_enabled(scene.last_move.is_some(), egui::Button::new("Replay last move (L)")).clicked() {
-                out.write(Command::ReplayLast);
-            }
-            if ui.button("Rules (F1)").clicked() {
-                out.write(Command::ToggleRules);
-            }
-            if ui.add_enabled(!m.humans().is_empty(), egui::Button::new("Resign (R)")).clicked() {
-                out.write(Command::Resign);
-            }
-            if ui.button("Menu").clicked() {
-                out.write(Command::Back);
-            }
+            let buttons = GameButtons {
+                undo: m.humans().len() == 1,
+                hint: Some(m.seat_kind(viewer_seat).is_human()),
+                replay: Some(scene.last_move.is_some()),
+                resign: !m.humans().is_empty(),
+            };
+            hud::game_buttons(ui, buttons, &mut out);
         });
-        if resign.0 {
-            ui.horizontal(|ui| {
-                ui.label("Really resign?");
-                if ui.button("yes").clicked() {
-                    out.write(Command::Resign);
-                }
-                if ui.button("no").clicked() {
-                    out.write(Command::Cancel);
-                }
-            });
-        }
+        hud::resign_confirmation(ui, resign.0, &mut out);
         ui.separator();
         ui.label(egui::RichText::new("Captured").strong());
         for owner in [Side::Red, Side::Black] {
@@ -836,23 +815,7 @@ pub const RULES: &[&str] = &[
 ];
 
 fn rules_window(mut contexts: EguiContexts, mut rules: ResMut<RulesOpen>) -> Result {
-    if !rules.0 {
-        return Ok(());
-    }
-    let ctx = contexts.ctx_mut()?;
-    let mut open = true;
-    egui::Window::new("Jieqi rules")
-        .open(&mut open)
-        .default_width(520.0)
-        .show(ctx, |ui| {
-            for r in RULES {
-                ui.label(*r);
-                ui.add_space(4.0);
-            }
-        });
-    if !open {
-        rules.0 = false;
-    }
+    hud::rules_window(contexts.ctx_mut()?, "Jieqi rules", RULES, &mut rules);
     Ok(())
 }
 
@@ -862,36 +825,12 @@ fn privacy_screen(
     mut out: MessageWriter<Command>,
 ) -> Result {
     let Some(next) = privacy.0 else { return Ok(()) };
-    let ctx = contexts.ctx_mut()?;
-    egui::Area::new(egui::Id::new("privacy"))
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .show(ctx, |ui| {
-            egui::Frame::window(ui.style())
-                .inner_margin(24.0)
-                .show(ui, |ui| {
-                    ui.vertical_centered(|ui| {
-                        ui.label(
-                            egui::RichText::new(format!(
-                                "Pass the device to {}",
-                                Jieqi::seat_name(next)
-                            ))
-                            .size(30.0),
-                        );
-                        ui.label("Each side knows pieces the other must not see.");
-                        if ui
-                            .button(
-                                egui::RichText::new(format!(
-                                    "I am {} — show my board (Enter)",
-                                    Jieqi::seat_name(next)
-                                ))
-                                .size(20.0),
-                            )
-                            .clicked()
-                        {
-                            out.write(Command::ContinueAfterPrivacy);
-                        }
-                    });
-                });
-        });
+    hud::privacy_screen(
+        contexts.ctx_mut()?,
+        Jieqi::seat_name(next),
+        "Each side knows pieces the other must not see.",
+        "board",
+        &mut out,
+    );
     Ok(())
 }

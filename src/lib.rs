@@ -14,6 +14,7 @@ pub mod catalog;
 pub mod chess_view;
 pub mod fonts;
 pub mod hag_view;
+pub mod hud;
 pub mod input;
 pub mod jieqi_view;
 pub mod play;

@@ -25,6 +25,7 @@ use veil_tysiac::{Action, Card, Hand, HandEnd, HandResult, Phase, Rank, Suit, Ty
 use crate::Screen;
 use crate::anim::Slide;
 use crate::catalog::MatchSetup;
+use crate::hud::{self, GameButtons};
 use crate::input::{Command, Player, UiAction};
 use crate::play::{
     Animating, GameChanged, GameUi, Match, MatchPlugin, PlayPhase, PrivacyPending, ResignAsked,
@@ -1292,6 +1293,11 @@ fn hud(
                     _ => "Click a card to play it (or the arrow keys and Enter).",
                 });
             }
+            if m.is_hinting() {
+                ui.label("Looking for a hint…");
+            } else if let Some(hint) = m.hint {
+                ui.label(format!("Hint: {}", choice_text(&hint, t.bid)));
+            }
             ui.separator();
             ui.label(egui::RichText::new("Bidding").strong());
             ui.label(
@@ -1316,36 +1322,15 @@ fn hud(
                 if ui.button("Score sheet").clicked() {
                     tui.score_sheet = !tui.score_sheet;
                 }
-                if ui.button("Rules (F1)").clicked() {
-                    out.write(Command::ToggleRules);
-                }
-                if ui
-                    .add_enabled(m.humans().len() == 1, egui::Button::new("Undo (U)"))
-                    .clicked()
-                {
-                    out.write(Command::Undo);
-                }
-                if ui
-                    .add_enabled(!m.humans().is_empty(), egui::Button::new("Resign (R)"))
-                    .clicked()
-                {
-                    out.write(Command::Resign);
-                }
-                if ui.button("Menu").clicked() {
-                    out.write(Command::Back);
-                }
+                let buttons = GameButtons {
+                    undo: m.humans().len() == 1,
+                    hint: Some(m.seat_kind(viewer.0).is_human() && m.to_act() == Some(viewer.0)),
+                    replay: None,
+                    resign: !m.humans().is_empty(),
+                };
+                hud::game_buttons(ui, buttons, &mut out);
             });
-            if resign.0 {
-                ui.horizontal(|ui| {
-                    ui.label("Really resign?");
-                    if ui.button("yes").clicked() {
-                        out.write(Command::Resign);
-                    }
-                    if ui.button("no").clicked() {
-                        out.write(Command::Cancel);
-                    }
-                });
-            }
+            hud::resign_confirmation(ui, resign.0, &mut out);
             ui.separator();
             egui::ScrollArea::vertical()
                 .stick_to_bottom(true)
@@ -1473,27 +1458,7 @@ pub const RULES: &[&str] = &[
 ];
 
 fn rules_window(mut contexts: EguiContexts, mut rules: ResMut<RulesOpen>) -> Result {
-    if !rules.0 {
-        return Ok(());
-    }
-    let ctx = contexts.ctx_mut()?;
-    let mut open = true;
-    egui::Window::new("Tysiąc rules")
-        .open(&mut open)
-        .default_width(560.0)
-        .show(ctx, |ui| {
-            egui::ScrollArea::vertical()
-                .max_height(560.0)
-                .show(ui, |ui| {
-                    for r in RULES {
-                        ui.label(*r);
-                        ui.add_space(4.0);
-                    }
-                });
-        });
-    if !open {
-        rules.0 = false;
-    }
+    hud::rules_window(contexts.ctx_mut()?, "Tysiąc rules", RULES, &mut rules);
     Ok(())
 }
 
@@ -1503,34 +1468,13 @@ fn privacy_screen(
     mut out: MessageWriter<Command>,
 ) -> Result {
     let Some(next) = privacy.0 else { return Ok(()) };
-    let ctx = contexts.ctx_mut()?;
-    egui::Area::new(egui::Id::new("privacy"))
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .show(ctx, |ui| {
-            egui::Frame::window(ui.style())
-                .inner_margin(24.0)
-                .show(ui, |ui| {
-                    ui.vertical_centered(|ui| {
-                        ui.label(
-                            egui::RichText::new(format!("Pass the device to {}", name(next)))
-                                .size(30.0),
-                        );
-                        ui.label("Each player's cards are for their eyes only.");
-                        if ui
-                            .button(
-                                egui::RichText::new(format!(
-                                    "I am {} — show my cards (Enter)",
-                                    name(next)
-                                ))
-                                .size(20.0),
-                            )
-                            .clicked()
-                        {
-                            out.write(Command::ContinueAfterPrivacy);
-                        }
-                    });
-                });
-        });
+    hud::privacy_screen(
+        contexts.ctx_mut()?,
+        name(next),
+        "Each player's cards are for their eyes only.",
+        "cards",
+        &mut out,
+    );
     Ok(())
 }
 

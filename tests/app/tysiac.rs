@@ -214,6 +214,7 @@ struct Acted {
     gave: usize,
     raised: bool,
     played: usize,
+    hints: usize,
 }
 
 /// The viewer (a human, to act) acts through the app's input: a click on a
@@ -236,6 +237,10 @@ fn act(app: &mut App, rng: &mut GameRng, acted: &mut Acted) {
                 "the cards a click may use are the legal ones"
             );
             assert!(ui.choices.is_empty(), "no choice before a card is picked");
+            if t.phase == Phase::Play && acted.hints == 0 {
+                ask_for_a_hint(app, &usable);
+                acted.hints += 1;
+            }
             let card = usable[rng.random_range(0..usable.len())];
             send(app, Command::Card(card.index() as u8));
             app.update();
@@ -317,6 +322,31 @@ fn act(app: &mut App, rng: &mut GameRng, acted: &mut Acted) {
         }
     }
     assert_ne!(version(app), before, "the viewer's input acted");
+}
+
+/// The hint button asks the computer, in slices, for a card the viewer may
+/// play; asking changes nothing on the table.
+fn ask_for_a_hint(app: &mut App, playable: &[Card]) {
+    let before = version(app);
+    send(app, Command::Hint);
+    app.update();
+    for _ in 0..2_000 {
+        let m = app.world().resource::<Match<Tysiac>>();
+        if !m.is_hinting() {
+            break;
+        }
+        app.update();
+    }
+    let m = app.world().resource::<Match<Tysiac>>();
+    assert!(!m.is_hinting(), "the hint search ends");
+    match m.hint {
+        Some(Action::Play { card, .. }) => {
+            assert!(playable.contains(&card), "the hint {card} may be played")
+        }
+        other => panic!("the hint is a card to play, not {other:?}"),
+    }
+    assert_eq!(version(app), before, "a hint does not play");
+    check_table(app);
 }
 
 /// Hands of the match in the test against the computers: a computer
@@ -446,6 +476,7 @@ fn against_computers(speed: AnimationSpeed) -> Moves {
         acted.declared && acted.gave >= 2 && acted.raised,
         "the human declared"
     );
+    assert!(acted.hints > 0, "the human asked for a hint");
     assert!(checks > 20 * played_out);
     moves
 }

@@ -1,0 +1,121 @@
+//! Pieces of the play screen's HUD that every game view shows the same way:
+//! the row of game buttons, the resign confirmation, the rules window and
+//! the privacy screen. The views decide what is enabled and what is said;
+//! these functions only draw, and turn clicks into [`Command`]s so that a
+//! click and its key go through the same path.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use crate::input::Command;
+use crate::play::RulesOpen;
+
+/// Which of the shared buttons a view offers, and which are enabled.
+/// `None` leaves a button out (a game without a hint or a replay).
+#[derive(Clone, Copy, Debug)]
+pub struct GameButtons {
+    pub undo: bool,
+    pub hint: Option<bool>,
+    pub replay: Option<bool>,
+    pub resign: bool,
+}
+
+/// Undo, Hint, Replay, Rules, Resign and Menu, in that order, drawn into
+/// the caller's row so a view can put its own buttons beside them.
+pub fn game_buttons(ui: &mut egui::Ui, b: GameButtons, out: &mut MessageWriter<Command>) {
+    let mut button = |ui: &mut egui::Ui, enabled: bool, text: &str, command: Command| {
+        if ui.add_enabled(enabled, egui::Button::new(text)).clicked() {
+            out.write(command);
+        }
+    };
+    button(ui, b.undo, "Undo (U)", Command::Undo);
+    if let Some(enabled) = b.hint {
+        button(ui, enabled, "Hint (H)", Command::Hint);
+    }
+    if let Some(enabled) = b.replay {
+        button(ui, enabled, "Replay last move (L)", Command::ReplayLast);
+    }
+    button(ui, true, "Rules (F1)", Command::ToggleRules);
+    button(ui, b.resign, "Resign (R)", Command::Resign);
+    button(ui, true, "Menu", Command::Back);
+}
+
+/// The second step of resigning: shown while the player has pressed Resign
+/// once, so that a stray key press does not end the game.
+pub fn resign_confirmation(ui: &mut egui::Ui, asked: bool, out: &mut MessageWriter<Command>) {
+    if !asked {
+        return;
+    }
+    ui.horizontal(|ui| {
+        ui.label("Really resign?");
+        if ui.button("yes").clicked() {
+            out.write(Command::Resign);
+        }
+        if ui.button("no").clicked() {
+            out.write(Command::Cancel);
+        }
+    });
+}
+
+/// The game's rulings in plain words, one paragraph a line, while
+/// [`RulesOpen`] says so; closing the window clears it.
+pub fn rules_window(ctx: &egui::Context, title: &str, rules: &[&str], open_flag: &mut RulesOpen) {
+    if !open_flag.0 {
+        return;
+    }
+    let mut open = true;
+    egui::Window::new(title)
+        .open(&mut open)
+        .default_width(560.0)
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical()
+                .max_height(600.0)
+                .show(ui, |ui| {
+                    for r in rules {
+                        ui.label(*r);
+                        ui.add_space(4.0);
+                    }
+                });
+        });
+    if !open {
+        open_flag.0 = false;
+    }
+}
+
+/// "Pass the device": covers the table until the next seat says it is there.
+/// `why` tells what the seats must not see of each other; `what` names what
+/// the button shows ("board", "cards").
+pub fn privacy_screen(
+    ctx: &egui::Context,
+    seat_name: &str,
+    why: &str,
+    what: &str,
+    out: &mut MessageWriter<Command>,
+) {
+    egui::Area::new(egui::Id::new("privacy"))
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            egui::Frame::window(ui.style())
+                .inner_margin(24.0)
+                .show(ui, |ui| {
+                    ui.vertical_centered(|ui| {
+                        ui.label(
+                            egui::RichText::new(format!("Pass the device to {seat_name}"))
+                                .size(30.0),
+                        );
+                        ui.label(why);
+                        if ui
+                            .button(
+                                egui::RichText::new(format!(
+                                    "I am {seat_name} — show my {what} (Enter)"
+                                ))
+                                .size(20.0),
+                            )
+                            .clicked()
+                        {
+                            out.write(Command::ContinueAfterPrivacy);
+                        }
+                    });
+                });
+        });
+}
