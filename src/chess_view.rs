@@ -28,7 +28,7 @@ use crate::hud::{self, GameButtons};
 use crate::input::Command;
 use crate::play::{
     Animating, GameChanged, GameUi, Match, MatchPlugin, MatchResult, PlayPhase, PrivacyPending,
-    ResignAsked, RulesOpen, Viewer, new_match, summarize,
+    ResignAsked, RulesOpen, Viewer, end_cue, new_match, summarize,
 };
 use crate::settings::Settings;
 use crate::sound::Cue;
@@ -942,14 +942,6 @@ fn add_game<G: ChessGame>(app: &mut App) {
         );
 }
 
-fn fresh_seed() -> u64 {
-    let t = web_time::SystemTime::now()
-        .duration_since(web_time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    (t as u64) ^ 0xC4E5_5A11_D0E5_7A7E
-}
-
 const BOARD_CENTER: Vec2 = Vec2::new(-120.0, -10.0);
 
 fn spacing(files: u8) -> f32 {
@@ -977,7 +969,7 @@ fn enter_play<G: ChessGame>(
         commands.remove_resource::<Match<G>>();
         return;
     }
-    let m = new_match::<G>(&setup, G::options_of(&setup), fresh_seed());
+    let m = new_match::<G>(&setup, G::options_of(&setup));
     let humans: Vec<Seat> = Seat::all(setup.seats.len())
         .filter(|s| setup.seats[s.index()].is_human())
         .collect();
@@ -1567,13 +1559,7 @@ fn finish_game<G: ChessGame>(
         return;
     }
     let result = summarize(&m);
-    let humans = m.humans();
-    let viewer_won = result.seats.get(viewer.0.index()).is_some_and(|s| s.2);
-    cues.write(if result.draw || humans.is_empty() || viewer_won {
-        Cue::Win
-    } else {
-        Cue::Lose
-    });
+    cues.write(end_cue(&m, &result, viewer.0));
     // The match is over: each seat's secret may now be told.
     let views = [m.observe(Seat(0)), m.observe(Seat(1))];
     let pgn = pgn::<G>(&views, &result);

@@ -24,7 +24,7 @@ use crate::hud::{self, GameButtons};
 use crate::input::Command;
 use crate::play::{
     Animating, GameChanged, GameUi, Match, MatchPlugin, PlayPhase, PrivacyPending, ResignAsked,
-    RulesOpen, Viewer, new_match, summarize,
+    RulesOpen, Viewer, end_cue, new_match, summarize,
 };
 use crate::settings::Settings;
 use crate::sound::Cue;
@@ -486,14 +486,6 @@ impl Plugin for HagViewPlugin {
     }
 }
 
-fn fresh_seed() -> u64 {
-    let t = web_time::SystemTime::now()
-        .duration_since(web_time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    (t as u64) ^ 0x4A61_6465_2047_7565
-}
-
 fn enter_play(
     mut commands: Commands,
     setup: Res<MatchSetup>,
@@ -510,7 +502,7 @@ fn enter_play(
         commands.remove_resource::<Match<HideAndGuess>>();
         return;
     }
-    let m = new_match::<HideAndGuess>(&setup, (), fresh_seed());
+    let m = new_match::<HideAndGuess>(&setup, ());
     viewer.0 = m.humans().first().copied().unwrap_or(Seat(0));
     commands.insert_resource(m);
     *view = HagViewState::default();
@@ -1002,13 +994,7 @@ fn finish_game(
     if !lines.is_empty() {
         result.reason = format!("{}\n\n{}", result.reason, lines.join("\n"));
     }
-    let humans = m.humans();
-    let viewer_won = result.seats.get(viewer.0.index()).is_some_and(|s| s.2);
-    cues.write(if result.draw || humans.is_empty() || viewer_won {
-        Cue::Win
-    } else {
-        Cue::Lose
-    });
+    cues.write(end_cue(&m, &result, viewer.0));
     commands.insert_resource(result);
     commands.remove_resource::<Match<HideAndGuess>>();
     next.set(Screen::Results);

@@ -21,7 +21,7 @@ use crate::hud::{self, GameButtons};
 use crate::input::Command;
 use crate::play::{
     Animating, GameChanged, GameUi, Match, MatchPlugin, PlayPhase, PrivacyPending, ResignAsked,
-    RulesOpen, Viewer, new_match, summarize,
+    RulesOpen, Viewer, end_cue, new_match, summarize,
 };
 use crate::settings::Settings;
 use crate::sound::Cue;
@@ -282,14 +282,6 @@ impl Plugin for JieqiViewPlugin {
     }
 }
 
-fn fresh_seed() -> u64 {
-    let t = web_time::SystemTime::now()
-        .duration_since(web_time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    (t as u64) ^ 0x5DEE_CE66_D1CE_4E5B
-}
-
 /// `VEIL_DEMO=jieqi`: a game against the computer already under way.
 fn start_demo(
     launch: Res<crate::LaunchOptions>,
@@ -305,7 +297,7 @@ fn start_demo(
         crate::catalog::SeatKind::Computer(veil_ai::Level::Easy),
     ];
     setup.seed = Some(2024);
-    let mut m = new_match::<Jieqi>(&setup, setup.jieqi, 2024);
+    let mut m = new_match::<Jieqi>(&setup, setup.jieqi);
     // Twelve plies of quick greedy play on both sides.
     for i in 0..14u64 {
         let Some(seat) = m.to_act() else { break };
@@ -347,7 +339,7 @@ fn enter_play(
             });
             None
         }
-        None => Some(new_match::<Jieqi>(&setup, setup.jieqi, fresh_seed())),
+        None => Some(new_match::<Jieqi>(&setup, setup.jieqi)),
     };
     let humans: Vec<Seat> = Seat::all(setup.seats.len())
         .filter(|s| setup.seats[s.index()].is_human())
@@ -706,13 +698,7 @@ fn finish_game(
         return;
     }
     let result = summarize(&m);
-    let humans = m.humans();
-    let viewer_won = result.seats.get(viewer.0.index()).is_some_and(|s| s.2);
-    cues.write(if result.draw || humans.is_empty() || viewer_won {
-        Cue::Win
-    } else {
-        Cue::Lose
-    });
+    cues.write(end_cue(&m, &result, viewer.0));
     commands.insert_resource(result);
     commands.remove_resource::<Match<Jieqi>>();
     next.set(Screen::Results);

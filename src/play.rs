@@ -627,12 +627,32 @@ pub fn summarize<G: GameUi>(m: &Match<G>) -> MatchResult {
 }
 
 /// A fresh match from the setup (a new seed unless the setup fixes one).
-pub fn new_match<G: GameUi>(setup: &MatchSetup, options: G::Options, fresh_seed: u64) -> Match<G> {
-    let seed = setup.seed.unwrap_or(fresh_seed);
+pub fn new_match<G: GameUi>(setup: &MatchSetup, options: G::Options) -> Match<G> {
+    let seed = setup.seed.unwrap_or_else(clock_seed);
     Match::new(
         options,
         setup.seats.clone(),
         seed,
         Duration::from_millis(setup.think_limit_ms),
     )
+}
+
+/// A seed from the clock, for a match the setup did not seed.
+fn clock_seed() -> u64 {
+    let t = web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    (t as u64) ^ 0x5DEE_CE66_D1CE_4E5B
+}
+
+/// The sound of the end: a win for the viewer, a draw, or a game among
+/// computers sounds as a win; a loss of the viewer's as a loss.
+pub fn end_cue<G: GameUi>(m: &Match<G>, result: &MatchResult, viewer: Seat) -> crate::sound::Cue {
+    let viewer_won = result.seats.get(viewer.index()).is_some_and(|s| s.2);
+    if result.draw || m.humans().is_empty() || viewer_won {
+        crate::sound::Cue::Win
+    } else {
+        crate::sound::Cue::Lose
+    }
 }

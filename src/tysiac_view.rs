@@ -29,7 +29,7 @@ use crate::hud::{self, GameButtons};
 use crate::input::{Command, Player, UiAction};
 use crate::play::{
     Animating, GameChanged, GameUi, Match, MatchPlugin, PlayPhase, PrivacyPending, ResignAsked,
-    RulesOpen, Viewer, new_match, summarize,
+    RulesOpen, Viewer, end_cue, new_match, summarize,
 };
 use crate::settings::Settings;
 use crate::sound::Cue;
@@ -359,14 +359,6 @@ impl Plugin for TysiacViewPlugin {
     }
 }
 
-fn fresh_seed() -> u64 {
-    let t = web_time::SystemTime::now()
-        .duration_since(web_time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    (t as u64) ^ 0x7A5E_11C0_FFEE_1000
-}
-
 fn enter_play(
     mut commands: Commands,
     setup: Res<MatchSetup>,
@@ -389,7 +381,7 @@ fn enter_play(
         seats,
         ..setup.clone()
     };
-    let m = new_match::<Tysiac>(&setup3, setup.tysiac, fresh_seed());
+    let m = new_match::<Tysiac>(&setup3, setup.tysiac);
     viewer.0 = m.humans().first().copied().unwrap_or(Seat(0));
     commands.insert_resource(m);
     *view = ViewState::default();
@@ -1123,13 +1115,7 @@ fn finish_game(
     for (i, seat) in result.seats.iter_mut().enumerate() {
         seat.0 = format!("{} — {} points", seat.0, scores[i]);
     }
-    let humans = m.humans();
-    let viewer_won = result.seats.get(viewer.0.index()).is_some_and(|s| s.2);
-    cues.write(if result.draw || humans.is_empty() || viewer_won {
-        Cue::Win
-    } else {
-        Cue::Lose
-    });
+    cues.write(end_cue(&m, &result, viewer.0));
     commands.insert_resource(result);
     commands.remove_resource::<Match<Tysiac>>();
     next.set(Screen::Results);
