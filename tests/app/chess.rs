@@ -669,6 +669,36 @@ fn finish_checks(app: &App, variant: &str, secrets: &[String]) -> ChessRecord {
     record
 }
 
+/// The human (seat 0) plays random legal moves through the app's input
+/// against the computer, checked after every change, and resigns after
+/// `actions` of its turns if the game has not ended by then.
+fn human_plays_the_computer<G: BoardOf>(
+    app: &mut App,
+    variant: &str,
+    seed: u64,
+    frames: usize,
+    actions: usize,
+) {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let mut done = 0;
+    let seen = play_chess::<G>(app, frames, |app| {
+        done += 1;
+        if done > actions {
+            send(app, Command::Resign);
+            send(app, Command::Resign);
+            return true;
+        }
+        act::<G>(app, &mut rng)
+    });
+    assert!(seen.checks > 5, "{seen:?}");
+    assert!(
+        seen.guarded > 0,
+        "the computer's secret was looked for: {seen:?}"
+    );
+    assert_eq!(seen.secrets().len(), 2, "{seen:?}");
+    finish_checks(app, variant, &seen.secrets());
+}
+
 #[test]
 fn intrigue_human_against_computer_from_title_to_results() {
     let mut app = app(AnimationSpeed::Off);
@@ -682,24 +712,7 @@ fn intrigue_human_against_computer_from_title_to_results() {
         },
         7,
     );
-    let mut rng = GameRng::seed_from_u64(17);
-    let mut actions = 0;
-    let seen = play_chess::<Intrigue>(&mut app, 40_000, |app| {
-        actions += 1;
-        if actions > 120 {
-            send(app, Command::Resign);
-            send(app, Command::Resign);
-            return true;
-        }
-        act::<Intrigue>(app, &mut rng)
-    });
-    assert!(seen.checks > 5, "{seen:?}");
-    assert!(
-        seen.guarded > 0,
-        "the computer's secret was looked for: {seen:?}"
-    );
-    assert_eq!(seen.secrets().len(), 2, "{seen:?}");
-    finish_checks(&app, "Intrigue", &seen.secrets());
+    human_plays_the_computer::<Intrigue>(&mut app, "Intrigue", 17, 40_000, 120);
     let cues = &app.world().resource::<CueLog>().0;
     assert!(cues.contains(&Cue::Move));
     // Back to the setup from the results.
@@ -754,24 +767,7 @@ fn secret_king_human_against_computer_from_title_to_results() {
         IntrigueOptions::default(),
         5,
     );
-    let mut rng = GameRng::seed_from_u64(23);
-    let mut actions = 0;
-    let seen = play_chess::<SecretKing>(&mut app, 60_000, |app| {
-        actions += 1;
-        if actions > 150 {
-            send(app, Command::Resign);
-            send(app, Command::Resign);
-            return true;
-        }
-        act::<SecretKing>(app, &mut rng)
-    });
-    assert!(seen.checks > 5, "{seen:?}");
-    assert!(
-        seen.guarded > 0,
-        "the computer's secret was looked for: {seen:?}"
-    );
-    assert_eq!(seen.secrets().len(), 2, "{seen:?}");
-    finish_checks(&app, "Secret King", &seen.secrets());
+    human_plays_the_computer::<SecretKing>(&mut app, "Secret King", 23, 60_000, 150);
 }
 
 #[test]
