@@ -1122,12 +1122,4 @@ impl Game for Tysiac {
     fn action_prior(&self, seat: Seat, actions: &[Action], out: &mut Vec<f64>) {
         crate::ai::action_prior(self, seat, actions, out);
     }
-
-    /// A tree of Normal's size, several of them for Hard: one tree of
-    /// 12 000 iterations won no more matches than Normal's 3 000 (7, 7 and
-    /// 12 of 26 matches, Hard first), trusting lines fitted to the deals it
-    /// happened to sample.
-    fn max_tree_iterations(&self) -> Option<u32> {
-        Some(3_000)
-    }
 }
