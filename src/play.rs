@@ -36,6 +36,14 @@ pub trait GameUi: Game {
         let _ = (seat, action);
         Self::move_text(after)
     }
+    /// How long the table stays as `after` shows it before the chance that
+    /// follows is drawn, in animation steps (Tysiąc: the last trick of a
+    /// hand stays in view before the next deal). 0 by default: chance
+    /// follows at once. With animations off there is no pause.
+    fn chance_pause(after: &Self::Observation) -> f32 {
+        let _ = after;
+        0.0
+    }
 }
 
 /// The phase of play, derived every frame from the engine's turn and the
@@ -187,12 +195,31 @@ impl<G: GameUi> Match<G> {
         self.hint = None;
         self.hint_search = None;
         self.computer = None;
-        self.resolve_chance();
+        let after = self.game.observe(seat);
+        if G::chance_pause(&after) <= 0.0 {
+            self.resolve_chance();
+        }
         if let Some(text) = G::action_text(seat, &action, &self.game.observe(seat)) {
             self.log.push(text);
         }
         self.version += 1;
         Ok(())
+    }
+
+    /// Draws the chance a pause ([`GameUi::chance_pause`]) held back.
+    /// True if there was any.
+    pub fn draw_chance(&mut self) -> bool {
+        if self.turn() != Turn::Chance {
+            return false;
+        }
+        self.resolve_chance();
+        self.version += 1;
+        true
+    }
+
+    /// The pause, in animation steps, before the pending chance is drawn.
+    pub fn chance_pause(&self) -> f32 {
+        G::chance_pause(&self.game.observe(Seat(0)))
     }
 
     /// The moves so far as the move list shows them (public knowledge).
@@ -504,11 +531,15 @@ fn match_commands<G: GameUi>(
     let _ = &mut privacy;
 }
 
+#[allow(clippy::too_many_arguments)]
 fn drive<G: GameUi>(
     mut m: ResMut<Match<G>>,
     budget: Res<ThinkBudget>,
     animating: Res<Animating>,
     privacy: Res<PrivacyPending>,
+    settings: Res<crate::settings::Settings>,
+    time: Res<Time>,
+    mut held: Local<f32>,
     mut slice: ResMut<LastThinkSlice>,
     mut changed: MessageWriter<GameChanged>,
 ) {
@@ -521,6 +552,20 @@ fn drive<G: GameUi>(
     if animating.0 || privacy.0.is_some() || m.turn() == Turn::Over {
         return;
     }
+    if m.turn() == Turn::Chance {
+        // A pause the game asked for: the table stays, then chance.
+        let step = settings.animation.seconds().unwrap_or(0.0);
+        *held += time.delta_secs();
+        if *held >= m.chance_pause() * step && m.draw_chance() {
+            *held = 0.0;
+            changed.write(GameChanged {
+                by: None,
+                undo: false,
+            });
+        }
+        return;
+    }
+    *held = 0.0;
     if let Some(seat) = m.to_act() {
         if m.seat_kind(seat).is_human() {
             return;

@@ -52,6 +52,16 @@ impl GameUi for Tysiac {
     fn move_text(after: &TysiacView) -> Option<String> {
         move_text(after)
     }
+
+    /// The last trick of a hand stays in the middle a while before the
+    /// next deal sweeps the table.
+    fn chance_pause(after: &TysiacView) -> f32 {
+        if after.table.phase == Phase::Score {
+            8.0
+        } else {
+            0.0
+        }
+    }
 }
 
 fn name(seat: Seat) -> &'static str {
@@ -113,6 +123,20 @@ fn move_text(after: &TysiacView) -> Option<String> {
                 ))
             } else {
                 Some(format!("{} plays for {}", name(declarer), t.bid))
+            }
+        }
+        // The last trick, then the hand's result.
+        Phase::Score => {
+            let hand = t.history.last().map(hand_text);
+            match (t.tricks.last(), hand) {
+                (Some(last), Some(hand)) => Some(format!(
+                    "{} plays {}; {} takes the trick ({} points). {hand}",
+                    name(last.player(2)),
+                    last.cards[2],
+                    name(last.winner),
+                    last.points()
+                )),
+                (_, hand) => hand,
             }
         }
         _ => t.history.last().map(hand_text),

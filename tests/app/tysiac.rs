@@ -168,13 +168,13 @@ fn check_table(app: &mut App) {
         );
     }
     // Nor in the move list the HUD shows, this hand (the moves after the
-    // line that ended the last one).
+    // line that ended the last one: its last trick, then its result).
     let lines = m.log();
     let start = t
         .history
         .last()
         .map(veil::tysiac_view::hand_text)
-        .and_then(|end| lines.iter().rposition(|l| *l == end))
+        .and_then(|end| lines.iter().rposition(|l| l.ends_with(&end)))
         .map_or(0, |i| i + 1);
     let log = lines[start..].join("\n");
     for card in secret.iter() {
@@ -368,6 +368,9 @@ struct Moves {
     to_pile: usize,
     /// Frames with the prikup being turned over.
     turned: usize,
+    /// Frames after a hand's last trick, before the next deal, with that
+    /// trick still in the middle.
+    last_trick_held: usize,
 }
 
 fn note_moves(app: &mut App, moves: &mut Moves) {
@@ -391,6 +394,20 @@ fn note_moves(app: &mut App, moves: &mut Moves) {
     moves.to_trick += usize::from(sliding.iter().any(|p| matches!(p, CardPlace::Trick(_))));
     moves.to_pile += usize::from(sliding.iter().any(|p| matches!(p, CardPlace::Pile { .. })));
     moves.turned += usize::from(turned > 0);
+    // (A hand given up with Rospisat' has no last trick.)
+    if let (Phase::Score, Some(last)) = (obs.table.phase, obs.table.tricks.last()) {
+        let in_trick = world
+            .query::<&TableCard>()
+            .iter(world)
+            .filter(|t| matches!(t.place, CardPlace::Trick(_)))
+            .count();
+        assert_eq!(
+            in_trick, 3,
+            "the last trick {:?} stays in the middle",
+            last.cards
+        );
+        moves.last_trick_held += 1;
+    }
 }
 
 /// South (a human, through the app's input) against two computers, checked
@@ -508,6 +525,12 @@ fn the_deal_the_prikup_and_the_tricks_are_animated() {
     );
     assert!(moves.to_trick > 8 * 3, "cards fly to the trick");
     assert!(moves.to_pile > 7, "tricks fly to the winner's pile");
+    // 8 animation steps of 0.15 s at 60 frames a second, for every hand
+    // played out.
+    assert!(
+        moves.last_trick_held >= 60,
+        "the last trick stays before the next deal: {moves:?}"
+    );
 }
 
 #[test]
