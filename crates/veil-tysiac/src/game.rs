@@ -1122,4 +1122,20 @@ impl Game for Tysiac {
     fn action_prior(&self, seat: Seat, actions: &[Action], out: &mut Vec<f64>) {
         crate::ai::action_prior(self, seat, actions, out);
     }
+
+    /// In trick play the searcher's cards are what the defenders would
+    /// exploit (lead into its voids, keep the card that beats its ace), so
+    /// the search keeps them from the opponents it models. Not in the
+    /// bidding: there the search weighs its own hand over whole hands of
+    /// play, and an iteration that goes on with the cards the opponents
+    /// imagine for it would judge a random hand instead (Normal then
+    /// passed a hand worth 150).
+    fn hide_secrets_from_opponents(&self) -> bool {
+        self.table.phase == Phase::Play
+    }
+
+    /// A tree of Normal's size, several of them for Hard, as in Intrigue.
+    fn max_tree_iterations(&self) -> Option<u32> {
+        Some(3_000)
+    }
 }
