@@ -348,6 +348,69 @@ pub struct ViewState {
     pub deals_watched: [Option<usize>; 3],
 }
 
+/// The phase of the hand, as a Bevy state: derived every frame from the
+/// engine's phase by [`derive_hand_phase`], never set elsewhere.
+#[derive(SubStates, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[source(Screen = Screen::Play)]
+pub enum HandPhase {
+    #[default]
+    Deal,
+    Bidding,
+    Prikup,
+    PassCards,
+    FourNines,
+    Raise,
+    Play,
+    Score,
+    Over,
+}
+
+impl HandPhase {
+    pub fn of(phase: Phase) -> HandPhase {
+        match phase {
+            Phase::FirstDealer | Phase::Deal => HandPhase::Deal,
+            Phase::Bidding => HandPhase::Bidding,
+            Phase::Prikup => HandPhase::Prikup,
+            Phase::PassCards => HandPhase::PassCards,
+            Phase::FourNines => HandPhase::FourNines,
+            Phase::Raise => HandPhase::Raise,
+            Phase::Play => HandPhase::Play,
+            Phase::Score => HandPhase::Score,
+            Phase::Over => HandPhase::Over,
+        }
+    }
+}
+
+/// Sets [`HandPhase`] from the engine's phase (public: the same for every
+/// viewer).
+pub fn derive_hand_phase(
+    m: Option<Res<Match<Tysiac>>>,
+    viewer: Res<Viewer>,
+    current: Res<State<HandPhase>>,
+    mut next: ResMut<NextState<HandPhase>>,
+) {
+    let Some(m) = m else { return };
+    let phase = HandPhase::of(m.observe(viewer.0).table.phase);
+    if *current.get() != phase {
+        next.set(phase);
+    }
+}
+
+/// The end of a hand is heard: a win when the viewer's side got its way
+/// (its contract made, or the declarer against it failed or gave up).
+fn hand_end_cue(m: Res<Match<Tysiac>>, viewer: Res<Viewer>, mut cues: MessageWriter<Cue>) {
+    let obs = m.observe(viewer.0);
+    let Some(h) = obs.table.history.last() else {
+        return;
+    };
+    let made = h.end == HandEnd::Made;
+    cues.write(if made == (h.declarer == viewer.0) {
+        Cue::Win
+    } else {
+        Cue::Lose
+    });
+}
+
 /// The felt and the other fixed art of the table.
 #[derive(Component)]
 pub struct TysiacTable;
@@ -357,9 +420,14 @@ pub struct TysiacViewPlugin;
 impl Plugin for TysiacViewPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins(MatchPlugin::<Tysiac>::default())
+            .add_sub_state::<HandPhase>()
             .init_resource::<ViewState>()
             .init_resource::<TysiacUi>()
             .add_systems(OnEnter(Screen::Play), enter_play)
+            .add_systems(
+                OnEnter(HandPhase::Score),
+                hand_end_cue.run_if(resource_exists::<Match<Tysiac>>),
+            )
             .add_systems(
                 Update,
                 click_card.in_set(crate::input::InputSet).run_if(
@@ -370,7 +438,13 @@ impl Plugin for TysiacViewPlugin {
             )
             .add_systems(
                 Update,
-                (human_actions, refresh_view, turn_over, finish_game)
+                (
+                    human_actions,
+                    refresh_view,
+                    turn_over,
+                    derive_hand_phase,
+                    finish_game,
+                )
                     .chain()
                     .after(crate::play::derive_phase::<Tysiac>)
                     .run_if(in_state(Screen::Play).and_then(resource_exists::<Match<Tysiac>>)),

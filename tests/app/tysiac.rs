@@ -7,7 +7,9 @@
 use super::*;
 use veil::anim::Slide;
 use veil::play::Animating;
-use veil::tysiac_view::{CardBack, CardFace, CardPlace, Scene, TableCard, TurnOver, TysiacUi};
+use veil::tysiac_view::{
+    CardBack, CardFace, CardPlace, HandPhase, Scene, TableCard, TurnOver, TysiacUi,
+};
 use veil::world_text::WorldText;
 use veil_tysiac::{Action, Card, Hand, HandEnd, Options, Phase, Tysiac, TysiacView};
 
@@ -371,10 +373,17 @@ struct Moves {
     /// Frames after a hand's last trick, before the next deal, with that
     /// trick still in the middle.
     last_trick_held: usize,
+    /// The hand phases (Bevy state) in the order the app entered them.
+    phases: Vec<HandPhase>,
 }
 
 fn note_moves(app: &mut App, moves: &mut Moves) {
     let Some(obs) = observation(app) else { return };
+    if let Some(phase) = app.world().get_resource::<State<HandPhase>>() {
+        if moves.phases.last() != Some(phase.get()) {
+            moves.phases.push(*phase.get());
+        }
+    }
     let world = app.world_mut();
     let sliding: Vec<CardPlace> = world
         .query_filtered::<&TableCard, With<Slide>>()
@@ -444,6 +453,7 @@ fn against_computers(speed: AnimationSpeed) -> Moves {
             checks += 1;
             last = version(&app);
             last_obs = observation(&app).or(last_obs);
+            note_moves(&mut app, &mut moves);
         }
         let phase = app
             .world()
@@ -451,8 +461,17 @@ fn against_computers(speed: AnimationSpeed) -> Moves {
             .map(|s| *s.get());
         let m = app.world().get_resource::<Match<Tysiac>>();
         let animating = app.world().resource::<Animating>().0;
+        // The human acts once the app shows the hand's phase (a state,
+        // derived a frame after the engine moves on).
+        let shown = app
+            .world()
+            .get_resource::<State<HandPhase>>()
+            .map(|s| *s.get());
+        let caught_up =
+            observation(&app).is_some_and(|o| shown == Some(HandPhase::of(o.table.phase)));
         if phase == Some(PlayPhase::HumanTurn)
             && !animating
+            && caught_up
             && m.is_some_and(|m| m.to_act() == Some(Seat(0)))
         {
             act(&mut app, &mut rng, &mut acted);
@@ -494,6 +513,34 @@ fn against_computers(speed: AnimationSpeed) -> Moves {
         "the human declared"
     );
     assert!(acted.hints > 0, "the human asked for a hint");
+    // The hand phases are Bevy states that follow the engine: a hand
+    // played out passes through them in the rules' order.
+    let order = [
+        HandPhase::Bidding,
+        HandPhase::Prikup,
+        HandPhase::PassCards,
+        HandPhase::Raise,
+        HandPhase::Play,
+        HandPhase::Score,
+        HandPhase::Bidding,
+    ];
+    let mut next = 0;
+    for p in &moves.phases {
+        if next < order.len() && *p == order[next] {
+            next += 1;
+        }
+    }
+    assert_eq!(next, order.len(), "hand phases entered: {:?}", moves.phases);
+    // Each hand that ended with another to come was heard (win or lose).
+    let cues = &app.world().resource::<CueLog>().0;
+    let ends = cues
+        .iter()
+        .filter(|c| matches!(c, Cue::Win | Cue::Lose))
+        .count();
+    assert!(
+        ends >= HANDS as usize,
+        "a sound for every hand's end: {ends}"
+    );
     assert!(checks > 20 * played_out);
     moves
 }
