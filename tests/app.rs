@@ -104,6 +104,25 @@ fn to_setup(app: &mut App) {
     assert_eq!(screen(app), Screen::Setup);
 }
 
+/// From the title screen through the game choice and the setup into play;
+/// `configure` sets seats and options on the setup screen.
+fn start_game(app: &mut App, game: &'static str, configure: impl FnOnce(&mut MatchSetup)) {
+    assert_eq!(screen(app), Screen::Title);
+    key(app, KeyCode::Enter, Key::Enter);
+    assert_eq!(screen(app), Screen::GameChoice);
+    send(app, Command::ChooseGame(game));
+    app.update();
+    assert_eq!(screen(app), Screen::Setup, "{game} can be chosen");
+    {
+        let mut setup = app.world_mut().resource_mut::<MatchSetup>();
+        assert_eq!(setup.game, game);
+        configure(&mut setup);
+    }
+    key(app, KeyCode::Enter, Key::Enter);
+    app.update();
+    assert_eq!(screen(app), Screen::Play);
+}
+
 fn start(app: &mut App, seats: Vec<SeatKind>, reveal: CapturedReveal, seed: u64) {
     to_setup(app);
     {

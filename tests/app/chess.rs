@@ -18,23 +18,12 @@ fn chess_start(
     intrigue: IntrigueOptions,
     seed: u64,
 ) {
-    assert_eq!(screen(app), Screen::Title);
-    key(app, KeyCode::Enter, Key::Enter);
-    assert_eq!(screen(app), Screen::GameChoice);
-    send(app, Command::ChooseGame(game));
-    app.update();
-    assert_eq!(screen(app), Screen::Setup, "{game} can be chosen");
-    {
-        let mut setup = app.world_mut().resource_mut::<MatchSetup>();
-        assert_eq!(setup.game, game);
+    start_game(app, game, |setup| {
         setup.seats = seats;
         setup.intrigue = intrigue;
         setup.seed = Some(seed);
         setup.think_limit_ms = 150;
-    }
-    key(app, KeyCode::Enter, Key::Enter);
-    app.update();
-    assert_eq!(screen(app), Screen::Play);
+    });
 }
 
 /// The pieces of an observation as (cell, owner, role name), read straight

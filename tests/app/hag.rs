@@ -17,23 +17,12 @@ use veil_core::Turn;
 use veil_hide_and_guess::{HideAndGuess, HideAndGuessView, Kind, Pieces};
 
 fn start_hag(app: &mut App, seats: Vec<SeatKind>, seed: u64) {
-    assert_eq!(screen(app), Screen::Title);
-    key(app, KeyCode::Enter, Key::Enter);
-    assert_eq!(screen(app), Screen::GameChoice);
-    send(app, Command::ChooseGame("hide-and-guess"));
-    app.update();
-    assert_eq!(screen(app), Screen::Setup, "Hide and Guess can be chosen");
-    {
-        let mut setup = app.world_mut().resource_mut::<MatchSetup>();
-        assert_eq!(setup.game, "hide-and-guess");
+    start_game(app, "hide-and-guess", |setup| {
         assert_eq!(setup.seats.len(), 2, "two seats for Hide and Guess");
         setup.seats = seats;
         setup.seed = Some(seed);
         setup.think_limit_ms = 100;
-    }
-    key(app, KeyCode::Enter, Key::Enter);
-    app.update();
-    assert_eq!(screen(app), Screen::Play);
+    });
     assert!(app.world().get_resource::<Match<HideAndGuess>>().is_some());
 }
 

@@ -14,23 +14,13 @@ use veil::world_text::WorldText;
 use veil_tysiac::{Action, Card, Hand, HandEnd, Options, Phase, Tysiac, TysiacView};
 
 fn start_tysiac(app: &mut App, seats: Vec<SeatKind>, options: Options, seed: u64) {
-    assert_eq!(screen(app), Screen::Title);
-    key(app, KeyCode::Enter, Key::Enter);
-    assert_eq!(screen(app), Screen::GameChoice);
-    send(app, Command::ChooseGame("tysiac"));
-    app.update();
-    assert_eq!(screen(app), Screen::Setup, "Tysiąc can be chosen");
-    {
-        let mut setup = app.world_mut().resource_mut::<MatchSetup>();
+    start_game(app, "tysiac", |setup| {
         assert_eq!(setup.seats.len(), 3, "three seats for Tysiąc");
         setup.seats = seats;
         setup.tysiac = options;
         setup.seed = Some(seed);
         setup.think_limit_ms = 60;
-    }
-    key(app, KeyCode::Enter, Key::Enter);
-    app.update();
-    assert_eq!(screen(app), Screen::Play);
+    });
     assert!(app.world().get_resource::<Match<Tysiac>>().is_some());
 }
 
