@@ -195,11 +195,12 @@ impl<G: GameUi> Match<G> {
         self.hint = None;
         self.hint_search = None;
         self.computer = None;
-        let after = self.game.observe(seat);
-        if G::chance_pause(&after) <= 0.0 {
+        let mut after = self.game.observe(seat);
+        if self.game.turn() == Turn::Chance && G::chance_pause(&after) <= 0.0 {
             self.resolve_chance();
+            after = self.game.observe(seat);
         }
-        if let Some(text) = G::action_text(seat, &action, &self.game.observe(seat)) {
+        if let Some(text) = G::action_text(seat, &action, &after) {
             self.log.push(text);
         }
         self.version += 1;

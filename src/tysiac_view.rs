@@ -382,15 +382,15 @@ impl HandPhase {
 }
 
 /// Sets [`HandPhase`] from the engine's phase (public: the same for every
-/// viewer).
+/// viewer), as the viewer's observation that `refresh_view` keeps tells it;
+/// unchanged while the device changes hands.
 pub fn derive_hand_phase(
-    m: Option<Res<Match<Tysiac>>>,
-    viewer: Res<Viewer>,
+    view: Res<ViewState>,
     current: Res<State<HandPhase>>,
     mut next: ResMut<NextState<HandPhase>>,
 ) {
-    let Some(m) = m else { return };
-    let phase = HandPhase::of(m.observe(viewer.0).table.phase);
+    let Some(obs) = &view.obs else { return };
+    let phase = HandPhase::of(obs.table.phase);
     if *current.get() != phase {
         next.set(phase);
     }
