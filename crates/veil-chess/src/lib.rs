@@ -55,6 +55,7 @@ mod game;
 mod geometry;
 mod movegen;
 mod notation;
+pub mod pgn;
 mod position;
 mod rules;
 mod types;

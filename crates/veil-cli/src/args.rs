@@ -69,11 +69,11 @@ mod tests {
     #[test]
     fn reads_flags_and_positionals() {
         let args = Args::parse(
-            &strings(&["jieqi", "--depth", "3", "--fen=abc"]),
+            &strings(&["xiangqi", "--depth", "3", "--fen=abc"]),
             &["depth", "fen"],
         )
         .unwrap();
-        assert_eq!(args.positional, vec!["jieqi"]);
+        assert_eq!(args.positional, vec!["xiangqi"]);
         assert_eq!(args.number::<u32>("depth", None).unwrap(), 3);
         assert_eq!(args.get("fen"), Some("abc"));
     }

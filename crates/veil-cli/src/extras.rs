@@ -5,7 +5,26 @@ use serde_json::{Map, Value, json};
 use veil_ai::arena::MatchResult;
 use veil_hide_and_guess::{End, HideAndGuess};
 
-use crate::matches::Extras;
+use std::any::Any;
+
+use veil_core::Game;
+
+use crate::matches::{Extras, NoExtras};
+
+/// The extra figures of game `G`, if it has any (chosen by type, so no
+/// game is named by its id outside the registry).
+pub fn for_game<G: Game>() -> Box<dyn Extras<G>> {
+    let known: [Box<dyn Any>; 2] = [
+        Box::new(Box::new(HideAndGuessExtras::default()) as Box<dyn Extras<HideAndGuess>>),
+        Box::new(Box::new(TysiacExtras::default()) as Box<dyn Extras<veil_tysiac::Tysiac>>),
+    ];
+    for extras in known {
+        if let Ok(extras) = extras.downcast::<Box<dyn Extras<G>>>() {
+            return *extras;
+        }
+    }
+    Box::new(NoExtras)
+}
 
 /// Hide and Guess: how many guesses a game takes, and whose guess won.
 #[derive(Default)]

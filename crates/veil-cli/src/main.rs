@@ -14,32 +14,30 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use args::Args;
-use matches::{MatchSpec, NoExtras};
+use matches::MatchSpec;
 use veil_ai::Level;
+use veil_core::Game;
+use veil_games::{Entry, Visit};
 use web_time::Duration;
 
-const USAGE: &str = "\
+/// The usage text, with the games read from the registry.
+fn usage() -> String {
+    let games: Vec<&str> = veil_games::ids_with_rules().collect();
+    format!(
+        "\
 usage:
   veil-cli perft <variant> [--fen FEN] --depth N
-      variants: xiangqi, jieqi (every reveal forced to the start point's own piece),
+      variants: xiangqi, {jieqi} (every reveal forced to the start point's own piece),
                 chess (8x8 standard, or 10x10 with Secret King's rules from a 10x10 FEN)
       prints the leaf count on its last line as `nodes N`
   veil-cli match --game ID --seats LEVEL,LEVEL[,...] [--games N] [--seed S] [--think-ms M]
-      games: jieqi, hide-and-guess, tysiac, intrigue, secret-king
+      games: {games}
       levels: random, greedy, easy, normal, hard
-      prints per-seat wins, draws, losses and mean think time, then one JSON line";
-
-/// Every game the tool knows, by id, whether or not it can play it yet.
-pub const GAME_IDS: [&str; 8] = [
-    "hide-and-guess",
-    "intrigue",
-    "reality-check",
-    "jieqi",
-    "skelly",
-    "tysiac",
-    "rengo",
-    "secret-king",
-];
+      prints per-seat wins, draws, losses and mean think time, then one JSON line",
+        jieqi = veil_jieqi::Jieqi::ID,
+        games = games.join(", "),
+    )
+}
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
@@ -48,7 +46,7 @@ fn main() -> ExitCode {
         Err(message) => {
             eprintln!("veil-cli: {message}");
             if message.starts_with("usage") || argv.is_empty() {
-                eprintln!("{USAGE}");
+                eprintln!("{}", usage());
             }
             ExitCode::from(2)
         }
@@ -74,7 +72,7 @@ fn run(argv: &[String]) -> Result<(), String> {
             &["game", "seats", "games", "seed", "think-ms"],
         )?),
         "help" | "--help" | "-h" => {
-            say(&format!("{USAGE}\n"));
+            say(&format!("{}\n", usage()));
             Ok(())
         }
         other => Err(format!("usage: unknown command {other:?}")),
@@ -101,7 +99,7 @@ fn perft(args: &Args) -> Result<(), String> {
                 };
                 veil_jieqi::perft(&position, depth)
             }
-            "jieqi" => {
+            veil_jieqi::Jieqi::ID => {
                 use veil_jieqi::{Position, Rules};
                 let position = match args.get("fen") {
                     Some(fen) => Position::from_fen_with_rules(fen, Rules::Jieqi)
@@ -152,54 +150,115 @@ fn play_match(args: &Args) -> Result<(), String> {
         seed,
         think_limit: (think_ms > 0).then(|| Duration::from_millis(think_ms)),
     };
-    let progress = |index: u32, outcome: &veil_core::Outcome| {
-        eprintln!(
-            "game {}: ranks {:?} ({})",
-            index + 1,
-            outcome.ranks,
-            outcome.reason
-        );
-    };
-    let report = match game {
-        "jieqi" => {
-            matches::run::<veil_jieqi::Jieqi>(&Default::default(), &spec, &mut NoExtras, progress)?
-        }
-        "hide-and-guess" => matches::run::<veil_hide_and_guess::HideAndGuess>(
-            &Default::default(),
-            &spec,
-            &mut extras::HideAndGuessExtras::default(),
-            progress,
-        )?,
-        "tysiac" => matches::run::<veil_tysiac::Tysiac>(
-            &Default::default(),
-            &spec,
-            &mut extras::TysiacExtras::default(),
-            progress,
-        )?,
-        "intrigue" => matches::run::<veil_intrigue::Intrigue>(
-            &Default::default(),
-            &spec,
-            &mut NoExtras,
-            progress,
-        )?,
-        "secret-king" => matches::run::<veil_secret_king::SecretKing>(
-            &Default::default(),
-            &spec,
-            &mut NoExtras,
-            progress,
-        )?,
-        id if GAME_IDS.contains(&id) => {
-            return Err(format!(
-                "{id} is registered but its rules are not written yet"
-            ));
-        }
-        other => {
-            return Err(format!(
-                "unknown game {other:?} (known: {})",
-                GAME_IDS.join(", ")
-            ));
-        }
-    };
+    let report =
+        veil_games::visit(game, MatchVisitor { spec: &spec }).map_err(|e| e.to_string())??;
     say(&report);
     Ok(())
+}
+
+/// `match` for whichever game the registry finds behind `--game`.
+struct MatchVisitor<'a> {
+    spec: &'a MatchSpec,
+}
+
+impl Visit for MatchVisitor<'_> {
+    type Output = Result<String, String>;
+
+    fn visit<G: Game>(self, entry: &'static Entry) -> Self::Output {
+        let n = self.spec.levels.len();
+        if !entry.seats.contains(n) {
+            return Err(format!(
+                "{} takes {} to {} seats; --seats names {n}",
+                entry.name, entry.seats.min, entry.seats.max
+            ));
+        }
+        let progress = |index: u32, outcome: &veil_core::Outcome| {
+            eprintln!(
+                "game {}: ranks {:?} ({})",
+                index + 1,
+                outcome.ranks,
+                outcome.reason
+            );
+        };
+        let mut extras = extras::for_game::<G>();
+        matches::run::<G>(&Default::default(), self.spec, extras.as_mut(), progress)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_usage_names_every_game_whose_rules_are_written() {
+        let text = usage();
+        for g in veil_games::GAMES.iter().filter(|g| g.rules) {
+            assert!(text.contains(g.id), "{} missing from the usage", g.id);
+        }
+    }
+
+    #[test]
+    fn a_match_reaches_every_written_game_and_refuses_the_rest_clearly() {
+        for g in veil_games::GAMES {
+            let argv: Vec<String> = [
+                "match",
+                "--game",
+                g.id,
+                "--seats",
+                "random,random,random",
+                "--games",
+                "1",
+            ]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+            let seats_ok = g.seats.contains(3);
+            match run(&argv) {
+                Ok(()) => assert!(g.rules && seats_ok, "{}", g.id),
+                Err(e) if !g.rules => assert!(e.contains("not written"), "{}: {e}", g.id),
+                Err(e) => {
+                    assert!(!seats_ok, "{}: {e}", g.id);
+                    assert!(e.contains("seats"), "{}: {e}", g.id);
+                }
+            }
+        }
+        let argv: Vec<String> = ["match", "--game", "nope", "--seats", "random,random"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert!(run(&argv).unwrap_err().contains("unknown game"));
+    }
+
+    /// The registry is the one place that spells a game's id: the app and
+    /// this tool reach games through it (or through the game crate's `ID`).
+    #[test]
+    fn no_file_of_the_app_or_the_cli_spells_a_game_id() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut files = Vec::new();
+        let mut dirs = vec![root.join("src"), root.join("crates/veil-cli/src")];
+        while let Some(dir) = dirs.pop() {
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            for e in entries.flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    dirs.push(p);
+                } else if p.extension().is_some_and(|x| x == "rs") {
+                    files.push(p);
+                }
+            }
+        }
+        assert!(files.len() > 5, "found the sources");
+        let mut offenders = Vec::new();
+        for f in &files {
+            let text = std::fs::read_to_string(f).unwrap();
+            for g in veil_games::GAMES {
+                if text.contains(&format!("\"{}\"", g.id)) {
+                    offenders.push(format!("{} spells \"{}\"", f.display(), g.id));
+                }
+            }
+        }
+        assert!(offenders.is_empty(), "{offenders:#?}");
+    }
 }

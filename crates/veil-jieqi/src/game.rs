@@ -509,6 +509,16 @@ pub struct JieqiView {
 }
 
 impl JieqiView {
+    /// Whether the two sides may know different things: a captured
+    /// face-down piece whose identity this viewer was not shown (so the
+    /// other side was). In hot-seat play the board must then change hands
+    /// behind a privacy screen.
+    pub fn knowledge_differs(&self) -> bool {
+        self.captured
+            .iter()
+            .any(|c| c.face_down && c.kind.is_none())
+    }
+
     /// The piece on `sq`, face up (`kind: Some`) or face down.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.board.get(sq.index()).copied().flatten()
