@@ -8,33 +8,12 @@
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
-pub mod anim;
-pub mod board;
-pub mod catalog;
-pub mod chess_view;
-pub mod fonts;
-pub mod hag_view;
-pub mod hud;
-pub mod input;
-pub mod jieqi_view;
-pub mod play;
-pub mod screens;
-pub mod screenshot;
-pub mod settings;
-pub mod sound;
-pub mod tysiac_view;
-pub mod world_text;
+pub mod games;
+pub mod kit;
+pub mod shell;
+pub mod table;
 
-/// The screens. Entities of a screen carry `DespawnOnExit(screen)`.
-#[derive(States, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Screen {
-    #[default]
-    Title,
-    GameChoice,
-    Setup,
-    Play,
-    Results,
-}
+pub use table::Screen;
 
 /// How the app runs.
 #[derive(Clone, Debug, PartialEq)]
@@ -133,12 +112,12 @@ pub fn build_app(mode: AppMode, launch: LaunchOptions) -> App {
                     ..default()
                 },
             );
-            app.add_plugins(sound::SoundPlugin { device: true });
+            app.add_plugins(kit::sound::SoundPlugin { device: true });
             if launch.screenshot.is_some() {
-                app.add_plugins(screenshot::ScreenshotPlugin);
+                app.add_plugins(shell::screenshot::ScreenshotPlugin);
             }
-            app.add_plugins(settings::SettingsPlugin {
-                store: settings::SettingsStore::platform(),
+            app.add_plugins(kit::settings::SettingsPlugin {
+                store: kit::settings::SettingsStore::platform(),
             });
         }
         AppMode::Headless => {
@@ -156,35 +135,24 @@ pub fn build_app(mode: AppMode, launch: LaunchOptions) -> App {
             ));
             app.init_asset::<bevy::shader::Shader>()
                 .init_asset::<Image>();
-            app.add_plugins(sound::SoundPlugin { device: false });
-            app.add_plugins(settings::SettingsPlugin {
-                store: settings::SettingsStore::Nowhere,
+            app.add_plugins(kit::sound::SoundPlugin { device: false });
+            app.add_plugins(kit::settings::SettingsPlugin {
+                store: kit::settings::SettingsStore::Nowhere,
             });
         }
     }
-    app.add_plugins((bevy_egui::EguiPlugin::default(), fonts::FontsPlugin));
+    app.add_plugins(bevy_egui::EguiPlugin::default());
     app.insert_resource(ClearColor(Color::srgb(0.16, 0.13, 0.12)));
     app.insert_resource(launch);
-    app.init_state::<Screen>();
-    app.init_resource::<board::BoardUi>();
-    app.add_message::<board::BoardMove>();
     app.add_systems(Startup, spawn_camera);
-    board::init_board_images(app.world_mut());
+    // Layer by layer, bottom up: kit, table, shell, games.
     app.add_plugins((
-        input::InputPlugin,
-        screens::ScreensPlugin,
-        play::PlayPlugin,
-        jieqi_view::JieqiViewPlugin,
-        anim::AnimPlugin,
-        world_text::WorldTextPlugin,
-        hag_view::HagViewPlugin,
-        chess_view::ChessViewPlugin,
-        tysiac_view::TysiacViewPlugin,
+        kit::KitPlugin,
+        table::TablePlugin,
+        shell::screens::ScreensPlugin,
+        shell::keys::MenuKeysPlugin,
+        games::GamesPlugin,
     ));
-    app.add_systems(
-        PostUpdate,
-        board::sync_highlights.run_if(resource_exists::<board::BoardImages>),
-    );
     app
 }
 

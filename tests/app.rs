@@ -10,17 +10,17 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use bevy::window::PrimaryWindow;
-use veil::board::{
+use veil::games::jieqi::{Scene, ViewState, kind_name};
+use veil::kit::board::{
     BoardLayout, BoardUi, Cell, FaceDown, Glyph, Highlight, Identity, InTray, Owner, Piece,
 };
-use veil::catalog::{MatchSetup, SeatKind};
-use veil::input::Command;
-use veil::jieqi_view::{Scene, ViewState, kind_name};
-use veil::play::{
+use veil::kit::input::Command;
+use veil::kit::settings::{AnimationSpeed, Settings};
+use veil::kit::sound::{Cue, CueLog};
+use veil::table::referee::{
     LastThinkSlice, Match, MatchResult, PlayPhase, PrivacyPending, ThinkBudget, Viewer,
 };
-use veil::settings::{AnimationSpeed, Settings};
-use veil::sound::{Cue, CueLog};
+use veil::table::setup::{MatchSetup, SeatKind};
 use veil::{AppMode, LaunchOptions, Screen, build_app};
 use veil_ai::Level;
 use veil_core::{GameRng, RngExt, Seat, SeedableRng};
@@ -75,7 +75,7 @@ fn to_setup(app: &mut App) {
     let world = app.world_mut();
     assert_eq!(
         world
-            .query::<&veil::screens::TitleArt>()
+            .query::<&veil::shell::screens::TitleArt>()
             .iter(world)
             .count(),
         12,
@@ -86,7 +86,7 @@ fn to_setup(app: &mut App) {
     let world = app.world_mut();
     assert_eq!(
         world
-            .query::<&veil::screens::TitleArt>()
+            .query::<&veil::shell::screens::TitleArt>()
             .iter(world)
             .count(),
         0,
@@ -128,7 +128,7 @@ fn start(app: &mut App, seats: Vec<SeatKind>, reveal: CapturedReveal, seed: u64)
     {
         let mut setup = app.world_mut().resource_mut::<MatchSetup>();
         setup.seats = seats;
-        setup.jieqi.captured_reveal = reveal;
+        setup.edit_options::<Jieqi>(|o| o.captured_reveal = reveal);
         setup.seed = Some(seed);
         setup.think_limit_ms = 200;
     }
@@ -297,7 +297,8 @@ fn play_until_results(
             .world()
             .get_resource::<State<PlayPhase>>()
             .map(|s| *s.get());
-        if phase == Some(PlayPhase::HumanTurn) && !app.world().resource::<veil::play::Animating>().0
+        if phase == Some(PlayPhase::HumanTurn)
+            && !app.world().resource::<veil::table::referee::Animating>().0
         {
             if human(app) {
                 continue;
@@ -435,11 +436,11 @@ fn human_against_computer_with_animations_undo_and_hint() {
             key(app, KeyCode::KeyL, Key::Character("l".into()));
             let world = app.world_mut();
             assert!(
-                world.query::<&veil::anim::Slide>().iter(world).count() > 0,
+                world.query::<&veil::kit::anim::Slide>().iter(world).count() > 0,
                 "the last move slides again"
             );
             for _ in 0..200 {
-                if !app.world().resource::<veil::play::Animating>().0 {
+                if !app.world().resource::<veil::table::referee::Animating>().0 {
                     break;
                 }
                 app.update();
@@ -554,8 +555,8 @@ fn hot_seat_shows_the_privacy_screen_once_identities_are_private() {
 
 #[test]
 fn settings_and_board_geometry() {
-    use veil::board::BoardLayout as L;
-    use veil::settings::{Orientation, SettingsStore};
+    use veil::kit::board::BoardLayout as L;
+    use veil::kit::settings::{Orientation, SettingsStore};
     let dir = std::env::temp_dir().join(format!("veil-settings-{}", std::process::id()));
     let store = SettingsStore::File(dir.join("settings.json"));
     assert_eq!(store.load(), Settings::default());
@@ -575,7 +576,7 @@ fn settings_and_board_geometry() {
     let _ = std::fs::remove_dir_all(dir);
 
     for flipped in [false, true] {
-        let mut layout = L::new(veil::jieqi_view::geometry(), 50.0);
+        let mut layout = L::new(veil::games::jieqi::geometry(), 50.0);
         layout.flipped = flipped;
         layout.center = Vec2::new(-30.0, 12.0);
         for cell in layout.geometry.cells().collect::<Vec<_>>() {
@@ -680,9 +681,19 @@ fn every_character_the_app_writes_has_a_glyph() {
         app.update();
     }
     let mut used = std::collections::BTreeMap::<char, String>::new();
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
+    let mut dirs = vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
+    let mut files = Vec::new();
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
         for line in text.lines() {
             let code = line.split("//").next().unwrap_or("");
@@ -725,6 +736,8 @@ fn every_character_the_app_writes_has_a_glyph() {
 // Each game's view has its own file of tests, compiled into this one binary.
 #[path = "app/chess.rs"]
 mod chess;
+#[path = "app/fair.rs"]
+mod fair;
 #[path = "app/hag.rs"]
 mod hag;
 #[path = "app/tysiac.rs"]

@@ -4,8 +4,12 @@
 
 use bevy::prelude::*;
 
-use crate::board::Glyph;
-use crate::play::Animating;
+use crate::kit::board::Glyph;
+
+/// True while piece animations are running: the referee waits for them
+/// before the next computer move, so every move can be seen.
+#[derive(Resource, Default, Debug)]
+pub struct Animating(pub bool);
 
 /// Moves an entity from `from` to `to` (world xy) after `delay` seconds.
 #[derive(Component, Clone, Copy, Debug)]

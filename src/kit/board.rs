@@ -12,7 +12,7 @@ use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
-use crate::world_text::WorldText;
+use crate::kit::world_text::WorldText;
 
 /// A point of the board: a square or an intersection. `rank` 0 is the first
 /// seat's home rank, `file` 0 its left.
@@ -278,6 +278,27 @@ pub fn init_board_images(world: &mut World) {
 pub const LINE: Color = Color::srgb(0.32, 0.18, 0.08);
 pub const BOARD_BG: Color = Color::srgb(0.93, 0.80, 0.56);
 
+/// Sets the layout's orientation for the viewer; when the orientation
+/// `turned` since the last draw, the board art (`old_art`) is drawn again
+/// the other way round, with `extra` on its root.
+pub fn orient_board(
+    commands: &mut Commands,
+    layout: &mut BoardLayout,
+    flipped: bool,
+    turned: bool,
+    old_art: impl IntoIterator<Item = Entity>,
+    extra: impl Bundle,
+) {
+    layout.flipped = flipped;
+    if turned {
+        for e in old_art {
+            commands.entity(e).despawn();
+        }
+        let art = spawn_board_art(commands, layout, 20.0);
+        commands.entity(art).insert(extra);
+    }
+}
+
 /// Spawns the board's lines, river, palaces, marks and coordinates as
 /// children of one [`BoardArt`] entity, which is returned.
 pub fn spawn_board_art(commands: &mut Commands, layout: &BoardLayout, font_size: f32) -> Entity {
@@ -456,9 +477,14 @@ pub fn sync_highlights(
     layout: Option<Res<BoardLayout>>,
     images: Res<BoardImages>,
     old: Query<Entity, With<Highlight>>,
-    scope: Res<State<crate::Screen>>,
 ) {
-    let Some(layout) = layout else { return };
+    // No board (off the play screen): no highlights either.
+    let Some(layout) = layout else {
+        for e in &old {
+            commands.entity(e).despawn();
+        }
+        return;
+    };
     if !ui.is_changed() && !layout.is_changed() {
         return;
     }
@@ -488,7 +514,6 @@ pub fn sync_highlights(
                 ..default()
             },
             Transform::from_xyz(at.x, at.y, z),
-            DespawnOnExit(*scope.get()),
         ));
     };
     if let Some((from, to)) = ui.last_move {

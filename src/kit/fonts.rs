@@ -6,8 +6,8 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContext, egui};
 
-const SANS: &[u8] = include_bytes!("../assets/fonts/veil-sans.ttf");
-const MONO: &[u8] = include_bytes!("../assets/fonts/veil-mono.ttf");
+const SANS: &[u8] = include_bytes!("../../assets/fonts/veil-sans.ttf");
+const MONO: &[u8] = include_bytes!("../../assets/fonts/veil-mono.ttf");
 
 pub struct FontsPlugin;
 

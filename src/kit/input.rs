@@ -7,8 +7,7 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::input::egui_wants_any_pointer_input;
 use leafwing_input_manager::prelude::*;
 
-use crate::Screen;
-use crate::board::{BoardLayout, BoardUi, Cell};
+use crate::kit::board::{BoardLayout, BoardUi, Cell};
 
 /// What the player can do with keys and buttons.
 #[derive(Actionlike, PartialEq, Eq, Clone, Copy, Hash, Debug, Reflect)]
@@ -152,7 +151,7 @@ impl Plugin for InputPlugin {
             .add_systems(
                 Update,
                 (
-                    actions_to_commands,
+                    menu_key,
                     (hover_square, click_square).run_if(not(egui_wants_any_pointer_input)),
                 )
                     .in_set(InputSet),
@@ -172,113 +171,13 @@ fn spawn_player(mut commands: Commands) {
     ));
 }
 
-fn actions_to_commands(
+/// M / F10: the settings panel, on every screen.
+fn menu_key(
     actions: Single<&ActionState<UiAction>, With<Player>>,
-    screen: Res<State<Screen>>,
-    layout: Option<Res<BoardLayout>>,
-    mut board: ResMut<BoardUi>,
-    privacy: Option<Res<crate::play::PrivacyPending>>,
     mut out: MessageWriter<Command>,
 ) {
-    let a = *actions;
-    let screen = *screen.get();
-    if a.just_pressed(&UiAction::Menu) {
+    if actions.just_pressed(&UiAction::Menu) {
         out.write(Command::ToggleSettings);
-    }
-    match screen {
-        Screen::Title => {
-            if a.just_pressed(&UiAction::Select) {
-                out.write(Command::Start);
-            }
-        }
-        Screen::GameChoice => {
-            if a.just_pressed(&UiAction::Select) {
-                out.write(Command::ChooseGame("jieqi"));
-            }
-            if a.just_pressed(&UiAction::Cancel) {
-                out.write(Command::Back);
-            }
-        }
-        Screen::Setup => {
-            if a.just_pressed(&UiAction::Select) {
-                out.write(Command::StartMatch);
-            }
-            if a.just_pressed(&UiAction::Cancel) {
-                out.write(Command::Back);
-            }
-        }
-        Screen::Results => {
-            if a.just_pressed(&UiAction::Select) {
-                out.write(Command::PlayAgain);
-            }
-            if a.just_pressed(&UiAction::Cancel) {
-                out.write(Command::Back);
-            }
-        }
-        Screen::Play => {
-            if privacy.is_some_and(|p| p.0.is_some()) {
-                if a.just_pressed(&UiAction::Select) {
-                    out.write(Command::ContinueAfterPrivacy);
-                }
-                return;
-            }
-            if let Some(layout) = layout {
-                let g = &layout.geometry;
-                let mut step = |df: i32, dr: i32| {
-                    let (df, dr) = if layout.flipped { (-df, -dr) } else { (df, dr) };
-                    let c = board.cursor.unwrap_or(Cell::new(
-                        g.files / 2,
-                        if layout.flipped { g.ranks - 1 } else { 0 },
-                    ));
-                    let f = (c.file as i32 + df).clamp(0, g.files as i32 - 1) as u8;
-                    let r = (c.rank as i32 + dr).clamp(0, g.ranks as i32 - 1) as u8;
-                    board.cursor = Some(Cell::new(f, r));
-                };
-                if a.just_pressed(&UiAction::CursorUp) {
-                    step(0, 1);
-                }
-                if a.just_pressed(&UiAction::CursorDown) {
-                    step(0, -1);
-                }
-                if a.just_pressed(&UiAction::CursorLeft) {
-                    step(-1, 0);
-                }
-                if a.just_pressed(&UiAction::CursorRight) {
-                    step(1, 0);
-                }
-                if a.just_pressed(&UiAction::Select) {
-                    if let Some(c) = board.cursor {
-                        out.write(Command::Square(c));
-                    }
-                }
-            } else if a.just_pressed(&UiAction::Select) {
-                // No board to pick on: Enter confirms the open dialog.
-                out.write(Command::Confirm);
-            }
-            if a.just_pressed(&UiAction::Cancel) {
-                out.write(Command::Cancel);
-            }
-            if a.just_pressed(&UiAction::Undo) {
-                out.write(Command::Undo);
-            }
-            if a.just_pressed(&UiAction::Hint) {
-                out.write(Command::Hint);
-            }
-            if a.just_pressed(&UiAction::Resign) {
-                out.write(Command::Resign);
-            }
-            if a.just_pressed(&UiAction::ToggleRules) {
-                out.write(Command::ToggleRules);
-            }
-            if a.just_pressed(&UiAction::ReplayLast) {
-                out.write(Command::ReplayLast);
-            }
-            for (i, action) in UiAction::CHOICES.iter().enumerate() {
-                if a.just_pressed(action) {
-                    out.write(Command::Choose(i));
-                }
-            }
-        }
     }
 }
 
@@ -315,10 +214,10 @@ fn click_square(
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     camera: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
     layout: Option<Res<BoardLayout>>,
-    screen: Res<State<Screen>>,
     mut out: MessageWriter<Command>,
 ) {
-    if *screen.get() != Screen::Play || !actions.just_pressed(&UiAction::Click) {
+    // A board layout exists only while a board is on screen.
+    if !actions.just_pressed(&UiAction::Click) {
         return;
     }
     let (Some(window), Some(layout), Ok(camera)) = (window, layout, camera.single()) else {

@@ -4,8 +4,8 @@
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::*;
 
-use crate::input::Command;
-use crate::settings::Settings;
+use crate::kit::input::Command;
+use crate::kit::settings::Settings;
 
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cue {

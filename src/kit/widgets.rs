@@ -7,8 +7,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use crate::input::Command;
-use crate::play::RulesOpen;
+use crate::kit::input::Command;
 
 /// Which of the shared buttons a view offers, and which are enabled.
 /// `None` leaves a button out (a game without a hint or a replay).
@@ -58,9 +57,9 @@ pub fn resign_confirmation(ui: &mut egui::Ui, asked: bool, out: &mut MessageWrit
 }
 
 /// The game's rulings in plain words, one paragraph a line, while
-/// [`RulesOpen`] says so; closing the window clears it.
-pub fn rules_window(ctx: &egui::Context, title: &str, rules: &[&str], open_flag: &mut RulesOpen) {
-    if !open_flag.0 {
+/// `open_flag` says so; closing the window clears it.
+pub fn rules_window(ctx: &egui::Context, title: &str, rules: &[&str], open_flag: &mut bool) {
+    if !*open_flag {
         return;
     }
     let mut open = true;
@@ -78,7 +77,7 @@ pub fn rules_window(ctx: &egui::Context, title: &str, rules: &[&str], open_flag:
                 });
         });
     if !open {
-        open_flag.0 = false;
+        *open_flag = false;
     }
 }
 

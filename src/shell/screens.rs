@@ -4,12 +4,13 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use veil_ai::Level;
-use veil_jieqi::CapturedReveal;
 
-use crate::Screen;
-use crate::catalog::{GAMES, MatchSetup, SeatKind};
-use crate::input::Command;
-use crate::play::MatchResult;
+use crate::kit::input::Command;
+use crate::table::ActiveGame;
+use crate::table::Screen;
+use crate::table::referee::MatchResult;
+use crate::table::setup::{MatchSetup, SeatKind};
+use crate::table::view::GameViews;
 
 pub struct ScreensPlugin;
 
@@ -81,11 +82,16 @@ impl Plugin for TitlePlugin {
                 EguiPrimaryContextPass,
                 title_ui.run_if(in_state(Screen::Title)),
             )
-            .add_systems(Update, title_commands.run_if(in_state(Screen::Title)));
+            .add_systems(
+                Update,
+                // Every frame, so that no command meant for another screen
+                // is still waiting when this one opens.
+                title_commands.after(crate::kit::input::InputSet),
+            );
     }
 }
 
-fn spawn_title_art(mut commands: Commands, images: Option<Res<crate::board::BoardImages>>) {
+fn spawn_title_art(mut commands: Commands, images: Option<Res<crate::kit::board::BoardImages>>) {
     let Some(images) = images else { return };
     // A ring of face-down discs, the game's theme.
     for i in 0..12 {
@@ -127,8 +133,16 @@ fn title_ui(mut contexts: EguiContexts, mut out: MessageWriter<Command>) -> Resu
     Ok(())
 }
 
-fn title_commands(mut commands: MessageReader<Command>, mut next: ResMut<NextState<Screen>>) {
+fn title_commands(
+    mut commands: MessageReader<Command>,
+    mut next: ResMut<NextState<Screen>>,
+    screen: Res<State<Screen>>,
+) {
+    let here = *screen.get() == Screen::Title;
     for c in commands.read() {
+        if !here {
+            continue;
+        }
         if *c == Command::Start {
             next.set(Screen::GameChoice);
         }
@@ -145,11 +159,20 @@ impl Plugin for ChoicePlugin {
             EguiPrimaryContextPass,
             choice_ui.run_if(in_state(Screen::GameChoice)),
         )
-        .add_systems(Update, choice_commands.run_if(in_state(Screen::GameChoice)));
+        .add_systems(
+            Update,
+            // Every frame, so that no command meant for another screen
+            // is still waiting when this one opens.
+            choice_commands.after(crate::kit::input::InputSet),
+        );
     }
 }
 
-fn choice_ui(mut contexts: EguiContexts, mut out: MessageWriter<Command>) -> Result {
+fn choice_ui(
+    mut contexts: EguiContexts,
+    views: Res<GameViews>,
+    mut out: MessageWriter<Command>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::CentralPanel::default().show(&mut root_ui(ctx, "screen", false), |ui| {
         ui.heading("Choose a game");
@@ -158,10 +181,15 @@ fn choice_ui(mut contexts: EguiContexts, mut out: MessageWriter<Command>) -> Res
             .num_columns(3)
             .spacing([16.0, 10.0])
             .show(ui, |ui| {
-                for g in GAMES {
+                for g in veil_games::GAMES {
                     ui.label(egui::RichText::new(g.name).size(20.0).strong());
-                    ui.label(g.blurb);
-                    if g.playable {
+                    let players = if g.seats.min == g.seats.max {
+                        format!("{} players", g.seats.min)
+                    } else {
+                        format!("{}–{} players", g.seats.min, g.seats.max)
+                    };
+                    ui.label(format!("{} {players} · {}", g.blurb, g.length));
+                    if views.0.contains_key(g.id) {
                         if ui.button("play").clicked() {
                             out.write(Command::Button);
                             out.write(Command::ChooseGame(g.id));
@@ -182,14 +210,25 @@ fn choice_ui(mut contexts: EguiContexts, mut out: MessageWriter<Command>) -> Res
 
 fn choice_commands(
     mut commands: MessageReader<Command>,
+    views: Res<GameViews>,
     mut setup: ResMut<MatchSetup>,
     mut next: ResMut<NextState<Screen>>,
+    mut active: ResMut<NextState<ActiveGame>>,
+    screen: Res<State<Screen>>,
 ) {
+    let here = *screen.get() == Screen::GameChoice;
     for c in commands.read() {
+        if !here {
+            continue;
+        }
         match c {
             Command::ChooseGame(id) => {
-                if GAMES.iter().any(|g| g.id == *id && g.playable) {
-                    setup.choose_game(id);
+                // Only games whose view is in the app can be played.
+                if let Some((id, _)) = views.0.get_key_value(id) {
+                    if setup.game != *id {
+                        setup.choose_game(id);
+                    }
+                    active.set(ActiveGame(id));
                     next.set(Screen::Setup);
                 }
             }
@@ -209,26 +248,50 @@ impl Plugin for SetupPlugin {
             EguiPrimaryContextPass,
             setup_ui.run_if(in_state(Screen::Setup)),
         )
-        .add_systems(Update, setup_commands.run_if(in_state(Screen::Setup)));
+        .add_systems(
+            Update,
+            // Every frame, so that no command meant for another screen
+            // is still waiting when this one opens.
+            setup_commands.after(crate::kit::input::InputSet),
+        );
     }
 }
 
 fn setup_ui(
     mut contexts: EguiContexts,
     mut setup: ResMut<MatchSetup>,
+    views: Res<GameViews>,
     mut out: MessageWriter<Command>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut edited = setup.clone();
-    let info = crate::catalog::game_info(setup.game);
-    let game_name = info.map_or("Jieqi", |g| g.name);
-    let seat_names: &[&str] = info.map_or(&["Red (moves first)", "Black"], |g| g.seats);
+    let Some(info) = crate::table::setup::game_info(setup.game) else {
+        return Ok(());
+    };
     egui::CentralPanel::default().show(&mut root_ui(ctx, "screen", false), |ui| {
-        ui.heading(format!("{game_name} — set up the game"));
+        ui.heading(format!("{} — set up the game", info.name));
         ui.add_space(8.0);
-        for (i, name) in seat_names.iter().enumerate().take(edited.seats.len()) {
+        if info.seats.min < info.seats.max {
             ui.horizontal(|ui| {
-                ui.label(egui::RichText::new(*name).size(18.0));
+                ui.label("Players:");
+                for n in info.seats.min..=info.seats.max {
+                    if ui
+                        .selectable_label(edited.seats.len() == n, n.to_string())
+                        .clicked()
+                    {
+                        edited.set_seat_count(n);
+                    }
+                }
+            });
+        }
+        for i in 0..edited.seats.len() {
+            ui.horizontal(|ui| {
+                let name = info.seat_name(i);
+                let label = match info.team_names.get(info.team(i)) {
+                    Some(team) if !info.teams.is_empty() => format!("{name} (team {team})"),
+                    _ => name.to_owned(),
+                };
+                ui.label(egui::RichText::new(label).size(18.0));
                 let seat = &mut edited.seats[i];
                 ui.selectable_value(seat, SeatKind::Human, "human");
                 for level in Level::ALL {
@@ -242,11 +305,8 @@ fn setup_ui(
         }
         ui.add_space(8.0);
         // Each game's options (RULINGS.md) come from its view.
-        match edited.game {
-            "hide-and-guess" => crate::hag_view::options_ui(ui, &mut edited),
-            "intrigue" | "secret-king" => crate::chess_view::options_ui(ui, &mut edited),
-            "tysiac" => crate::tysiac_view::options_ui(ui, &mut edited),
-            _ => jieqi_options_ui(ui, &mut edited),
+        if let Some(view) = views.0.get(edited.game) {
+            (view.options_ui)(ui, &mut edited);
         }
         ui.add_space(16.0);
         ui.horizontal(|ui| {
@@ -265,22 +325,16 @@ fn setup_ui(
     Ok(())
 }
 
-fn jieqi_options_ui(ui: &mut egui::Ui, edited: &mut MatchSetup) {
-    ui.label("A captured face-down piece is revealed to:");
-    ui.radio_value(
-        &mut edited.jieqi.captured_reveal,
-        CapturedReveal::CapturerOnly,
-        "the capturer only",
-    );
-    ui.radio_value(
-        &mut edited.jieqi.captured_reveal,
-        CapturedReveal::Both,
-        "both players",
-    );
-}
-
-fn setup_commands(mut commands: MessageReader<Command>, mut next: ResMut<NextState<Screen>>) {
+fn setup_commands(
+    mut commands: MessageReader<Command>,
+    mut next: ResMut<NextState<Screen>>,
+    screen: Res<State<Screen>>,
+) {
+    let here = *screen.get() == Screen::Setup;
     for c in commands.read() {
+        if !here {
+            continue;
+        }
         match c {
             Command::StartMatch => next.set(Screen::Play),
             Command::Back => next.set(Screen::GameChoice),
@@ -299,7 +353,12 @@ impl Plugin for ResultsPlugin {
             EguiPrimaryContextPass,
             results_ui.run_if(in_state(Screen::Results)),
         )
-        .add_systems(Update, results_commands.run_if(in_state(Screen::Results)));
+        .add_systems(
+            Update,
+            // Every frame, so that no command meant for another screen
+            // is still waiting when this one opens.
+            results_commands.after(crate::kit::input::InputSet),
+        );
     }
 }
 
@@ -335,8 +394,16 @@ fn results_ui(
     Ok(())
 }
 
-fn results_commands(mut commands: MessageReader<Command>, mut next: ResMut<NextState<Screen>>) {
+fn results_commands(
+    mut commands: MessageReader<Command>,
+    mut next: ResMut<NextState<Screen>>,
+    screen: Res<State<Screen>>,
+) {
+    let here = *screen.get() == Screen::Results;
     for c in commands.read() {
+        if !here {
+            continue;
+        }
         match c {
             Command::PlayAgain => next.set(Screen::Play),
             Command::Back => next.set(Screen::Setup),

@@ -5,8 +5,9 @@
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 
-use crate::board::BoardUi;
-use crate::{LaunchOptions, Screen};
+use crate::LaunchOptions;
+use crate::kit::board::BoardUi;
+use crate::table::Screen;
 
 pub struct ScreenshotPlugin;
 

@@ -10,41 +10,12 @@ use std::marker::PhantomData;
 
 use bevy::prelude::*;
 use veil_ai::{Duration, Level, Search};
-use veil_core::{Actor, Game, GameRng, Outcome, Record, Seat, SeedableRng, Turn};
+use veil_core::{Actor, GameRng, Outcome, Record, Seat, SeedableRng, Turn};
 
-use crate::Screen;
-use crate::catalog::{MatchSetup, SeatKind};
-use crate::input::Command;
-
-/// What the app needs of a game beyond the rules.
-pub trait GameUi: Game {
-    /// The seat's name ("Red").
-    fn seat_name(seat: Seat) -> &'static str;
-    /// True when showing `next`'s view on a screen `previous` may still be
-    /// looking at (or the other way round) could show one of them something
-    /// only the other may know: hot-seat play then puts a privacy screen
-    /// between the two.
-    fn needs_privacy(previous: &Self::Observation, next: &Self::Observation) -> bool;
-    /// The move just made, for the move list, from an observation taken
-    /// right after it (chance included); public knowledge only.
-    fn move_text(after: &Self::Observation) -> Option<String>;
-    /// The action `seat` just played, for the move list, from `seat`'s
-    /// observation right after it (chance included). Public knowledge only:
-    /// games with secret actions (a hidden choice, a simultaneous vote) must
-    /// not write what was chosen. By default [`GameUi::move_text`].
-    fn action_text(seat: Seat, action: &Self::Action, after: &Self::Observation) -> Option<String> {
-        let _ = (seat, action);
-        Self::move_text(after)
-    }
-    /// How long the table stays as `after` shows it before the chance that
-    /// follows is drawn, in animation steps (Tysiąc: the last trick of a
-    /// hand stays in view before the next deal). 0 by default: chance
-    /// follows at once. With animations off there is no pause.
-    fn chance_pause(after: &Self::Observation) -> f32 {
-        let _ = after;
-        0.0
-    }
-}
+use crate::kit::input::Command;
+use crate::table::Screen;
+use crate::table::setup::{MatchSetup, SeatKind};
+use crate::table::view::GameView;
 
 /// The phase of play, derived every frame from the engine's turn and the
 /// seats' kinds by [`derive_phase`]; never set by hand elsewhere.
@@ -66,18 +37,99 @@ pub enum PlayPhase {
     Over,
 }
 
+/// Where a match's randomness comes from: chance, each computer seat and
+/// the hints each draw from their own seed, so that knowing one (say, by
+/// watching the deals) tells nothing of another.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seeds {
+    pub chance: u64,
+    /// One per seat (used when the seat is a computer).
+    pub computers: Vec<u64>,
+    pub hint: u64,
+    /// The one number fixed seeds came from (tests, demo); `None` for
+    /// entropy.
+    pub fixed_origin: Option<u64>,
+}
+
+impl Seeds {
+    /// Fresh seeds from the operating system's entropy (in the browser,
+    /// `crypto.getRandomValues`): nothing a player can guess.
+    pub fn from_entropy(seats: usize) -> Self {
+        Seeds {
+            chance: entropy(),
+            computers: (0..seats).map(|_| entropy()).collect(),
+            hint: entropy(),
+            fixed_origin: None,
+        }
+    }
+
+    /// Seeds derived from one number, for tests and the demo only.
+    pub fn fixed(seed: u64, seats: usize) -> Self {
+        let mut state = seed;
+        let mut next = move || {
+            // SplitMix64: independent-looking streams from one seed.
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        Seeds {
+            chance: next(),
+            computers: (0..seats).map(|_| next()).collect(),
+            hint: next(),
+            fixed_origin: Some(seed),
+        }
+    }
+}
+
+/// 64 bits from the operating system's entropy source.
+pub fn entropy() -> u64 {
+    getrandom::u64().expect("the operating system provides entropy")
+}
+
+/// How long the computer seems to think: a fixed time per level, always
+/// waited for in full, so that neither the spinner nor the moment the move
+/// appears depends on anything but the level (a search that finishes early
+/// because only one move is legal would otherwise tell why).
+pub fn think_time(level: Level) -> Duration {
+    Duration::from_millis(match level {
+        Level::Random | Level::Greedy => 300,
+        Level::Easy => 600,
+        Level::Normal => 1000,
+        Level::Hard => 2000,
+    })
+}
+
+/// When the computer's move appears. `Fixed` (the app's only setting) waits
+/// the level's think time in full; `AsSoonAsFound` plays as soon as the
+/// search is done — it exists so the fair-play tests can show that their
+/// timing probe catches the leak this would be.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ThinkPacing {
+    #[default]
+    Fixed,
+    #[doc(hidden)]
+    AsSoonAsFound,
+}
+
 /// The referee: the full game state and everything needed to run it.
 #[derive(Resource)]
-pub struct Match<G: GameUi> {
+pub struct Match<G: GameView> {
     game: G,
+    /// Options, seats and the actions since the game began (or since the
+    /// last undo, which deals the unseen anew: see [`Match::undo`]).
     record: Record<G>,
     seats: Vec<SeatKind>,
     rng: GameRng,
-    seed: u64,
+    seeds: Seeds,
     resigned: Option<Seat>,
-    computer: Option<Search<G>>,
-    hint_search: Option<Search<G>>,
+    computer: Option<Thinking<G>>,
+    hint_search: Option<Thinking<G>>,
     think_limit: Duration,
+    /// Before each action of a person: what that person knew, the move
+    /// list's length and the plies, for undo.
+    undo_points: Vec<(Seat, G::Observation, usize, u32)>,
     /// The hint found for the viewer, until the next action.
     pub hint: Option<G::Action>,
     /// Bumped on every change of the game (actions, undo).
@@ -87,11 +139,21 @@ pub struct Match<G: GameUi> {
     log: Vec<String>,
 }
 
-impl<G: GameUi> Match<G> {
+/// A search under way for a seat, and how long it has been shown thinking.
+struct Thinking<G: GameView> {
+    seat: Seat,
+    search: Search<G>,
+    /// Seconds of game time since it started.
+    shown: Duration,
+    /// When the move may appear.
+    pace: Duration,
+}
+
+impl<G: GameView> Match<G> {
     pub fn new(
         options: G::Options,
         seats: Vec<SeatKind>,
-        seed: u64,
+        seeds: Seeds,
         think_limit: Duration,
     ) -> Self {
         let game =
@@ -100,12 +162,13 @@ impl<G: GameUi> Match<G> {
             game,
             record: Record::new(options, seats.len()),
             seats,
-            rng: GameRng::seed_from_u64(seed),
-            seed,
+            rng: GameRng::seed_from_u64(seeds.chance),
+            seeds,
             resigned: None,
             computer: None,
             hint_search: None,
             think_limit,
+            undo_points: Vec::new(),
             hint: None,
             version: 0,
             plies: 0,
@@ -113,6 +176,13 @@ impl<G: GameUi> Match<G> {
         };
         m.resolve_chance();
         m
+    }
+
+    /// The full state, secrets and all. Only for tests that check what the
+    /// referee hides (the fair-play suite); never read by the app.
+    #[doc(hidden)]
+    pub fn full_state_for_tests(&self) -> &G {
+        &self.game
     }
 
     /// What `seat` may know now: the only way a view sees the game.
@@ -173,6 +243,7 @@ impl<G: GameUi> Match<G> {
 
     /// True while a computer search (for a move or a hint) is running.
     pub fn is_thinking(&self) -> bool {
+        // True for the whole think time, searching or waiting.
         self.computer.is_some()
     }
 
@@ -189,7 +260,15 @@ impl<G: GameUi> Match<G> {
         if self.turn() == Turn::Over {
             return Err(veil_core::ActionError::GameOver { action });
         }
+        let before = self
+            .seat_kind(seat)
+            .is_human()
+            .then(|| self.game.observe(seat));
         self.game.apply(Actor::Seat(seat), action)?;
+        if let Some(before) = before {
+            self.undo_points
+                .push((seat, before, self.log.len(), self.plies));
+        }
         self.record.actions.push((Actor::Seat(seat), action));
         self.plies += 1;
         self.hint = None;
@@ -207,7 +286,7 @@ impl<G: GameUi> Match<G> {
         Ok(())
     }
 
-    /// Draws the chance a pause ([`GameUi::chance_pause`]) held back.
+    /// Draws the chance a pause ([`GameView::chance_pause`]) held back.
     /// True if there was any.
     pub fn draw_chance(&mut self) -> bool {
         if self.turn() != Turn::Chance {
@@ -248,88 +327,84 @@ impl<G: GameUi> Match<G> {
     }
 
     /// Takes back `seat`'s last action and everything after it, so `seat`
-    /// is to act again. False when `seat` has not acted yet.
+    /// is to act again. False when `seat` has not acted yet or the game is
+    /// over.
+    ///
+    /// What `seat` knew before that action stays as it was; everything it
+    /// could not see then — hidden cards, face-down pieces, the other
+    /// seats' secrets, chance still to come — is dealt anew from its
+    /// observation ([`Game::determinize`]), so undoing never hands back a
+    /// secret the player has seen since. The same holds for hints, which
+    /// are searched from the observation alone.
     pub fn undo(&mut self, seat: Seat) -> bool {
-        let Some(pos) = self
-            .record
-            .actions
-            .iter()
-            .rposition(|(a, _)| *a == Actor::Seat(seat))
-        else {
+        if self.turn() == Turn::Over {
             return false;
-        };
-        let mut record = self.record.clone();
-        record.actions.truncate(pos);
-        let Ok(game) = record.replay() else {
-            return false;
-        };
-        // The move list again, observed after each seat action and its chance.
-        let mut log = Vec::new();
-        let Ok(mut replay) = G::new(&record.options, record.seats) else {
-            return false;
-        };
-        let mut mover: Option<(Seat, G::Action)> = None;
-        for (actor, action) in &record.actions {
-            if let (Actor::Seat(_), Some((prev, done))) = (actor, &mover) {
-                log.extend(G::action_text(*prev, done, &replay.observe(*prev)));
-            }
-            if let Actor::Seat(s) = actor {
-                mover = Some((*s, *action));
-            }
-            if replay.apply(*actor, *action).is_err() {
-                return false;
-            }
         }
-        if let Some((prev, done)) = &mover {
-            log.extend(G::action_text(*prev, done, &replay.observe(*prev)));
-        }
-        self.log = log;
-        self.plies = record
-            .actions
-            .iter()
-            .filter(|(a, _)| *a != Actor::Chance)
-            .count() as u32;
-        self.game = game;
-        self.record = record;
+        let Some(index) = self.undo_points.iter().rposition(|(s, ..)| *s == seat) else {
+            return false;
+        };
+        let (_, knew, log_len, plies) = self.undo_points[index].clone();
+        self.undo_points.truncate(index);
+        let mut redraw = GameRng::seed_from_u64(self.fresh_seed());
+        self.game = G::determinize(&knew, &mut redraw);
+        // The record starts again here: the state is not the replay of
+        // what was played before (that would bring the secrets back).
+        self.record = Record::new(self.game.options().clone(), self.seats.len());
+        self.log.truncate(log_len);
+        self.plies = plies;
         self.resigned = None;
         self.computer = None;
         self.hint_search = None;
         self.hint = None;
-        // Chance after the undone move will be drawn afresh.
-        self.rng = GameRng::seed_from_u64(
-            self.seed ^ (self.version + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
-        );
+        // Chance after the undone move is drawn afresh too.
+        self.rng = GameRng::seed_from_u64(self.fresh_seed());
         self.version += 1;
         true
     }
 
+    /// A seed for what is dealt anew: from the match's fixed seeds in tests
+    /// (so a test replays), from the system's entropy otherwise.
+    fn fresh_seed(&self) -> u64 {
+        match self.seeds.fixed_origin {
+            Some(seed) => {
+                Seeds::fixed(seed ^ self.version.wrapping_mul(0x9E37_79B9_7F4A_7C15), 0).chance
+            }
+            None => entropy(),
+        }
+    }
+
     /// Thinks for the computer seat to act for at most `budget` of this
-    /// frame; plays its move once the search is done. True if it moved.
-    pub fn think(&mut self, budget: Duration) -> bool {
+    /// frame, `elapsed` being the game time since the last frame; plays its
+    /// move once the level's think time ([`think_time`], or the match's
+    /// think limit if shorter) has passed — never earlier, whatever the
+    /// search found. True if it moved.
+    pub fn think(&mut self, budget: Duration, elapsed: Duration, pacing: ThinkPacing) -> bool {
         let Some(seat) = self.to_act() else {
             return false;
         };
         let SeatKind::Computer(level) = self.seat_kind(seat) else {
             return false;
         };
-        if self.computer.as_ref().is_none_or(|s| s.observer() != seat) {
-            let mut config = level.config();
-            config.max_time = Some(
-                config
-                    .max_time
-                    .map_or(self.think_limit, |t| t.min(self.think_limit)),
-            );
-            let seed = self
-                .seed
+        if self.computer.as_ref().is_none_or(|t| t.seat != seat) {
+            let config = level.config();
+            let seed = self.seeds.computers[seat.index()]
                 .wrapping_add(self.version.wrapping_mul(0x2545_F491_4F6C_DD1D));
-            self.computer = Some(Search::new(&self.game.observe(seat), config, seed));
+            self.computer = Some(Thinking {
+                seat,
+                search: Search::new(&self.game.observe(seat), config, seed),
+                shown: Duration::ZERO,
+                pace: think_time(level).min(self.think_limit),
+            });
+        } else if let Some(t) = self.computer.as_mut() {
+            t.shown += elapsed;
         }
-        let search = self.computer.as_mut().expect("just made");
-        if !search.is_finished() {
-            search.run_for(budget);
+        let t = self.computer.as_mut().expect("just made");
+        if !t.search.is_finished() {
+            t.search.run_for(budget);
         }
-        if search.is_finished() {
-            let action = search.best_action();
+        let leaky_done = pacing == ThinkPacing::AsSoonAsFound && t.search.is_finished();
+        if t.shown >= t.pace || leaky_done {
+            let action = t.search.best_action();
             self.computer = None;
             if let Some(action) = action {
                 return self.play(seat, action).is_ok();
@@ -345,21 +420,28 @@ impl<G: GameUi> Match<G> {
         }
         let mut config = Level::Normal.config();
         config.iterations = config.iterations.min(1500);
-        config.max_time = Some(self.think_limit.min(Duration::from_millis(1500)));
-        let seed = self.seed.wrapping_add(0xA5A5).wrapping_add(self.version);
-        self.hint_search = Some(Search::new(&self.game.observe(seat), config, seed));
+        let seed = self.seeds.hint.wrapping_add(self.version);
+        self.hint_search = Some(Thinking {
+            seat,
+            search: Search::new(&self.game.observe(seat), config, seed),
+            shown: Duration::ZERO,
+            pace: think_time(Level::Easy).min(self.think_limit),
+        });
     }
 
-    /// Advances a running hint search; true when a hint was just found.
-    pub fn think_hint(&mut self, budget: Duration) -> bool {
-        let Some(search) = self.hint_search.as_mut() else {
+    /// Advances a running hint search by `budget` of this frame, `elapsed`
+    /// being the game time since the last frame; true when a hint was just
+    /// found (after a fixed time, like the computer's moves).
+    pub fn think_hint(&mut self, budget: Duration, elapsed: Duration) -> bool {
+        let Some(t) = self.hint_search.as_mut() else {
             return false;
         };
-        if !search.is_finished() {
-            search.run_for(budget);
+        t.shown += elapsed;
+        if !t.search.is_finished() {
+            t.search.run_for(budget);
         }
-        if search.is_finished() {
-            self.hint = search.best_action();
+        if t.shown >= t.pace {
+            self.hint = t.search.best_action();
             self.hint_search = None;
             return true;
         }
@@ -417,33 +499,32 @@ pub struct GameChanged {
     pub undo: bool,
 }
 
-/// True while piece animations are running: the referee waits for them
-/// before the next computer move, so every move can be seen.
-#[derive(Resource, Default, Debug)]
-pub struct Animating(pub bool);
+pub use crate::kit::anim::Animating;
 
 /// Plugin-side: the driver systems for game `G`.
-pub struct MatchPlugin<G: GameUi>(PhantomData<G>);
+pub struct MatchPlugin<G: GameView>(PhantomData<G>);
 
-impl<G: GameUi> Default for MatchPlugin<G> {
+impl<G: GameView> Default for MatchPlugin<G> {
     fn default() -> Self {
         MatchPlugin(PhantomData)
     }
 }
 
-impl<G: GameUi> Plugin for MatchPlugin<G> {
+impl<G: GameView> Plugin for MatchPlugin<G> {
     fn build(&self, app: &mut App) {
         app.add_systems(
             Update,
             (
+                crate::table::view::apply_requests::<G>,
                 match_commands::<G>,
                 drive::<G>,
                 update_viewer::<G>,
                 derive_phase::<G>,
+                crate::table::view::redraw_check::<G>,
             )
                 .chain()
-                .after(crate::input::InputSet)
-                .run_if(in_state(Screen::Play).and_then(resource_exists::<Match<G>>)),
+                .in_set(crate::table::PlaySet::Referee)
+                .run_if(crate::table::view::active::<G>()),
         );
     }
 }
@@ -455,6 +536,7 @@ impl Plugin for PlayPlugin {
         app.add_sub_state::<PlayPhase>()
             .init_resource::<PrivacyPending>()
             .init_resource::<ThinkBudget>()
+            .init_resource::<ThinkPacing>()
             .init_resource::<LastThinkSlice>()
             .init_resource::<ResignAsked>()
             .init_resource::<RulesOpen>()
@@ -464,7 +546,7 @@ impl Plugin for PlayPlugin {
     }
 }
 
-fn match_commands<G: GameUi>(
+fn match_commands<G: GameView>(
     mut commands: MessageReader<Command>,
     mut m: ResMut<Match<G>>,
     viewer: Res<Viewer>,
@@ -533,13 +615,14 @@ fn match_commands<G: GameUi>(
 }
 
 #[allow(clippy::too_many_arguments)]
-fn drive<G: GameUi>(
+fn drive<G: GameView>(
     mut m: ResMut<Match<G>>,
     budget: Res<ThinkBudget>,
     animating: Res<Animating>,
     privacy: Res<PrivacyPending>,
-    settings: Res<crate::settings::Settings>,
+    settings: Res<crate::kit::settings::Settings>,
     time: Res<Time>,
+    pacing: Res<ThinkPacing>,
     mut held: Local<f32>,
     mut slice: ResMut<LastThinkSlice>,
     mut changed: MessageWriter<GameChanged>,
@@ -547,7 +630,7 @@ fn drive<G: GameUi>(
     slice.0 = None;
     if m.is_hinting() {
         let start = web_time::Instant::now();
-        m.think_hint(budget.0);
+        m.think_hint(budget.0, time.delta());
         slice.0 = Some(start.elapsed());
     }
     if animating.0 || privacy.0.is_some() || m.turn() == Turn::Over {
@@ -572,7 +655,7 @@ fn drive<G: GameUi>(
             return;
         }
         let start = web_time::Instant::now();
-        let done = m.think(budget.0);
+        let done = m.think(budget.0, time.delta(), *pacing);
         slice.0 = Some(slice.0.unwrap_or_default() + start.elapsed());
         if done {
             changed.write(GameChanged {
@@ -586,7 +669,7 @@ fn drive<G: GameUi>(
 /// Chooses whose view the board shows. One human: always theirs. No human:
 /// the first seat's. Hot-seat: the seat to act, behind a privacy screen when
 /// the game says the two views must not be seen by the wrong person.
-fn update_viewer<G: GameUi>(
+fn update_viewer<G: GameView>(
     m: Res<Match<G>>,
     mut viewer: ResMut<Viewer>,
     mut privacy: ResMut<PrivacyPending>,
@@ -621,7 +704,7 @@ fn update_viewer<G: GameUi>(
 
 /// Sets [`PlayPhase`] from the engine's turn, the seats and the privacy
 /// screen: the only writer of the phase.
-pub fn derive_phase<G: GameUi>(
+pub fn derive_phase<G: GameView>(
     m: Res<Match<G>>,
     privacy: Res<PrivacyPending>,
     mut next: ResMut<NextState<PlayPhase>>,
@@ -639,7 +722,7 @@ pub fn derive_phase<G: GameUi>(
 }
 
 /// Builds the result summary of a finished match.
-pub fn summarize<G: GameUi>(m: &Match<G>) -> MatchResult {
+pub fn summarize<G: GameView>(m: &Match<G>) -> MatchResult {
     let outcome = m
         .outcome()
         .unwrap_or_else(|| Outcome::draw(m.seats().len(), "abandoned"));
@@ -672,33 +755,32 @@ pub fn summarize<G: GameUi>(m: &Match<G>) -> MatchResult {
     }
 }
 
-/// A fresh match from the setup (a new seed unless the setup fixes one).
-pub fn new_match<G: GameUi>(setup: &MatchSetup, options: G::Options) -> Match<G> {
-    let seed = setup.seed.unwrap_or_else(clock_seed);
+/// A fresh match from the setup: seeds from the system's entropy unless
+/// the setup fixes one (tests, the demo).
+pub fn new_match<G: GameView>(setup: &MatchSetup, options: G::Options) -> Match<G> {
+    let seeds = match setup.seed {
+        Some(seed) => Seeds::fixed(seed, setup.seats.len()),
+        None => Seeds::from_entropy(setup.seats.len()),
+    };
     Match::new(
         options,
         setup.seats.clone(),
-        seed,
+        seeds,
         Duration::from_millis(setup.think_limit_ms),
     )
 }
 
-/// A seed from the clock, for a match the setup did not seed.
-fn clock_seed() -> u64 {
-    let t = web_time::SystemTime::now()
-        .duration_since(web_time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    (t as u64) ^ 0x5DEE_CE66_D1CE_4E5B
-}
-
 /// The sound of the end: a win for the viewer, a draw, or a game among
 /// computers sounds as a win; a loss of the viewer's as a loss.
-pub fn end_cue<G: GameUi>(m: &Match<G>, result: &MatchResult, viewer: Seat) -> crate::sound::Cue {
+pub fn end_cue<G: GameView>(
+    m: &Match<G>,
+    result: &MatchResult,
+    viewer: Seat,
+) -> crate::kit::sound::Cue {
     let viewer_won = result.seats.get(viewer.index()).is_some_and(|s| s.2);
     if result.draw || m.humans().is_empty() || viewer_won {
-        crate::sound::Cue::Win
+        crate::kit::sound::Cue::Win
     } else {
-        crate::sound::Cue::Lose
+        crate::kit::sound::Cue::Lose
     }
 }

@@ -1,78 +1,13 @@
-//! The games Veil offers, and the setup of the next match.
+//! The setup of the next match: the game, who plays each seat, the game's
+//! options, and the seeds. The games themselves are listed in the registry
+//! (`veil_games::GAMES`), never here.
+
+use std::collections::BTreeMap;
 
 use bevy::prelude::*;
 use veil_ai::Level;
-
-/// One game of the collection.
-#[derive(Clone, Copy, Debug)]
-pub struct GameInfo {
-    pub id: &'static str,
-    pub name: &'static str,
-    pub blurb: &'static str,
-    /// False while the game is still being built ("coming").
-    pub playable: bool,
-    /// The seats' names, in seat order (their number is the game's).
-    pub seats: &'static [&'static str],
-}
-
-pub const GAMES: [GameInfo; 8] = [
-    GameInfo {
-        id: "hide-and-guess",
-        seats: &["Player 1", "Player 2"],
-        name: "Hide and Guess",
-        blurb: "Build triangles of chess pieces and guess your opponent's secret five.",
-        playable: true,
-    },
-    GameInfo {
-        id: "intrigue",
-        seats: &["White", "Black"],
-        name: "Intrigue",
-        blurb: "Chess with hidden kings and a secret informant.",
-        playable: true,
-    },
-    GameInfo {
-        id: "reality-check",
-        seats: &["White", "Black"],
-        name: "Reality Check",
-        blurb: "Two-faced pieces on a diamond board; flip, bluff and check.",
-        playable: false,
-    },
-    GameInfo {
-        id: "jieqi",
-        seats: &["Red (moves first)", "Black"],
-        name: "Jieqi",
-        blurb: "Hidden xiangqi: every piece but the general starts face down.",
-        playable: true,
-    },
-    GameInfo {
-        id: "skelly",
-        seats: &["First player", "Second player"],
-        name: "Skelly",
-        blurb: "Flick bottle caps through thirteen boxes; become a killer.",
-        playable: false,
-    },
-    GameInfo {
-        id: "tysiac",
-        seats: &["South", "West", "East"],
-        name: "Tysiąc",
-        blurb: "The Polish card game of bidding to a thousand.",
-        playable: true,
-    },
-    GameInfo {
-        id: "rengo",
-        seats: &["Black 1", "White 1", "Black 2", "White 2"],
-        name: "Rengo",
-        blurb: "Go for two teams of two who may not talk.",
-        playable: false,
-    },
-    GameInfo {
-        id: "secret-king",
-        seats: &["White", "Black"],
-        name: "Secret King",
-        blurb: "One of your knights is secretly your king.",
-        playable: true,
-    },
-];
+use veil_core::Game;
+pub use veil_games::Entry as GameInfo;
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -97,14 +32,14 @@ impl SeatKind {
 /// The next match as set up on the setup screen.
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct MatchSetup {
+    /// The game's id in the registry.
     pub game: &'static str,
     pub seats: Vec<SeatKind>,
-    pub jieqi: veil_jieqi::JieqiOptions,
-    pub intrigue: veil_intrigue::IntrigueOptions,
-    pub secret_king: veil_secret_king::SecretKingOptions,
-    pub tysiac: veil_tysiac::Options,
+    /// Each game's options as last set, by id (a game's own `Options`
+    /// type, kept as JSON so the setup names no game).
+    options: BTreeMap<&'static str, serde_json::Value>,
     /// Seed of chance (reveals) and of the computer players; a fresh one
-    /// per match unless fixed (tests, demo).
+    /// from the system's entropy per match unless fixed (tests, demo).
     pub seed: Option<u64>,
     /// The most thinking time per computer move, on top of the level's
     /// iteration budget (keeps slow machines and the browser responsive).
@@ -113,22 +48,25 @@ pub struct MatchSetup {
 
 impl Default for MatchSetup {
     fn default() -> Self {
-        MatchSetup {
-            game: "jieqi",
-            seats: vec![SeatKind::Human, SeatKind::Computer(Level::Easy)],
-            jieqi: Default::default(),
-            intrigue: Default::default(),
-            secret_king: Default::default(),
-            tysiac: Default::default(),
+        let first = veil_games::GAMES
+            .iter()
+            .find(|g| g.app)
+            .expect("the registry lists a game the app can show");
+        let mut setup = MatchSetup {
+            game: first.id,
+            seats: vec![SeatKind::Human],
+            options: BTreeMap::new(),
             seed: None,
             think_limit_ms: 4000,
-        }
+        };
+        setup.choose_game(first.id);
+        setup
     }
 }
 
 /// The game with this id.
 pub fn game_info(id: &str) -> Option<&'static GameInfo> {
-    GAMES.iter().find(|g| g.id == id)
+    veil_games::entry(id)
 }
 
 impl MatchSetup {
@@ -136,12 +74,43 @@ impl MatchSetup {
     /// allows (the first seat human, the others computers when new).
     pub fn choose_game(&mut self, id: &'static str) {
         self.game = id;
-        let n = game_info(id).map_or(2, |g| g.seats.len());
+        let n = game_info(id).map_or(2, |g| g.seats.default);
+        self.set_seat_count(n);
+    }
+
+    /// Sets the number of seats, within the game's range.
+    pub fn set_seat_count(&mut self, n: usize) {
+        let n = match game_info(self.game) {
+            Some(g) => n.clamp(g.seats.min, g.seats.max),
+            None => n.max(1),
+        };
         let fill = self
             .seats
             .get(1)
             .copied()
             .unwrap_or(SeatKind::Computer(Level::Easy));
         self.seats.resize(n, fill);
+    }
+
+    /// The options of game `G` as set (its defaults until set).
+    pub fn options<G: Game>(&self) -> G::Options {
+        self.options
+            .get(G::ID)
+            .and_then(|v| serde_json::from_value(v.clone()).ok())
+            .unwrap_or_default()
+    }
+
+    /// Sets the options of game `G`.
+    pub fn set_options<G: Game>(&mut self, options: &G::Options) {
+        if let Ok(v) = serde_json::to_value(options) {
+            self.options.insert(G::ID, v);
+        }
+    }
+
+    /// Changes the options of game `G` in place.
+    pub fn edit_options<G: Game>(&mut self, edit: impl FnOnce(&mut G::Options)) {
+        let mut o = self.options::<G>();
+        edit(&mut o);
+        self.set_options::<G>(&o);
     }
 }

@@ -5,7 +5,7 @@
 //! view could leak it.
 
 use super::*;
-use veil::chess_view::{
+use veil::games::chess::{
     ChessGame, ChessInput, ChessRecord, ChessViewState, PickMark, SecretMark, cell_name, role_name,
 };
 use veil_intrigue::{Intrigue, IntrigueOptions, Queens};
@@ -20,7 +20,7 @@ fn chess_start(
 ) {
     start_game(app, game, |setup| {
         setup.seats = seats;
-        setup.intrigue = intrigue;
+        setup.set_options::<Intrigue>(&intrigue);
         setup.seed = Some(seed);
         setup.think_limit_ms = 150;
     });
@@ -152,7 +152,7 @@ impl BoardOf for SecretKing {
 fn view_texts<G: ChessGame>(app: &mut App) -> Vec<String> {
     let world = app.world_mut();
     let table: Vec<String> = world
-        .query::<&veil::world_text::WorldText>()
+        .query::<&veil::kit::world_text::WorldText>()
         .iter(world)
         .map(|t| t.text.clone())
         .collect();
@@ -378,13 +378,19 @@ fn play_chess<G: BoardOf>(
             if app.world().resource::<ChessViewState>().banner.is_some() {
                 seen.kings_appeared += 1;
                 let world = app.world_mut();
-                let growing = world.query::<&veil::anim::Appear>().iter(world).count();
-                let rings = world.query::<&veil::anim::Burst>().iter(world).count();
+                let growing = world
+                    .query::<&veil::kit::anim::Appear>()
+                    .iter(world)
+                    .count();
+                let rings = world.query::<&veil::kit::anim::Burst>().iter(world).count();
                 if growing > 0 && rings > 0 {
                     seen.dramatic += 1;
                 }
                 seen.blown_away += world
-                    .query_filtered::<(), (With<veil::chess_view::Ghost>, With<veil::anim::Vanish>)>()
+                    .query_filtered::<(), (
+                        With<veil::games::chess::Ghost>,
+                        With<veil::kit::anim::Vanish>,
+                    )>()
                     .iter(world)
                     .count();
             }
@@ -394,7 +400,7 @@ fn play_chess<G: BoardOf>(
             .get_resource::<State<PlayPhase>>()
             .map(|s| *s.get());
         if phase == Some(PlayPhase::HumanTurn)
-            && !app.world().resource::<veil::play::Animating>().0
+            && !app.world().resource::<veil::table::referee::Animating>().0
             && human(app)
         {
             continue;
@@ -867,7 +873,9 @@ fn secret_king_hot_seat_privacy() {
 fn until_human_turn<G: ChessGame>(app: &mut App) {
     for _ in 0..5_000 {
         let phase = *app.world().resource::<State<PlayPhase>>().get();
-        if phase == PlayPhase::HumanTurn && !app.world().resource::<veil::play::Animating>().0 {
+        if phase == PlayPhase::HumanTurn
+            && !app.world().resource::<veil::table::referee::Animating>().0
+        {
             return;
         }
         app.update();
@@ -1078,9 +1086,9 @@ fn pgn_export<G: BoardOf>(game: &'static str) {
         record.pgn
     );
     let dir = std::env::temp_dir().join(format!("veil-chess-pgn-{}-{game}", std::process::id()));
-    let path = veil::chess_view::save_record(&dir, &record).expect("saved");
+    let path = veil::games::chess::save_record(&dir, &record).expect("saved");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), record.pgn);
-    let again = veil::chess_view::save_record(&dir, &record).expect("saved again");
+    let again = veil::games::chess::save_record(&dir, &record).expect("saved again");
     assert_ne!(path, again, "a second save does not overwrite the first");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -1099,7 +1107,7 @@ fn secret_king_pgn_export_tells_the_secrets_only_at_the_end() {
 /// during a game.
 #[test]
 fn chess_rules_state_the_rulings() {
-    use veil::chess_view::{INTRIGUE_RULES, SECRET_KING_RULES};
+    use veil::games::chess::{INTRIGUE_RULES, SECRET_KING_RULES};
     let intrigue = INTRIGUE_RULES.join(" ");
     for words in [
         "any one of the 64 squares",
@@ -1150,7 +1158,7 @@ fn chess_rules_state_the_rulings() {
         1,
     );
     send(&mut app, Command::ToggleRules);
-    assert!(app.world().resource::<veil::play::RulesOpen>().0);
+    assert!(app.world().resource::<veil::table::referee::RulesOpen>().0);
 }
 
 /// The setup screen's Intrigue options reach the board: the Queen on the

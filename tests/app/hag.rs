@@ -7,12 +7,12 @@
 //! player's secret and thumb, which must be nowhere until the game shows them.
 
 use super::*;
-use veil::hag_view::{
+use veil::games::hide_and_guess::{
     HagPiece, HagViewState, Picker, PlayerScreen, RULES, Spot, Stone, StoneSpot, Task, Thumb,
     TriangleScore, may_add, scene, scoring_lines, task,
 };
-use veil::play::RulesOpen;
-use veil::world_text::WorldText;
+use veil::kit::world_text::WorldText;
+use veil::table::referee::RulesOpen;
 use veil_core::Turn;
 use veil_hide_and_guess::{HideAndGuess, HideAndGuessView, Kind, Pieces};
 
@@ -653,7 +653,7 @@ fn hag_human_against_computer_from_title_to_results() {
             break;
         }
         let phase = *app.world().resource::<State<PlayPhase>>().get();
-        let animating = app.world().resource::<veil::play::Animating>().0;
+        let animating = app.world().resource::<veil::table::referee::Animating>().0;
         if phase == PlayPhase::HumanTurn && m.to_act() == Some(Seat(1)) && !animating {
             act(&mut app, &mut rng, &mut acted);
             check_table(&mut app, &mut seen);
@@ -793,8 +793,8 @@ fn hag_hot_seat_keeps_each_secret_and_thumb_behind_the_privacy_screen() {
 
 #[test]
 fn hag_reveal_animation_undo_and_hint_against_the_computer() {
-    use veil::anim::{Flip, Slide};
-    use veil::play::Animating;
+    use veil::kit::anim::{Flip, Slide};
+    use veil::table::referee::Animating;
     use veil_hide_and_guess::Action;
     let mut app = app(AnimationSpeed::Normal);
     start_hag(

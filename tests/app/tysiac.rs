@@ -5,19 +5,19 @@
 //! viewer sees, and no other seat's card is anywhere on the table.
 
 use super::*;
-use veil::anim::Slide;
-use veil::play::Animating;
-use veil::tysiac_view::{
+use veil::games::tysiac::{
     CardBack, CardFace, CardPlace, HandPhase, Scene, TableCard, TurnOver, TysiacUi,
 };
-use veil::world_text::WorldText;
+use veil::kit::anim::Slide;
+use veil::kit::world_text::WorldText;
+use veil::table::referee::Animating;
 use veil_tysiac::{Action, Card, Hand, HandEnd, Options, Phase, Tysiac, TysiacView};
 
 fn start_tysiac(app: &mut App, seats: Vec<SeatKind>, options: Options, seed: u64) {
     start_game(app, "tysiac", |setup| {
         assert_eq!(setup.seats.len(), 3, "three seats for Tysiąc");
         setup.seats = seats;
-        setup.tysiac = options;
+        setup.set_options::<Tysiac>(&options);
         setup.seed = Some(seed);
         setup.think_limit_ms = 60;
     });
@@ -86,7 +86,7 @@ fn check_table(app: &mut App) {
             !texts.iter().any(|t| is_suit_text(t)),
             "no card words while the device changes hands: {texts:?}"
         );
-        let view = world.resource::<veil::tysiac_view::ViewState>();
+        let view = world.resource::<veil::games::tysiac::ViewState>();
         assert!(view.obs.is_none() && view.scene.is_none());
         let ui = world.resource::<TysiacUi>();
         assert!(ui.choices.is_empty() && ui.usable.is_empty());
@@ -165,7 +165,7 @@ fn check_table(app: &mut App) {
     let start = t
         .history
         .last()
-        .map(veil::tysiac_view::hand_text)
+        .map(veil::games::tysiac::hand_text)
         .and_then(|end| lines.iter().rposition(|l| l.ends_with(&end)))
         .map_or(0, |i| i + 1);
     let log = lines[start..].join("\n");
@@ -180,7 +180,7 @@ fn check_table(app: &mut App) {
         assert!(faces.contains(&card), "{text} is written on a face");
     }
     // The HUD's memory is this observation, and the choices the viewer's.
-    let view = world.resource::<veil::tysiac_view::ViewState>();
+    let view = world.resource::<veil::games::tysiac::ViewState>();
     assert_eq!(
         view.obs.as_ref(),
         Some(&obs),
@@ -424,7 +424,7 @@ fn against_computers(speed: AnimationSpeed) -> Moves {
             hand_limit: HANDS,
             ..Options::default()
         },
-        7,
+        8,
     );
     let mut rng = GameRng::seed_from_u64(3);
     let mut acted = Acted::default();
@@ -506,13 +506,13 @@ fn against_computers(speed: AnimationSpeed) -> Moves {
     // The hand phases are Bevy states that follow the engine: a hand
     // played out passes through them in the rules' order.
     let order = [
-        HandPhase::Bidding,
-        HandPhase::Prikup,
-        HandPhase::PassCards,
-        HandPhase::Raise,
-        HandPhase::Play,
-        HandPhase::Score,
-        HandPhase::Bidding,
+        HandPhase(Phase::Bidding),
+        HandPhase(Phase::Prikup),
+        HandPhase(Phase::PassCards),
+        HandPhase(Phase::Raise),
+        HandPhase(Phase::Play),
+        HandPhase(Phase::Score),
+        HandPhase(Phase::Bidding),
     ];
     let mut next = 0;
     for p in &moves.phases {

@@ -17,22 +17,22 @@ use veil_core::{Game, Seat, Turn};
 use veil_intrigue::{Intrigue, IntrigueView, PawnState, Queens};
 use veil_secret_king::{SecretKing, SecretKingView};
 
-use crate::Screen;
-use crate::anim::{Appear, Burst, Slide, Vanish};
-use crate::board::{
+use crate::kit::anim::{Appear, Burst, Slide, Vanish};
+use crate::kit::board::{
     BoardGeometry, BoardImages, BoardLayout, BoardMove, BoardUi, Cell, Glyph, GridKind, Identity,
-    Owner, Piece, spawn_board_art,
+    Owner, Piece, orient_board, spawn_board_art,
 };
-use crate::catalog::MatchSetup;
-use crate::hud::{self, GameButtons};
-use crate::input::Command;
-use crate::play::{
-    Animating, GameChanged, GameUi, Match, MatchPlugin, MatchResult, PlayPhase, PrivacyPending,
-    ResignAsked, RulesOpen, Viewer, end_cue, new_match, summarize,
+use crate::kit::input::Command;
+use crate::kit::settings::Settings;
+use crate::kit::sound::Cue;
+use crate::kit::world_text::WorldText;
+use crate::table::PlaySet;
+use crate::table::Screen;
+use crate::table::panel;
+use crate::table::referee::{
+    Animating, Match, MatchResult, PlayPhase, PrivacyPending, ResignAsked, Viewer,
 };
-use crate::settings::Settings;
-use crate::sound::Cue;
-use crate::world_text::WorldText;
+use crate::table::view::{ActionRequest, GameView, Redraw, TablePlugin, active, on_table_enter};
 
 // ------------------------------------------------------------------ scene
 
@@ -127,7 +127,9 @@ impl Scene {
     /// True when the viewer knows a secret of its own the other seat must
     /// not see (the screen must then change hands behind a privacy screen).
     pub fn private_knowledge(&self) -> bool {
-        !self.over && self.secrets.iter().any(|(o, _)| *o == self.viewer)
+        // Marked on the board, or only told in words (an Informant that
+        // promoted unseen is no longer on the board, but still a secret).
+        !self.over && (self.secrets.iter().any(|(o, _)| *o == self.viewer) || !self.own.is_empty())
     }
 }
 
@@ -192,12 +194,11 @@ pub fn geometry(files: u8, ranks: u8) -> BoardGeometry {
 }
 
 /// What differs between the two games, for the one view.
-pub trait ChessGame: GameUi {
+pub trait ChessGame: GameView {
     const NAME: &'static str;
     const FILES: u8;
     /// The setup asks for a hiding square before the piece (Intrigue).
     const HIDES: bool;
-    fn options_of(setup: &MatchSetup) -> Self::Options;
     fn scene(view: &Self::Observation) -> Scene;
     fn actions(view: &Self::Observation) -> Actions<Self::Action>;
     /// Whether `cell` holds a piece the viewer may pick for its secret.
@@ -235,7 +236,7 @@ fn intrigue_turn(v: &IntrigueView) -> Option<Side> {
     }
 }
 
-impl GameUi for Intrigue {
+impl GameView for Intrigue {
     fn seat_name(seat: Seat) -> &'static str {
         side_name(seat.0)
     }
@@ -252,6 +253,27 @@ impl GameUi for Intrigue {
         }
         after.public.history.last().cloned()
     }
+
+    const RULES_TITLE: &'static str = "Intrigue rules";
+    const RULES: &'static [&'static str] = INTRIGUE_RULES;
+    const PRIVACY: (&'static str, &'static str) =
+        ("Each side has a secret the other must not see.", "board");
+
+    fn options_ui(ui: &mut egui::Ui, o: &mut veil_intrigue::IntrigueOptions) {
+        ui.label("Where the Queens start:");
+        let q = &mut o.queens;
+        ui.radio_value(q, Queens::Home, "as in chess (d1/d8)");
+        ui.radio_value(q, Queens::KingSquare, "Queen on the King's square (e1/e8)");
+        ui.radio_value(q, Queens::Two, "Two Queens (d and e)");
+        ui.checkbox(
+            &mut o.atomic_king,
+            "Atomic King: an appearing King also removes every piece next to it",
+        );
+    }
+
+    fn finish(result: &mut MatchResult, views: &[IntrigueView], _: Seat, commands: &mut Commands) {
+        finish_record::<Intrigue>(result, views, commands);
+    }
 }
 
 fn queens_name(q: Queens) -> &'static str {
@@ -266,10 +288,6 @@ impl ChessGame for Intrigue {
     const NAME: &'static str = "Intrigue";
     const FILES: u8 = 8;
     const HIDES: bool = true;
-
-    fn options_of(setup: &MatchSetup) -> veil_intrigue::IntrigueOptions {
-        setup.intrigue
-    }
 
     fn scene(v: &IntrigueView) -> Scene {
         let p = &v.public;
@@ -538,7 +556,7 @@ pub const INTRIGUE_RULES: &[&str] = &[
 
 // ------------------------------------------------------------ Secret King
 
-impl GameUi for SecretKing {
+impl GameView for SecretKing {
     fn seat_name(seat: Seat) -> &'static str {
         side_name(seat.0)
     }
@@ -550,6 +568,24 @@ impl GameUi for SecretKing {
 
     fn move_text(after: &SecretKingView) -> Option<String> {
         after.history.last().map(sk_move_text)
+    }
+
+    const RULES_TITLE: &'static str = "Secret King rules";
+    const RULES: &'static [&'static str] = SECRET_KING_RULES;
+    const PRIVACY: (&'static str, &'static str) =
+        ("Each side has a secret the other must not see.", "board");
+
+    fn options_ui(ui: &mut egui::Ui, _: &mut veil_secret_king::SecretKingOptions) {
+        ui.label("No options: the rules are those of RULINGS §8 (see Rules in the game).");
+    }
+
+    fn finish(
+        result: &mut MatchResult,
+        views: &[SecretKingView],
+        _: Seat,
+        commands: &mut Commands,
+    ) {
+        finish_record::<SecretKing>(result, views, commands);
     }
 }
 
@@ -574,10 +610,6 @@ impl ChessGame for SecretKing {
     const NAME: &'static str = "Secret King";
     const FILES: u8 = 10;
     const HIDES: bool = false;
-
-    fn options_of(setup: &MatchSetup) -> veil_secret_king::SecretKingOptions {
-        setup.secret_king
-    }
 
     fn scene(v: &SecretKingView) -> Scene {
         let me = v.color();
@@ -794,23 +826,6 @@ pub const SECRET_KING_RULES: &[&str] = &[
 
 // ------------------------------------------------------------ the plugin
 
-/// The game's options on the setup screen.
-pub fn options_ui(ui: &mut egui::Ui, setup: &mut MatchSetup) {
-    if setup.game == "intrigue" {
-        ui.label("Where the Queens start:");
-        let q = &mut setup.intrigue.queens;
-        ui.radio_value(q, Queens::Home, "as in chess (d1/d8)");
-        ui.radio_value(q, Queens::KingSquare, "Queen on the King's square (e1/e8)");
-        ui.radio_value(q, Queens::Two, "Two Queens (d and e)");
-        ui.checkbox(
-            &mut setup.intrigue.atomic_king,
-            "Atomic King: an appearing King also removes every piece next to it",
-        );
-    } else {
-        ui.label("No options: the rules are those of RULINGS §8 (see Rules in the game).");
-    }
-}
-
 /// What the viewer may choose from a menu (buttons and the digit keys).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Choice<A> {
@@ -894,9 +909,6 @@ pub struct ChessRecord {
 pub struct ChessViewState {
     pub scene: Option<Scene>,
     pub before: Option<Scene>,
-    /// (game version, viewer, flipped, hidden) of the pieces on screen.
-    pub drawn: Option<(u64, u8, bool, bool)>,
-    pub over_for: f32,
     /// A King appeared with the last change: the HUD says so.
     pub banner: Option<String>,
 }
@@ -909,37 +921,36 @@ pub struct ChessViewPlugin;
 
 impl Plugin for ChessViewPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<ChessViewState>().add_systems(
-            EguiPrimaryContextPass,
-            record_window
-                .run_if(in_state(Screen::Results).and_then(resource_exists::<ChessRecord>)),
-        );
+        app.init_resource::<ChessViewState>()
+            .add_systems(
+                EguiPrimaryContextPass,
+                record_window
+                    .run_if(in_state(Screen::Results).and_then(resource_exists::<ChessRecord>)),
+            )
+            // The record belongs to the results of the game just played.
+            .add_systems(OnExit(Screen::Results), |mut commands: Commands| {
+                commands.remove_resource::<ChessRecord>();
+            });
         add_game::<Intrigue>(app);
         add_game::<SecretKing>(app);
     }
 }
 
 fn add_game<G: ChessGame>(app: &mut App) {
-    app.add_plugins(MatchPlugin::<G>::default())
+    app.add_plugins(TablePlugin::<G>::default())
         .init_resource::<ChessInput<G>>()
-        .add_systems(OnEnter(Screen::Play), enter_play::<G>)
         .add_systems(
             Update,
             (
-                human_input::<G>,
-                refresh_view::<G>,
-                pick_marks::<G>,
-                finish_game::<G>,
+                human_input::<G>.in_set(PlaySet::Input),
+                (refresh_view::<G>, pick_marks::<G>)
+                    .chain()
+                    .in_set(PlaySet::Draw),
             )
-                .chain()
-                .after(crate::play::derive_phase::<G>)
-                .run_if(in_state(Screen::Play).and_then(resource_exists::<Match<G>>)),
+                .run_if(active::<G>()),
         )
-        .add_systems(
-            EguiPrimaryContextPass,
-            (hud::<G>, rules_window::<G>, privacy_screen::<G>)
-                .run_if(in_state(Screen::Play).and_then(resource_exists::<Match<G>>)),
-        );
+        .add_systems(EguiPrimaryContextPass, hud::<G>.run_if(active::<G>()));
+    on_table_enter::<G, _>(app, enter_play::<G>);
 }
 
 const BOARD_CENTER: Vec2 = Vec2::new(-120.0, -10.0);
@@ -950,36 +961,16 @@ fn spacing(files: u8) -> f32 {
 
 fn enter_play<G: ChessGame>(
     mut commands: Commands,
-    setup: Res<MatchSetup>,
     settings: Res<Settings>,
+    viewer: Res<Viewer>,
     mut view: ResMut<ChessViewState>,
     mut input: ResMut<ChessInput<G>>,
     mut ui: ResMut<BoardUi>,
-    mut privacy: ResMut<PrivacyPending>,
-    mut resign: ResMut<ResignAsked>,
-    mut rules: ResMut<RulesOpen>,
-    mut viewer: ResMut<Viewer>,
     mut camera: Query<&mut Projection, With<Camera2d>>,
 ) {
-    // A new match of any game: the last chess record is gone.
-    commands.remove_resource::<ChessRecord>();
     input.clear();
-    if setup.game != G::ID {
-        // Another game is starting: no match of this one may drive the screen.
-        commands.remove_resource::<Match<G>>();
-        return;
-    }
-    let m = new_match::<G>(&setup, G::options_of(&setup));
-    let humans: Vec<Seat> = Seat::all(setup.seats.len())
-        .filter(|s| setup.seats[s.index()].is_human())
-        .collect();
-    viewer.0 = humans.first().copied().unwrap_or(Seat(0));
-    commands.insert_resource(m);
     *view = ChessViewState::default();
     *ui = BoardUi::default();
-    privacy.0 = None;
-    resign.0 = false;
-    rules.0 = false;
     let files = G::FILES;
     let mut layout = BoardLayout::new(geometry(files, files), spacing(files));
     layout.center = BOARD_CENTER;
@@ -1006,14 +997,14 @@ fn enter_play<G: ChessGame>(
 fn human_input<G: ChessGame>(
     mut commands: MessageReader<Command>,
     mut ui: ResMut<BoardUi>,
-    mut m: ResMut<Match<G>>,
+    m: Res<Match<G>>,
     mut input: ResMut<ChessInput<G>>,
     viewer: Res<Viewer>,
     privacy: Res<PrivacyPending>,
     phase: Res<State<PlayPhase>>,
     animating: Res<Animating>,
     mut moved: MessageWriter<BoardMove>,
-    mut changed: MessageWriter<GameChanged>,
+    mut requests: MessageWriter<ActionRequest<G>>,
     mut cues: MessageWriter<Cue>,
 ) {
     let seat = viewer.0;
@@ -1089,16 +1080,12 @@ fn human_input<G: ChessGame>(
             }
             _ => {}
         }
-        if let Some(a) = play {
-            if m.play(seat, a).is_ok() {
-                input.hiding = None;
-                input.piece = None;
-                input.promotion.clear();
-                changed.write(GameChanged {
-                    by: Some(seat),
-                    undo: false,
-                });
-            }
+        if let Some(action) = play {
+            // Offered only when legal; the referee checks again.
+            input.hiding = None;
+            input.piece = None;
+            input.promotion.clear();
+            requests.write(ActionRequest { seat, action });
         }
     }
 }
@@ -1216,23 +1203,26 @@ fn refresh_view<G: ChessGame>(
     mut commands: Commands,
     m: Res<Match<G>>,
     viewer: Res<Viewer>,
-    privacy: Res<PrivacyPending>,
     settings: Res<Settings>,
     images: Res<BoardImages>,
     mut layout: ResMut<BoardLayout>,
     mut view: ResMut<ChessViewState>,
     mut input: ResMut<ChessInput<G>>,
     mut ui: ResMut<BoardUi>,
-    mut changes: MessageReader<GameChanged>,
-    mut asks: MessageReader<Command>,
+    redraw: Res<Redraw>,
     old: Query<Entity, Or<(With<Piece>, With<Ghost>, With<SecretMark>)>>,
     arts: Query<Entity, With<ChessBoard>>,
     mut cues: MessageWriter<Cue>,
 ) {
-    let undo = changes.read().any(|c| c.undo);
-    let replay = asks.read().any(|c| *c == Command::ReplayLast) && privacy.0.is_none();
-    let hidden = privacy.0.is_some();
-    let flipped = settings.orientation.flipped(viewer.0.0);
+    let Redraw {
+        hidden,
+        flipped,
+        replay,
+        undo,
+        same_viewer,
+        new_version,
+        ..
+    } = *redraw;
     let hint = if hidden {
         None
     } else {
@@ -1241,28 +1231,21 @@ fn refresh_view<G: ChessGame>(
     if ui.hint != hint {
         ui.hint = hint;
     }
-    let key = (m.version, viewer.0.0, flipped, hidden);
-    if view.drawn == Some(key) && !replay {
+    if !redraw.needed {
         return;
     }
-    if view.drawn.is_some_and(|d| d.2 != flipped) {
-        layout.flipped = flipped;
-        for e in &arts {
-            commands.entity(e).despawn();
-        }
-        let art = spawn_board_art(&mut commands, &layout, 20.0);
-        commands
-            .entity(art)
-            .insert((ChessBoard, DespawnOnExit(Screen::Play)));
-    }
-    layout.flipped = flipped;
+    let board_extra = (ChessBoard, DespawnOnExit(Screen::Play));
+    orient_board(
+        &mut commands,
+        &mut layout,
+        flipped,
+        redraw.flip_changed,
+        &arts,
+        board_extra,
+    );
     for e in &old {
         commands.entity(e).despawn();
     }
-    let first_draw = view.drawn.is_none();
-    let same_viewer = view.drawn.is_some_and(|d| d.1 == viewer.0.0 && !d.3);
-    let new_version = view.drawn.is_none_or(|d| d.0 != m.version);
-    view.drawn = Some(key);
     if hidden || !same_viewer || undo {
         // Another person may be looking: no picks of the last one survive.
         input.clear();
@@ -1280,9 +1263,7 @@ fn refresh_view<G: ChessGame>(
     let previous = if replay {
         view.before.clone()
     } else {
-        view.scene
-            .take()
-            .filter(|_| same_viewer && !undo && !first_draw)
+        view.scene.take().filter(|_| redraw.animate())
     };
     if !replay {
         view.before = previous.clone();
@@ -1538,140 +1519,85 @@ fn pick_marks<G: ChessGame>(
     }
 }
 
-/// Once the game is over and the last animation played: the results, with
-/// the game's record in PGN (both secrets are public by then).
-fn finish_game<G: ChessGame>(
-    mut commands: Commands,
-    m: Res<Match<G>>,
-    time: Res<Time>,
-    animating: Res<Animating>,
-    mut view: ResMut<ChessViewState>,
-    viewer: Res<Viewer>,
-    mut next: ResMut<NextState<Screen>>,
-    mut cues: MessageWriter<Cue>,
+/// Keeps the finished game's PGN for the results screen. The match is
+/// over: each seat's secret may now be told.
+fn finish_record<G: ChessGame>(
+    result: &MatchResult,
+    views: &[G::Observation],
+    commands: &mut Commands,
 ) {
-    if m.turn() != Turn::Over || animating.0 {
-        view.over_for = 0.0;
-        return;
-    }
-    view.over_for += time.delta_secs();
-    if view.over_for < 0.8 {
-        return;
-    }
-    let result = summarize(&m);
-    cues.write(end_cue(&m, &result, viewer.0));
-    // The match is over: each seat's secret may now be told.
-    let views = [m.observe(Seat(0)), m.observe(Seat(1))];
-    let pgn = pgn::<G>(&views, &result);
+    let [a, b] = views else { return };
+    let pgn = pgn::<G>(&[a.clone(), b.clone()], result);
     commands.insert_resource(ChessRecord { game: G::ID, pgn });
-    commands.insert_resource(result);
-    commands.remove_resource::<Match<G>>();
-    next.set(Screen::Results);
-}
-
-/// Today's date as PGN writes it (`2026.11.23`, UTC), from the clock.
-fn today() -> String {
-    let secs = web_time::SystemTime::now()
-        .duration_since(web_time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    if secs == 0 {
-        return "????.??.??".to_owned();
-    }
-    // Days since 1970-01-01 to a civil date (H. Hinnant's algorithm).
-    let z = (secs / 86_400) as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
 }
 
 /// The game as PGN: the standard tags, `[Variant]`, the start position,
 /// the options, notes on moves as comments and — after the last move, where
 /// the game revealed them — both secret choices as the closing comment.
 pub fn pgn<G: ChessGame>(views: &[G::Observation; 2], result: &MatchResult) -> String {
+    use veil_chess::pgn::{Pgn, PgnResult};
     let (tags, secrets, moves) = G::record(views);
-    let result_token = if result.draw {
-        "1/2-1/2"
+    let outcome = if result.draw {
+        PgnResult::Draw
     } else if result.seats.first().is_some_and(|s| s.2) {
-        "1-0"
+        PgnResult::WhiteWins
     } else if result.seats.get(1).is_some_and(|s| s.2) {
-        "0-1"
+        PgnResult::BlackWins
     } else {
-        "*"
+        PgnResult::Unknown
     };
-    let escape = |v: &str| v.replace('\\', "\\\\").replace('"', "\\\"");
-    let mut out = String::new();
     let seat = |i: usize| result.seats.get(i).map_or("?".to_owned(), |s| s.1.label());
-    for (k, v) in [
+    let now = web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let mut all_tags: Vec<(String, String)> = [
         ("Event", format!("Veil: {}", G::NAME)),
         ("Site", "Veil".to_owned()),
-        ("Date", today()),
+        ("Date", veil_chess::pgn::date(now)),
         ("Round", "-".to_owned()),
         ("White", seat(0)),
         ("Black", seat(1)),
-        ("Result", result_token.to_owned()),
+        ("Result", outcome.token().to_owned()),
         ("Variant", G::NAME.to_owned()),
         ("SetUp", "1".to_owned()),
         ("FEN", G::start_fen(&views[0])),
-    ] {
-        out.push_str(&format!("[{k} \"{}\"]\n", escape(&v)));
-    }
-    for (k, v) in &tags {
-        out.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
-    }
-    out.push_str(&format!("[Termination \"{}\"]\n\n", escape(&result.reason)));
-    let mut tokens = Vec::new();
-    for (i, m) in moves.iter().enumerate() {
-        if i % 2 == 0 {
-            tokens.push(format!("{}.", i / 2 + 1));
-        }
-        // Notes in parentheses become comments.
-        match m.split_once(" (") {
-            Some((san, note)) => {
-                tokens.push(san.to_owned());
-                let note = note.replace(" (", "; ").replace(['(', ')'], "");
-                tokens.push(format!("{{{note}}}"));
-            }
-            None => tokens.push(m.clone()),
-        }
-    }
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_owned(), v))
+    .collect();
+    all_tags.extend(tags);
+    all_tags.push(("Termination".to_owned(), result.reason.clone()));
+    // Notes in parentheses in the move list become comments.
+    let moves = moves
+        .iter()
+        .map(|m| match m.split_once(" (") {
+            Some((san, note)) => (
+                san.to_owned(),
+                Some(note.replace(" (", "; ").replace(['(', ')'], "")),
+            ),
+            None => (m.clone(), None),
+        })
+        .collect();
     // The secrets were kept until the end: the record tells them there.
-    tokens.push(format!(
-        "{{Secret choices, revealed at the end: {secrets}.}}"
-    ));
-    if !result.draw && !result.seats.iter().any(|s| s.2) {
-        tokens.push(format!("{{{}}}", result.reason));
+    let mut closing_comments = vec![format!("Secret choices, revealed at the end: {secrets}.")];
+    if outcome == PgnResult::Unknown {
+        closing_comments.push(result.reason.clone());
     }
-    tokens.push(result_token.to_owned());
-    let mut line = String::new();
-    for t in tokens {
-        if !line.is_empty() && line.len() + 1 + t.len() > 80 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&t);
+    Pgn {
+        tags: all_tags,
+        moves,
+        closing_comments,
+        result: outcome,
     }
-    out.push_str(&line);
-    out.push('\n');
-    out
+    .write()
 }
 
 /// Where saved game records go: a `games` folder beside the settings file.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn records_dir(store: &crate::settings::SettingsStore) -> Option<std::path::PathBuf> {
+pub fn records_dir(store: &crate::kit::settings::SettingsStore) -> Option<std::path::PathBuf> {
     match store {
-        crate::settings::SettingsStore::File(path) => Some(path.parent()?.join("games")),
-        crate::settings::SettingsStore::Nowhere => None,
+        crate::kit::settings::SettingsStore::File(path) => Some(path.parent()?.join("games")),
+        crate::kit::settings::SettingsStore::Nowhere => None,
     }
 }
 
@@ -1700,7 +1626,7 @@ pub fn save_record(
 fn record_window(
     mut contexts: EguiContexts,
     record: Res<ChessRecord>,
-    store: Option<Res<crate::settings::SettingsStore>>,
+    store: Option<Res<crate::kit::settings::SettingsStore>>,
     mut saved: Local<Option<String>>,
 ) -> Result {
     if record.is_changed() {
@@ -1766,7 +1692,7 @@ fn hud<G: ChessGame>(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let me = viewer.0;
-    let mut root = crate::screens::root_ui(ctx, "hud-root", false);
+    let mut root = crate::shell::screens::root_ui(ctx, "hud-root", false);
     egui::Panel::right("hud").exact_size(320.0).show(&mut root, |ui| {
         let Some(scene) = &view.scene else {
             ui.label("…");
@@ -1829,16 +1755,8 @@ fn hud<G: ChessGame>(
             ui.label(format!("Hint: {}", <G as ChessGame>::action_text(a)));
         }
         ui.separator();
-        ui.horizontal_wrapped(|ui| {
-            let buttons = GameButtons {
-                undo: m.humans().len() == 1,
-                hint: Some(m.seat_kind(me).is_human()),
-                replay: Some(view.before.is_some()),
-                resign: !m.humans().is_empty(),
-            };
-            hud::game_buttons(ui, buttons, &mut out);
-        });
-        hud::resign_confirmation(ui, resign.0, &mut out);
+        let hint = m.seat_kind(me).is_human();
+        panel::controls(ui, &m, hint, Some(view.before.is_some()), resign.0, &mut out, |_| {});
         ui.separator();
         for line in &scene.own {
             ui.label(
@@ -1849,44 +1767,9 @@ fn hud<G: ChessGame>(
             ui.small(line);
         }
         ui.separator();
-        ui.label(egui::RichText::new("Moves").strong());
-        egui::ScrollArea::vertical()
-            .stick_to_bottom(true)
-            .max_height(260.0)
-            .show(ui, |ui| {
-                for (i, pair) in scene.history.chunks(2).enumerate() {
-                    ui.monospace(format!(
-                        "{:>3}. {:<10} {}",
-                        i + 1,
-                        pair[0],
-                        pair.get(1).map_or("", |s| s.as_str())
-                    ));
-                }
-            });
+        panel::move_list(ui, &scene.history, Some(10), 260.0);
         ui.separator();
         ui.small("K king · Q queen · R rook · B bishop · N knight · P pawn. Gold rings: your secret, seen only by you.");
     });
-    Ok(())
-}
-
-fn rules_window<G: ChessGame>(mut contexts: EguiContexts, mut rules: ResMut<RulesOpen>) -> Result {
-    let title = format!("{} rules", G::NAME);
-    hud::rules_window(contexts.ctx_mut()?, &title, G::rules(), &mut rules);
-    Ok(())
-}
-
-fn privacy_screen<G: ChessGame>(
-    mut contexts: EguiContexts,
-    privacy: Res<PrivacyPending>,
-    mut out: MessageWriter<Command>,
-) -> Result {
-    let Some(next) = privacy.0 else { return Ok(()) };
-    hud::privacy_screen(
-        contexts.ctx_mut()?,
-        G::seat_name(next),
-        "Each side has a secret the other must not see.",
-        "board",
-        &mut out,
-    );
     Ok(())
 }

@@ -16,29 +16,23 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use veil_core::{Seat, Turn};
 use veil_hide_and_guess::{Action, HideAndGuess, HideAndGuessView, Kind, Pieces, Table};
 
-use crate::Screen;
-use crate::anim::{Flip, PieceColors, Slide};
-use crate::board::{BoardImages, Glyph};
-use crate::catalog::MatchSetup;
-use crate::hud::{self, GameButtons};
-use crate::input::Command;
-use crate::play::{
-    Animating, GameChanged, GameUi, Match, MatchPlugin, PlayPhase, PrivacyPending, ResignAsked,
-    RulesOpen, Viewer, end_cue, new_match, summarize,
+use crate::kit::anim::{Flip, PieceColors, Slide};
+use crate::kit::board::{BoardImages, Glyph};
+use crate::kit::input::Command;
+use crate::kit::settings::Settings;
+use crate::kit::sound::Cue;
+use crate::kit::world_text::WorldText;
+use crate::table::PlaySet;
+use crate::table::Screen;
+use crate::table::panel;
+use crate::table::referee::{
+    Animating, Match, MatchResult, PlayPhase, PrivacyPending, ResignAsked, Viewer,
 };
-use crate::settings::Settings;
-use crate::sound::Cue;
-use crate::world_text::WorldText;
+use crate::table::view::{
+    ActionRequest, Finishing, GameView, Redraw, TablePlugin, active, on_table_enter,
+};
 
-/// The game's id in the catalog.
-pub const ID: &str = "hide-and-guess";
-
-/// The game's options on the setup screen.
-pub fn options_ui(ui: &mut egui::Ui, _setup: &mut MatchSetup) {
-    ui.label("Hide and Guess has no options: two players, the first one chosen at random.");
-}
-
-impl GameUi for HideAndGuess {
+impl GameView for HideAndGuess {
     fn seat_name(seat: Seat) -> &'static str {
         if seat.0 == 0 { "Player 1" } else { "Player 2" }
     }
@@ -86,6 +80,38 @@ impl GameUi for HideAndGuess {
             }
             Action::FirstPlayer(s) => format!("{} starts", Self::seat_name(*s)),
         })
+    }
+
+    const RULES_TITLE: &'static str = "Hide and Guess rules";
+    const RULES: &'static [&'static str] = RULES;
+    const PRIVACY: (&'static str, &'static str) = (
+        "Each player's secret and thumb are for their eyes only.",
+        "table",
+    );
+
+    fn options_ui(ui: &mut egui::Ui, _options: &mut ()) {
+        ui.label("Hide and Guess has no options: two players, the first one chosen at random.");
+    }
+
+    fn end_wait(viewer_sees: &HideAndGuessView) -> f32 {
+        // Time to watch the final scoring, triangle by triangle.
+        if viewer_sees.table.end.is_some() {
+            12.0
+        } else {
+            0.8
+        }
+    }
+
+    fn finish(
+        result: &mut MatchResult,
+        views: &[HideAndGuessView],
+        viewer: Seat,
+        _: &mut Commands,
+    ) {
+        let lines = scoring_lines(&views[viewer.index()]);
+        if !lines.is_empty() {
+            result.reason = format!("{}\n\n{}", result.reason, lines.join("\n"));
+        }
     }
 }
 
@@ -279,12 +305,6 @@ pub struct TableArt;
 pub struct HagViewState {
     /// The scene on screen (what the HUD writes, too).
     pub scene: Option<HideAndGuessView>,
-    /// (game version, viewer, hidden) of what is on screen.
-    pub drawn: Option<(u64, u8, bool)>,
-    /// Seconds since the game ended.
-    pub over_for: f32,
-    /// Confirm asked for the results.
-    pub results_asked: bool,
 }
 
 const TABLE_X: f32 = -150.0;
@@ -464,52 +484,30 @@ pub struct HagViewPlugin;
 
 impl Plugin for HagViewPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins(MatchPlugin::<HideAndGuess>::default())
+        app.add_plugins(TablePlugin::<HideAndGuess>::default())
             .init_resource::<HagViewState>()
             .init_resource::<Picker>()
-            .add_systems(OnEnter(Screen::Play), enter_play)
             .add_systems(
                 Update,
-                (human_acts, refresh_view, finish_game)
-                    .chain()
-                    .after(crate::play::derive_phase::<HideAndGuess>)
-                    .run_if(
-                        in_state(Screen::Play).and_then(resource_exists::<Match<HideAndGuess>>),
-                    ),
+                (
+                    human_acts.in_set(PlaySet::Input),
+                    refresh_view.in_set(PlaySet::Draw),
+                )
+                    .run_if(active::<HideAndGuess>()),
             )
-            .add_systems(
-                EguiPrimaryContextPass,
-                (hud, rules_window, privacy_screen).run_if(
-                    in_state(Screen::Play).and_then(resource_exists::<Match<HideAndGuess>>),
-                ),
-            );
+            .add_systems(EguiPrimaryContextPass, hud.run_if(active::<HideAndGuess>()));
+        on_table_enter::<HideAndGuess, _>(app, enter_play);
     }
 }
 
 fn enter_play(
     mut commands: Commands,
-    setup: Res<MatchSetup>,
     mut view: ResMut<HagViewState>,
     mut picker: ResMut<Picker>,
-    mut privacy: ResMut<PrivacyPending>,
-    mut resign: ResMut<ResignAsked>,
-    mut rules: ResMut<RulesOpen>,
-    mut viewer: ResMut<Viewer>,
     mut camera: Query<&mut Projection, With<Camera2d>>,
 ) {
-    if setup.game != ID {
-        // Another game is starting: no Hide and Guess match may drive it.
-        commands.remove_resource::<Match<HideAndGuess>>();
-        return;
-    }
-    let m = new_match::<HideAndGuess>(&setup, ());
-    viewer.0 = m.humans().first().copied().unwrap_or(Seat(0));
-    commands.insert_resource(m);
     *view = HagViewState::default();
     *picker = Picker::default();
-    privacy.0 = None;
-    resign.0 = false;
-    rules.0 = false;
     // The felt, and the tray the supply lies in.
     commands.spawn((
         TableArt,
@@ -543,18 +541,18 @@ fn enter_play(
 /// The viewer's picks and buttons become actions when it is their turn.
 fn human_acts(
     mut commands: MessageReader<Command>,
-    mut m: ResMut<Match<HideAndGuess>>,
+    m: Res<Match<HideAndGuess>>,
     mut picker: ResMut<Picker>,
     viewer: Res<Viewer>,
     privacy: Res<PrivacyPending>,
     phase: Res<State<PlayPhase>>,
     animating: Res<Animating>,
-    mut view: ResMut<HagViewState>,
-    mut changed: MessageWriter<GameChanged>,
+    mut finishing: ResMut<Finishing>,
+    mut requests: MessageWriter<ActionRequest<HideAndGuess>>,
 ) {
     for c in commands.read() {
         if *c == Command::Confirm && m.turn() == Turn::Over {
-            view.results_asked = true;
+            finishing.asked = true;
             continue;
         }
         let seat = viewer.0;
@@ -631,13 +629,9 @@ fn human_acts(
             _ => None,
         };
         if let Some(action) = action {
-            if m.play(seat, action).is_ok() {
-                *picker = Picker::default();
-                changed.write(GameChanged {
-                    by: Some(seat),
-                    undo: false,
-                });
-            }
+            // Offered only when legal; the referee checks it again.
+            *picker = Picker::default();
+            requests.write(ActionRequest { seat, action });
         }
     }
 }
@@ -648,37 +642,26 @@ fn refresh_view(
     mut commands: Commands,
     m: Res<Match<HideAndGuess>>,
     viewer: Res<Viewer>,
-    privacy: Res<PrivacyPending>,
     settings: Res<Settings>,
     images: Res<BoardImages>,
     mut view: ResMut<HagViewState>,
     mut picker: ResMut<Picker>,
-    mut changes: MessageReader<GameChanged>,
+    redraw: Res<Redraw>,
     old: Query<Entity, With<TableThing>>,
     mut cues: MessageWriter<Cue>,
 ) {
-    let undo = changes.read().any(|c| c.undo);
-    let hidden = privacy.0.is_some();
-    let key = (m.version, viewer.0.0, hidden);
-    if view.drawn == Some(key) {
+    if !redraw.needed {
         return;
     }
-    let same_viewer = view.drawn.is_some_and(|d| d.1 == viewer.0.0 && !d.2);
-    if view
-        .drawn
-        .is_some_and(|d| d.0 != m.version || d.1 != viewer.0.0)
-    {
+    let hidden = redraw.hidden;
+    if !redraw.first && (redraw.new_version || !redraw.same_viewer) {
         *picker = Picker::default();
     }
-    view.drawn = Some(key);
     for e in &old {
         commands.entity(e).despawn();
     }
     let s = scene(&m.observe(viewer.0), hidden);
-    let previous = view
-        .scene
-        .take()
-        .filter(|_| same_viewer && !undo && !hidden);
+    let previous = view.scene.take().filter(|_| redraw.animate());
     let duration = settings.animation.seconds();
     let me = s.seat;
     let them = s.opponent();
@@ -966,40 +949,6 @@ fn refresh_view(
     view.scene = Some(s);
 }
 
-/// Once the game is over: the final scoring stays on the table until the
-/// player goes on (Enter) or a while has passed, then the results.
-fn finish_game(
-    mut commands: Commands,
-    m: Res<Match<HideAndGuess>>,
-    time: Res<Time>,
-    animating: Res<Animating>,
-    mut view: ResMut<HagViewState>,
-    viewer: Res<Viewer>,
-    mut next: ResMut<NextState<Screen>>,
-    mut cues: MessageWriter<Cue>,
-) {
-    if m.turn() != Turn::Over || animating.0 {
-        view.over_for = 0.0;
-        return;
-    }
-    view.over_for += time.delta_secs();
-    let scored = m.observe(viewer.0).table.end.is_some();
-    let wait = if scored { 12.0 } else { 0.8 };
-    if view.over_for < wait && !view.results_asked {
-        return;
-    }
-    let mut result = summarize(&m);
-    let obs = m.observe(viewer.0);
-    let lines = scoring_lines(&obs);
-    if !lines.is_empty() {
-        result.reason = format!("{}\n\n{}", result.reason, lines.join("\n"));
-    }
-    cues.write(end_cue(&m, &result, viewer.0));
-    commands.insert_resource(result);
-    commands.remove_resource::<Match<HideAndGuess>>();
-    next.set(Screen::Results);
-}
-
 /// The final scoring, triangle by triangle, once both secrets are revealed
 /// (empty before).
 pub fn scoring_lines(view: &HideAndGuessView) -> Vec<String> {
@@ -1118,7 +1067,7 @@ fn hud(
     mut out: MessageWriter<Command>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let mut root = crate::screens::root_ui(ctx, "hag-hud-root", false);
+    let mut root = crate::shell::screens::root_ui(ctx, "hag-hud-root", false);
     let name = HideAndGuess::seat_name;
     egui::Panel::right("hag-hud")
         .exact_size(340.0)
@@ -1282,16 +1231,7 @@ fn hud(
                     ui.label(format!("Hint: {}", action_words(&hint)));
                 }
                 ui.separator();
-                ui.horizontal_wrapped(|ui| {
-                    let buttons = GameButtons {
-                        undo: m.humans().len() == 1,
-                        hint: Some(acting),
-                        replay: None,
-                        resign: !m.humans().is_empty(),
-                    };
-                    hud::game_buttons(ui, buttons, &mut out);
-                });
-                hud::resign_confirmation(ui, resign.0, &mut out);
+                panel::controls(ui, &m, acting, None, resign.0, &mut out, |_| {});
                 ui.separator();
                 let t = &s.table;
                 ui.label(format!(
@@ -1326,10 +1266,7 @@ fn hud(
                     }
                 }
                 ui.separator();
-                ui.label(egui::RichText::new("Moves").strong());
-                for line in m.log() {
-                    ui.label(line);
-                }
+                panel::move_list(ui, m.log(), None, 400.0);
             });
         });
     Ok(())
@@ -1347,70 +1284,3 @@ pub const RULES: &[&str] = &[
     "The higher score wins. Equal scores: whoever has more black stones wins; still equal: a draw.",
     "On the table: letters K Q R B N P are king, queen, rook, bishop, knight, pawn; white discs are white pieces, dark discs black ones; small white and black discs are stones.",
 ];
-
-fn rules_window(mut contexts: EguiContexts, mut rules: ResMut<RulesOpen>) -> Result {
-    hud::rules_window(
-        contexts.ctx_mut()?,
-        "Hide and Guess rules",
-        RULES,
-        &mut rules,
-    );
-    Ok(())
-}
-
-fn privacy_screen(
-    mut contexts: EguiContexts,
-    privacy: Res<PrivacyPending>,
-    mut out: MessageWriter<Command>,
-) -> Result {
-    let Some(next) = privacy.0 else { return Ok(()) };
-    hud::privacy_screen(
-        contexts.ctx_mut()?,
-        HideAndGuess::seat_name(next),
-        "Each player's secret and thumb stay hidden from the other.",
-        "side",
-        &mut out,
-    );
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_builder_only_offers_new_triangles_from_the_supply() {
-        let mut game = HideAndGuess::start();
-        use veil_core::{Actor, Game};
-        let p = |t: &str| t.parse::<Pieces>().unwrap();
-        game.apply(Actor::Seat(Seat(0)), Action::ChooseSecret(p("KQRRB")))
-            .unwrap();
-        game.apply(Actor::Seat(Seat(1)), Action::ChooseSecret(p("PPPNN")))
-            .unwrap();
-        game.apply(Actor::Chance, Action::FirstPlayer(Seat(0)))
-            .unwrap();
-        game.apply(Actor::Seat(Seat(0)), Action::Build(p("KKQ")))
-            .unwrap();
-        let obs = game.observe(Seat(1));
-        let t = &obs.table;
-        // No king left in the supply; KKQ exists, so "KQ" can still become KQx but not KKQ.
-        assert!(!may_add(
-            Task::BuildOrGuess,
-            false,
-            t,
-            Pieces::EMPTY,
-            Kind::King
-        ));
-        assert!(may_add(Task::BuildOrGuess, false, t, p("Q"), Kind::Pawn));
-        // A secret holds one queen at most.
-        assert!(!may_add(Task::HideSecret, false, t, p("Q"), Kind::Queen));
-        assert!(may_add(Task::BuildOrGuess, true, t, p("Q"), Kind::King));
-        assert!(!may_add(
-            Task::BuildOrGuess,
-            true,
-            t,
-            p("PPPPN"),
-            Kind::Pawn
-        ));
-    }
-}

@@ -7,27 +7,31 @@
 use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use veil_core::{Seat, Turn};
+use veil_core::{Game, Seat, Turn};
 use veil_jieqi::{Action, Color as Side, Jieqi, JieqiView, Kind, Move, Square};
 
-use crate::Screen;
-use crate::anim::{Flip, PieceColors, Pulse, Slide};
-use crate::board::{
+use crate::kit::anim::{Flip, PieceColors, Pulse, Slide};
+use crate::kit::board::{
     BoardGeometry, BoardImages, BoardLayout, BoardMove, BoardUi, Cell, FaceDown, Glyph, GridKind,
-    Identity, InTray, Owner, Piece, spawn_board_art,
+    Identity, InTray, Owner, Piece, orient_board, spawn_board_art,
 };
-use crate::catalog::MatchSetup;
-use crate::hud::{self, GameButtons};
-use crate::input::Command;
-use crate::play::{
-    Animating, GameChanged, GameUi, Match, MatchPlugin, PlayPhase, PrivacyPending, ResignAsked,
-    RulesOpen, Viewer, end_cue, new_match, summarize,
+use crate::kit::input::Command;
+use crate::kit::settings::Settings;
+use crate::kit::sound::Cue;
+use crate::kit::world_text::WorldText;
+use crate::table::ActiveGame;
+use crate::table::PlaySet;
+use crate::table::Screen;
+use crate::table::panel;
+use crate::table::referee::{
+    Animating, Match, PlayPhase, PrivacyPending, ResignAsked, Viewer, new_match,
 };
-use crate::settings::Settings;
-use crate::sound::Cue;
-use crate::world_text::WorldText;
+use crate::table::setup::MatchSetup;
+use crate::table::view::{
+    ActionRequest, GameView, PreparedMatch, Redraw, TablePlugin, active, on_table_enter,
+};
 
-impl GameUi for Jieqi {
+impl GameView for Jieqi {
     fn seat_name(seat: Seat) -> &'static str {
         if seat.0 == 0 { "Red" } else { "Black" }
     }
@@ -42,9 +46,27 @@ impl GameUi for Jieqi {
     fn needs_privacy(previous: &JieqiView, next: &JieqiView) -> bool {
         // A captured face-down piece known to one side only: whoever looks at
         // the screen must be the side that knows it.
-        let a = Scene::from_view(previous);
-        let b = Scene::from_view(next);
-        a.private_knowledge() || b.private_knowledge()
+        previous.knowledge_differs() || next.knowledge_differs()
+    }
+
+    const RULES_TITLE: &'static str = "Jieqi rules";
+    const RULES: &'static [&'static str] = RULES;
+    const PRIVACY: (&'static str, &'static str) =
+        ("Each side knows pieces the other must not see.", "board");
+
+    fn options_ui(ui: &mut egui::Ui, options: &mut veil_jieqi::JieqiOptions) {
+        use veil_jieqi::CapturedReveal;
+        ui.label("A captured face-down piece is revealed to:");
+        ui.radio_value(
+            &mut options.captured_reveal,
+            CapturedReveal::CapturerOnly,
+            "the capturer only",
+        );
+        ui.radio_value(
+            &mut options.captured_reveal,
+            CapturedReveal::Both,
+            "both players",
+        );
     }
 }
 
@@ -247,38 +269,26 @@ pub struct JieqiBoard;
 #[derive(Resource, Default)]
 pub struct ViewState {
     pub scene: Option<Scene>,
-    /// (game version, viewer, flipped, hidden) of the pieces on screen.
-    pub drawn: Option<(u64, u8, bool, bool)>,
-    /// Seconds since the game ended (results follow shortly).
-    pub over_for: f32,
 }
-
-/// A match to start with instead of a fresh one (the demo).
-#[derive(Resource)]
-pub struct PreparedMatch(pub Match<Jieqi>);
 
 pub struct JieqiViewPlugin;
 
 impl Plugin for JieqiViewPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins(MatchPlugin::<Jieqi>::default())
+        app.add_plugins(TablePlugin::<Jieqi>::default())
             .init_resource::<ViewState>()
             .add_systems(Startup, start_demo)
-            .add_systems(OnEnter(Screen::Play), enter_play)
-            .add_systems(OnExit(Screen::Play), exit_play)
             .add_systems(
                 Update,
-                (human_moves, refresh_view, finish_game)
-                    .chain()
-                    .after(crate::play::derive_phase::<Jieqi>)
-                    .run_if(in_state(Screen::Play).and_then(resource_exists::<Match<Jieqi>>)),
+                (
+                    human_moves.in_set(PlaySet::Input),
+                    refresh_view.in_set(PlaySet::Draw),
+                )
+                    .run_if(active::<Jieqi>()),
             )
-            .add_systems(PostUpdate, pulse_check.run_if(in_state(Screen::Play)))
-            .add_systems(
-                EguiPrimaryContextPass,
-                (hud, rules_window, privacy_screen)
-                    .run_if(in_state(Screen::Play).and_then(resource_exists::<Match<Jieqi>>)),
-            );
+            .add_systems(PostUpdate, pulse_check.run_if(active::<Jieqi>()))
+            .add_systems(EguiPrimaryContextPass, hud.run_if(active::<Jieqi>()));
+        on_table_enter::<Jieqi, _>(app, enter_play);
     }
 }
 
@@ -288,16 +298,19 @@ fn start_demo(
     mut setup: ResMut<MatchSetup>,
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
+    mut active: ResMut<NextState<ActiveGame>>,
 ) {
-    if launch.demo.as_deref() != Some("jieqi") {
+    if launch.demo.as_deref() != Some(Jieqi::ID) {
         return;
     }
+    setup.choose_game(Jieqi::ID);
+    active.set(ActiveGame::of::<Jieqi>());
     setup.seats = vec![
-        crate::catalog::SeatKind::Human,
-        crate::catalog::SeatKind::Computer(veil_ai::Level::Easy),
+        crate::table::setup::SeatKind::Human,
+        crate::table::setup::SeatKind::Computer(veil_ai::Level::Easy),
     ];
     setup.seed = Some(2024);
-    let mut m = new_match::<Jieqi>(&setup, setup.jieqi);
+    let mut m = new_match::<Jieqi>(&setup, setup.options::<Jieqi>());
     // Twelve plies of quick greedy play on both sides.
     for i in 0..14u64 {
         let Some(seat) = m.to_act() else { break };
@@ -309,50 +322,20 @@ fn start_demo(
     }
     setup.seed = None;
     commands.insert_resource(PreparedMatch(m));
+    // Play begins once the active game is in place (next frame).
     next.set(Screen::Play);
 }
 
 fn enter_play(
     mut commands: Commands,
-    setup: Res<MatchSetup>,
-    prepared: Option<Res<PreparedMatch>>,
     settings: Res<Settings>,
+    viewer: Res<Viewer>,
     mut view: ResMut<ViewState>,
     mut ui: ResMut<BoardUi>,
-    mut privacy: ResMut<PrivacyPending>,
-    mut resign: ResMut<ResignAsked>,
-    mut rules: ResMut<RulesOpen>,
-    mut viewer: ResMut<Viewer>,
     mut camera: Query<&mut Projection, With<Camera2d>>,
 ) {
-    if setup.game != "jieqi" && prepared.is_none() {
-        // Another game is starting: no Jieqi match may drive this screen.
-        commands.remove_resource::<Match<Jieqi>>();
-        return;
-    }
-    let m = match prepared {
-        Some(_) => {
-            commands.queue(|world: &mut World| {
-                if let Some(PreparedMatch(m)) = world.remove_resource::<PreparedMatch>() {
-                    world.insert_resource(m);
-                }
-            });
-            None
-        }
-        None => Some(new_match::<Jieqi>(&setup, setup.jieqi)),
-    };
-    let humans: Vec<Seat> = Seat::all(setup.seats.len())
-        .filter(|s| setup.seats[s.index()].is_human())
-        .collect();
-    viewer.0 = humans.first().copied().unwrap_or(Seat(0));
-    if let Some(m) = m {
-        commands.insert_resource(m);
-    }
     *view = ViewState::default();
     *ui = BoardUi::default();
-    privacy.0 = None;
-    resign.0 = false;
-    rules.0 = false;
     let mut layout = BoardLayout::new(geometry(), SPACING);
     layout.center = BOARD_CENTER;
     layout.flipped = settings.orientation.flipped(viewer.0.0);
@@ -372,23 +355,18 @@ fn enter_play(
     }
 }
 
-fn exit_play(mut commands: Commands, mut ui: ResMut<BoardUi>) {
-    commands.remove_resource::<BoardLayout>();
-    *ui = BoardUi::default();
-}
-
 /// Clicks and keys on the board become moves for the viewer, when it is the
 /// viewer's turn.
 fn human_moves(
     mut commands: MessageReader<Command>,
     mut ui: ResMut<BoardUi>,
-    mut m: ResMut<Match<Jieqi>>,
+    m: Res<Match<Jieqi>>,
     viewer: Res<Viewer>,
     privacy: Res<PrivacyPending>,
     phase: Res<State<PlayPhase>>,
     animating: Res<Animating>,
     mut moved: MessageWriter<BoardMove>,
-    mut changed: MessageWriter<GameChanged>,
+    mut requests: MessageWriter<ActionRequest<Jieqi>>,
 ) {
     for c in commands.read() {
         match c {
@@ -404,13 +382,10 @@ fn human_moves(
                     let (Some(from), Some(to)) = (square(mv.from), square(mv.to)) else {
                         continue;
                     };
-                    let seat = viewer.0;
-                    if m.play(seat, Action::Move(Move::new(from, to))).is_ok() {
-                        changed.write(GameChanged {
-                            by: Some(seat),
-                            undo: false,
-                        });
-                    }
+                    requests.write(ActionRequest {
+                        seat: viewer.0,
+                        action: Action::Move(Move::new(from, to)),
+                    });
                 }
             }
             Command::Cancel => ui.selected = None,
@@ -504,23 +479,22 @@ fn refresh_view(
     mut commands: Commands,
     m: Res<Match<Jieqi>>,
     viewer: Res<Viewer>,
-    privacy: Res<PrivacyPending>,
     settings: Res<Settings>,
     images: Res<BoardImages>,
     mut layout: ResMut<BoardLayout>,
     mut view: ResMut<ViewState>,
     mut ui: ResMut<BoardUi>,
-    mut changes: MessageReader<GameChanged>,
-    mut asks: MessageReader<Command>,
+    redraw: Res<Redraw>,
     old_pieces: Query<Entity, With<Piece>>,
     arts: Query<Entity, With<JieqiBoard>>,
     mut cues: MessageWriter<Cue>,
 ) {
-    let undo = changes.read().any(|c| c.undo);
-    // Replay of the last move: the same picture, animated again.
-    let replay = asks.read().any(|c| *c == Command::ReplayLast) && privacy.0.is_none();
-    let hidden = privacy.0.is_some();
-    let flipped = settings.orientation.flipped(viewer.0.0);
+    let Redraw {
+        hidden,
+        flipped,
+        replay,
+        ..
+    } = *redraw;
     let hint = if hidden {
         None
     } else {
@@ -532,27 +506,21 @@ fn refresh_view(
     if ui.hint != hint {
         ui.hint = hint;
     }
-    let key = (m.version, viewer.0.0, flipped, hidden);
-    if view.drawn == Some(key) && !replay {
+    if !redraw.needed {
         return;
     }
-    if view.drawn.is_some_and(|d| d.2 != flipped) {
-        layout.flipped = flipped;
-        for e in &arts {
-            commands.entity(e).despawn();
-        }
-        let art = spawn_board_art(&mut commands, &layout, 20.0);
-        commands
-            .entity(art)
-            .insert((JieqiBoard, DespawnOnExit(Screen::Play)));
-    }
-    layout.flipped = flipped;
+    let board_extra = (JieqiBoard, DespawnOnExit(Screen::Play));
+    orient_board(
+        &mut commands,
+        &mut layout,
+        flipped,
+        redraw.flip_changed,
+        &arts,
+        board_extra,
+    );
     for e in &old_pieces {
         commands.entity(e).despawn();
     }
-    let first_draw = view.drawn.is_none();
-    let same_viewer = view.drawn.is_some_and(|d| d.1 == viewer.0.0 && !d.3);
-    view.drawn = Some(key);
     if hidden {
         // Nobody's pieces while the device changes hands.
         *ui = BoardUi::default();
@@ -560,10 +528,7 @@ fn refresh_view(
         return;
     }
     let scene = Scene::from_view(&m.observe(viewer.0));
-    let previous = view
-        .scene
-        .take()
-        .filter(|_| same_viewer && !undo && !first_draw);
+    let previous = view.scene.take().filter(|_| redraw.animate());
     // A replay is animated even with animations off.
     let duration = settings.animation.seconds().or(replay.then_some(0.4));
     let size = layout.spacing * 0.88;
@@ -678,32 +643,6 @@ fn pulse_check(
     }
 }
 
-/// Once the game is over and the last animation played, the results.
-fn finish_game(
-    mut commands: Commands,
-    m: Res<Match<Jieqi>>,
-    time: Res<Time>,
-    animating: Res<Animating>,
-    mut view: ResMut<ViewState>,
-    viewer: Res<Viewer>,
-    mut next: ResMut<NextState<Screen>>,
-    mut cues: MessageWriter<Cue>,
-) {
-    if m.turn() != Turn::Over || animating.0 {
-        view.over_for = 0.0;
-        return;
-    }
-    view.over_for += time.delta_secs();
-    if view.over_for < 0.8 {
-        return;
-    }
-    let result = summarize(&m);
-    cues.write(end_cue(&m, &result, viewer.0));
-    commands.insert_resource(result);
-    commands.remove_resource::<Match<Jieqi>>();
-    next.set(Screen::Results);
-}
-
 fn side_name(side: Side) -> &'static str {
     if side == Side::Red { "Red" } else { "Black" }
 }
@@ -718,7 +657,7 @@ fn hud(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let viewer_seat = viewer.0;
-    let mut root = crate::screens::root_ui(ctx, "hud-root", false);
+    let mut root = crate::shell::screens::root_ui(ctx, "hud-root", false);
     egui::Panel::right("hud").exact_size(300.0).show(&mut root, |ui| {
         let Some(scene) = &view.scene else {
             ui.label("…");
@@ -750,16 +689,8 @@ fn hud(
             ui.label(format!("Hint: {mv}"));
         }
         ui.separator();
-        ui.horizontal_wrapped(|ui| {
-            let buttons = GameButtons {
-                undo: m.humans().len() == 1,
-                hint: Some(m.seat_kind(viewer_seat).is_human()),
-                replay: Some(scene.last_move.is_some()),
-                resign: !m.humans().is_empty(),
-            };
-            hud::game_buttons(ui, buttons, &mut out);
-        });
-        hud::resign_confirmation(ui, resign.0, &mut out);
+        let hint = m.seat_kind(viewer_seat).is_human();
+        panel::controls(ui, &m, hint, Some(scene.last_move.is_some()), resign.0, &mut out, |_| {});
         ui.separator();
         ui.label(egui::RichText::new("Captured").strong());
         for owner in [Side::Red, Side::Black] {
@@ -775,12 +706,7 @@ fn hud(
             ui.label(format!("{}: {}", side_name(side), pool.join(" ")));
         }
         ui.separator();
-        ui.label(egui::RichText::new("Moves").strong());
-        egui::ScrollArea::vertical().stick_to_bottom(true).max_height(260.0).show(ui, |ui| {
-            for (i, pair) in m.log().chunks(2).enumerate() {
-                ui.monospace(format!("{:>3}. {:<8} {}", i + 1, pair[0], pair.get(1).map_or("", |s| s.as_str())));
-            }
-        });
+        panel::move_list(ui, m.log(), Some(8), 260.0);
         ui.separator();
         ui.small("G general · A advisor · E elephant · H horse · R chariot · C cannon · S soldier; dark discs are face down.");
     });
@@ -799,24 +725,3 @@ pub const RULES: &[&str] = &[
     "Moves are written in ICCS (e.g. h2e2); when a move reveals a piece, its letter is added (b0c2n).",
     "On the board: G general, A advisor, E elephant, H horse, R chariot, C cannon, S soldier. Dark discs are face down.",
 ];
-
-fn rules_window(mut contexts: EguiContexts, mut rules: ResMut<RulesOpen>) -> Result {
-    hud::rules_window(contexts.ctx_mut()?, "Jieqi rules", RULES, &mut rules);
-    Ok(())
-}
-
-fn privacy_screen(
-    mut contexts: EguiContexts,
-    privacy: Res<PrivacyPending>,
-    mut out: MessageWriter<Command>,
-) -> Result {
-    let Some(next) = privacy.0 else { return Ok(()) };
-    hud::privacy_screen(
-        contexts.ctx_mut()?,
-        Jieqi::seat_name(next),
-        "Each side knows pieces the other must not see.",
-        "board",
-        &mut out,
-    );
-    Ok(())
-}

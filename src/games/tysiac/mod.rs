@@ -22,23 +22,23 @@ use leafwing_input_manager::prelude::ActionState;
 use veil_core::{Actor, Game, Seat, Turn};
 use veil_tysiac::{Action, Card, Hand, HandEnd, HandResult, Phase, Rank, Suit, Tysiac, TysiacView};
 
-use crate::Screen;
-use crate::anim::Slide;
-use crate::catalog::MatchSetup;
-use crate::hud::{self, GameButtons};
-use crate::input::{Command, Player, UiAction};
-use crate::play::{
-    Animating, GameChanged, GameUi, Match, MatchPlugin, PlayPhase, PrivacyPending, ResignAsked,
-    RulesOpen, Viewer, end_cue, new_match, summarize,
+use crate::kit::anim::Slide;
+use crate::kit::input::{Command, Player, UiAction};
+use crate::kit::settings::Settings;
+use crate::kit::sound::Cue;
+use crate::kit::world_text::WorldText;
+use crate::table::PlaySet;
+use crate::table::Screen;
+use crate::table::panel;
+use crate::table::referee::{
+    Animating, Match, MatchResult, PlayPhase, PrivacyPending, ResignAsked, Viewer,
 };
-use crate::settings::Settings;
-use crate::sound::Cue;
-use crate::world_text::WorldText;
+use crate::table::view::{ActionRequest, GameView, Redraw, TablePlugin, active, on_table_enter};
 
 /// The seats' names, as the catalog gives them.
 pub const SEAT_NAMES: [&str; 3] = ["South", "West", "East"];
 
-impl GameUi for Tysiac {
+impl GameView for Tysiac {
     fn seat_name(seat: Seat) -> &'static str {
         SEAT_NAMES.get(seat.index()).copied().unwrap_or("?")
     }
@@ -60,6 +60,31 @@ impl GameUi for Tysiac {
             8.0
         } else {
             0.0
+        }
+    }
+
+    const RULES_TITLE: &'static str = "Tysiąc rules";
+    const RULES: &'static [&'static str] = RULES;
+    const PRIVACY: (&'static str, &'static str) =
+        ("Each player's cards are for their eyes only.", "cards");
+
+    fn options_ui(ui: &mut egui::Ui, o: &mut veil_tysiac::Options) {
+        options_ui(ui, o);
+    }
+
+    fn end_wait(_: &TysiacView) -> f32 {
+        // Time to see the last trick.
+        2.0
+    }
+
+    fn finish(result: &mut MatchResult, views: &[TysiacView], viewer: Seat, _: &mut Commands) {
+        let scores = views[viewer.index()].table.scores();
+        let list: Vec<String> = Seat::all(3)
+            .map(|s| format!("{} {}", name(s), scores[s.index()]))
+            .collect();
+        result.reason = format!("{}: {}", result.reason, list.join(", "));
+        for (i, seat) in result.seats.iter_mut().enumerate() {
+            seat.0 = format!("{} — {} points", seat.0, scores[i]);
         }
     }
 }
@@ -339,45 +364,27 @@ pub struct ViewState {
     pub scene: Option<Scene>,
     /// The viewer's observation the HUD shows (never another seat's).
     pub obs: Option<TysiacView>,
-    /// (game version, viewer, hidden) of the cards on screen.
-    pub drawn: Option<(u64, u8, bool)>,
-    /// Seconds since the match ended (results follow shortly).
-    pub over_for: f32,
     /// The deal each seat last watched being dealt (hot-seat: each seat
     /// sees its cards arrive once, not again after every privacy screen).
     pub deals_watched: [Option<usize>; 3],
 }
 
-/// The phase of the hand, as a Bevy state: derived every frame from the
-/// engine's phase by [`derive_hand_phase`], never set elsewhere.
-#[derive(SubStates, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+/// The phase of the hand, as a Bevy state: the engine's own
+/// [`Phase`], derived every frame by [`derive_hand_phase`], never set
+/// elsewhere.
+#[derive(SubStates, Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[source(Screen = Screen::Play)]
-pub enum HandPhase {
-    #[default]
-    Deal,
-    Bidding,
-    Prikup,
-    PassCards,
-    FourNines,
-    Raise,
-    Play,
-    Score,
-    Over,
+pub struct HandPhase(pub Phase);
+
+impl Default for HandPhase {
+    fn default() -> Self {
+        HandPhase(Phase::FirstDealer)
+    }
 }
 
 impl HandPhase {
     pub fn of(phase: Phase) -> HandPhase {
-        match phase {
-            Phase::FirstDealer | Phase::Deal => HandPhase::Deal,
-            Phase::Bidding => HandPhase::Bidding,
-            Phase::Prikup => HandPhase::Prikup,
-            Phase::PassCards => HandPhase::PassCards,
-            Phase::FourNines => HandPhase::FourNines,
-            Phase::Raise => HandPhase::Raise,
-            Phase::Play => HandPhase::Play,
-            Phase::Score => HandPhase::Score,
-            Phase::Over => HandPhase::Over,
-        }
+        HandPhase(phase)
     }
 }
 
@@ -419,74 +426,46 @@ pub struct TysiacViewPlugin;
 
 impl Plugin for TysiacViewPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins(MatchPlugin::<Tysiac>::default())
+        app.add_plugins(TablePlugin::<Tysiac>::default())
             .add_sub_state::<HandPhase>()
             .init_resource::<ViewState>()
             .init_resource::<TysiacUi>()
-            .add_systems(OnEnter(Screen::Play), enter_play)
             .add_systems(
-                OnEnter(HandPhase::Score),
-                hand_end_cue.run_if(resource_exists::<Match<Tysiac>>),
+                OnEnter(HandPhase(Phase::Score)),
+                hand_end_cue.run_if(active::<Tysiac>()),
             )
             .add_systems(
                 Update,
-                click_card.in_set(crate::input::InputSet).run_if(
-                    in_state(Screen::Play)
-                        .and_then(resource_exists::<Match<Tysiac>>)
-                        .and_then(not(egui_wants_any_pointer_input)),
-                ),
+                click_card
+                    .in_set(crate::kit::input::InputSet)
+                    .run_if(active::<Tysiac>().and_then(not(egui_wants_any_pointer_input))),
             )
             .add_systems(
                 Update,
                 (
-                    human_actions,
-                    refresh_view,
-                    turn_over,
-                    derive_hand_phase,
-                    finish_game,
+                    human_actions.in_set(PlaySet::Input),
+                    (refresh_view, turn_over, derive_hand_phase)
+                        .chain()
+                        .in_set(PlaySet::Draw),
                 )
-                    .chain()
-                    .after(crate::play::derive_phase::<Tysiac>)
-                    .run_if(in_state(Screen::Play).and_then(resource_exists::<Match<Tysiac>>)),
+                    .run_if(active::<Tysiac>()),
             )
             .add_systems(
                 EguiPrimaryContextPass,
-                (hud, score_sheet, hand_summary, rules_window, privacy_screen)
-                    .run_if(in_state(Screen::Play).and_then(resource_exists::<Match<Tysiac>>)),
+                (hud, score_sheet, hand_summary).run_if(active::<Tysiac>()),
             );
+        on_table_enter::<Tysiac, _>(app, enter_play);
     }
 }
 
 fn enter_play(
     mut commands: Commands,
-    setup: Res<MatchSetup>,
     mut view: ResMut<ViewState>,
     mut ui: ResMut<TysiacUi>,
-    mut privacy: ResMut<PrivacyPending>,
-    mut resign: ResMut<ResignAsked>,
-    mut rules: ResMut<RulesOpen>,
-    mut viewer: ResMut<Viewer>,
     mut camera: Query<&mut Projection, With<Camera2d>>,
 ) {
-    if setup.game != "tysiac" {
-        // Another game is starting: no Tysiąc match may drive this screen.
-        commands.remove_resource::<Match<Tysiac>>();
-        return;
-    }
-    let mut seats = setup.seats.clone();
-    seats.resize(3, crate::catalog::SeatKind::Computer(veil_ai::Level::Easy));
-    let setup3 = MatchSetup {
-        seats,
-        ..setup.clone()
-    };
-    let m = new_match::<Tysiac>(&setup3, setup.tysiac);
-    viewer.0 = m.humans().first().copied().unwrap_or(Seat(0));
-    commands.insert_resource(m);
     *view = ViewState::default();
     *ui = TysiacUi::default();
-    privacy.0 = None;
-    resign.0 = false;
-    rules.0 = false;
     // The green felt under the cards.
     commands.spawn((
         TysiacTable,
@@ -752,14 +731,14 @@ fn keyboard_pick(
 fn human_actions(
     mut commands: MessageReader<Command>,
     actions: Single<&ActionState<UiAction>, With<Player>>,
-    mut m: ResMut<Match<Tysiac>>,
+    m: Res<Match<Tysiac>>,
     mut ui: ResMut<TysiacUi>,
     view: Res<ViewState>,
     viewer: Res<Viewer>,
     privacy: Res<PrivacyPending>,
     phase: Res<State<PlayPhase>>,
     animating: Res<Animating>,
-    mut changed: MessageWriter<GameChanged>,
+    mut requests: MessageWriter<ActionRequest<Tysiac>>,
     mut cues: MessageWriter<Cue>,
 ) {
     let seat = viewer.0;
@@ -809,17 +788,15 @@ fn human_actions(
         };
         ui.choices = offered(&legal, obs.table.phase, ui.selected);
         let Some(action) = action else { continue };
-        if m.play(seat, action).is_ok() {
+        // Only legal actions are offered; the referee checks again.
+        if legal.contains(&action) {
             ui.selected = None;
             if matches!(action, Action::Play { .. }) {
                 cues.write(Cue::Move);
             } else {
                 cues.write(Cue::Button);
             }
-            changed.write(GameChanged {
-                by: Some(seat),
-                undo: false,
-            });
+            requests.write(ActionRequest { seat, action });
             break;
         }
     }
@@ -833,19 +810,16 @@ fn refresh_view(
     mut commands: Commands,
     m: Res<Match<Tysiac>>,
     viewer: Res<Viewer>,
-    privacy: Res<PrivacyPending>,
     settings: Res<Settings>,
     mut view: ResMut<ViewState>,
     mut ui: ResMut<TysiacUi>,
-    mut changes: MessageReader<GameChanged>,
+    redraw: Res<Redraw>,
     old_cards: Query<Entity, Or<(With<TableCard>, With<TableLabel>)>>,
     mut cues: MessageWriter<Cue>,
 ) {
-    let undo = changes.read().any(|c| c.undo);
-    let hidden = privacy.0.is_some();
-    let key = (m.version, viewer.0.0, hidden);
+    let hidden = redraw.hidden;
     let seat = viewer.0;
-    if view.drawn == Some(key) {
+    if !redraw.needed {
         // The choices follow the card picked.
         if !hidden {
             if let Some(obs) = &view.obs {
@@ -862,9 +836,6 @@ fn refresh_view(
     for e in &old_cards {
         commands.entity(e).despawn();
     }
-    let first_draw = view.drawn.is_none();
-    let same_viewer = view.drawn.is_some_and(|d| d.1 == seat.0 && !d.2);
-    view.drawn = Some(key);
     if hidden {
         // Nobody's cards while the device changes hands.
         view.scene = None;
@@ -876,10 +847,7 @@ fn refresh_view(
     }
     let obs = m.observe(seat);
     let scene = Scene::from_view(&obs);
-    let previous = view
-        .scene
-        .take()
-        .filter(|_| same_viewer && !undo && !first_draw);
+    let previous = view.scene.take().filter(|_| redraw.animate());
     let duration = settings.animation.seconds();
 
     // What the viewer may do with its cards now.
@@ -899,7 +867,7 @@ fn refresh_view(
 
     let new_deal = scene.phase == Phase::Bidding
         && view.deals_watched[seat.index() % 3] != Some(scene.deal)
-        && !undo;
+        && !redraw.undo;
     if scene.phase == Phase::Bidding {
         view.deals_watched[seat.index() % 3] = Some(scene.deal);
     }
@@ -1184,41 +1152,6 @@ fn slide_in(
     }
 }
 
-/// Once the match is over and the last animation played, the results.
-fn finish_game(
-    mut commands: Commands,
-    m: Res<Match<Tysiac>>,
-    time: Res<Time>,
-    animating: Res<Animating>,
-    mut view: ResMut<ViewState>,
-    viewer: Res<Viewer>,
-    mut next: ResMut<NextState<Screen>>,
-    mut cues: MessageWriter<Cue>,
-) {
-    if m.turn() != Turn::Over || animating.0 {
-        view.over_for = 0.0;
-        return;
-    }
-    view.over_for += time.delta_secs();
-    // Time to see the last trick.
-    if view.over_for < 2.0 {
-        return;
-    }
-    let mut result = summarize(&m);
-    let scores = m.observe(viewer.0).table.scores();
-    let list: Vec<String> = Seat::all(3)
-        .map(|s| format!("{} {}", name(s), scores[s.index()]))
-        .collect();
-    result.reason = format!("{}: {}", result.reason, list.join(", "));
-    for (i, seat) in result.seats.iter_mut().enumerate() {
-        seat.0 = format!("{} — {} points", seat.0, scores[i]);
-    }
-    cues.write(end_cue(&m, &result, viewer.0));
-    commands.insert_resource(result);
-    commands.remove_resource::<Match<Tysiac>>();
-    next.set(Screen::Results);
-}
-
 // ---------------------------------------------------------------- panels
 
 /// The words of a choice on the panel.
@@ -1291,7 +1224,7 @@ fn hud(
     mut out: MessageWriter<Command>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let mut root = crate::screens::root_ui(ctx, "hud-root", false);
+    let mut root = crate::shell::screens::root_ui(ctx, "hud-root", false);
     egui::Panel::right("hud")
         .exact_size(320.0)
         .show(&mut root, |ui| {
@@ -1402,28 +1335,14 @@ fn hud(
                     .collect::<Vec<_>>()
                     .join(", ")
             ));
-            ui.horizontal_wrapped(|ui| {
+            let hint = m.seat_kind(viewer.0).is_human() && m.to_act() == Some(viewer.0);
+            panel::controls(ui, &m, hint, None, resign.0, &mut out, |ui| {
                 if ui.button("Score sheet").clicked() {
                     tui.score_sheet = !tui.score_sheet;
                 }
-                let buttons = GameButtons {
-                    undo: m.humans().len() == 1,
-                    hint: Some(m.seat_kind(viewer.0).is_human() && m.to_act() == Some(viewer.0)),
-                    replay: None,
-                    resign: !m.humans().is_empty(),
-                };
-                hud::game_buttons(ui, buttons, &mut out);
             });
-            hud::resign_confirmation(ui, resign.0, &mut out);
             ui.separator();
-            egui::ScrollArea::vertical()
-                .stick_to_bottom(true)
-                .max_height(200.0)
-                .show(ui, |ui| {
-                    for line in m.log() {
-                        ui.small(line.as_str());
-                    }
-                });
+            panel::move_list(ui, m.log(), None, 200.0);
         });
     Ok(())
 }
@@ -1541,30 +1460,8 @@ pub const RULES: &[&str] = &[
     "Playing here: click a card of your hand to play it; in the exchange click a card and choose whom to give it to; bids, the prikup and the raise are buttons on the right. Only legal choices are offered.",
 ];
 
-fn rules_window(mut contexts: EguiContexts, mut rules: ResMut<RulesOpen>) -> Result {
-    hud::rules_window(contexts.ctx_mut()?, "Tysiąc rules", RULES, &mut rules);
-    Ok(())
-}
-
-fn privacy_screen(
-    mut contexts: EguiContexts,
-    privacy: Res<PrivacyPending>,
-    mut out: MessageWriter<Command>,
-) -> Result {
-    let Some(next) = privacy.0 else { return Ok(()) };
-    hud::privacy_screen(
-        contexts.ctx_mut()?,
-        name(next),
-        "Each player's cards are for their eyes only.",
-        "cards",
-        &mut out,
-    );
-    Ok(())
-}
-
 /// The game's options on the setup screen.
-pub fn options_ui(ui: &mut egui::Ui, setup: &mut MatchSetup) {
-    let o = &mut setup.tysiac;
+pub fn options_ui(ui: &mut egui::Ui, o: &mut veil_tysiac::Options) {
     ui.horizontal(|ui| {
         ui.label("Bids go up in steps of");
         ui.radio_value(&mut o.bid_step, 5, "5");

@@ -1,0 +1,375 @@
+//! What a game's view supplies to the table, and the table's part of every
+//! game: starting a match, the action requests the referee alone applies,
+//! the rules window, the privacy screen, and the way to the results.
+//!
+//! A game view (`src/games/<game>/`) implements [`GameView`] for its rules
+//! type and adds [`TablePlugin::<G>`]; its own plugin then only draws the
+//! table from the viewer's observation, turns clicks and keys into
+//! [`ActionRequest`]s and draws its side panel.
+
+use std::collections::BTreeMap;
+use std::marker::PhantomData;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use veil_core::{Game, Seat, Turn};
+
+use crate::kit::anim::Animating;
+use crate::kit::input::Command;
+use crate::kit::sound::Cue;
+use crate::kit::widgets;
+use crate::table::referee::{
+    GameChanged, Match, MatchPlugin, MatchResult, PrivacyPending, ResignAsked, RulesOpen, Viewer,
+    end_cue, new_match, summarize,
+};
+use crate::table::setup::MatchSetup;
+use crate::table::{ActiveGame, Screen};
+
+/// What the table needs of a game beyond its rules.
+pub trait GameView: Game {
+    /// The seat's name ("Red").
+    fn seat_name(seat: Seat) -> &'static str;
+    /// True when showing `next`'s view on a screen `previous` may still be
+    /// looking at (or the other way round) could show one of them something
+    /// only the other may know: hot-seat play then puts a privacy screen
+    /// between the two.
+    fn needs_privacy(previous: &Self::Observation, next: &Self::Observation) -> bool;
+    /// The move just made, for the move list, from an observation taken
+    /// right after it (chance included); public knowledge only.
+    fn move_text(after: &Self::Observation) -> Option<String>;
+    /// The action `seat` just played, for the move list, from `seat`'s
+    /// observation right after it (chance included). Public knowledge only:
+    /// games with secret actions (a hidden choice, a simultaneous vote) must
+    /// not write what was chosen. By default [`GameView::move_text`].
+    fn action_text(seat: Seat, action: &Self::Action, after: &Self::Observation) -> Option<String> {
+        let _ = (seat, action);
+        Self::move_text(after)
+    }
+    /// How long the table stays as `after` shows it before the chance that
+    /// follows is drawn, in animation steps (Tysiąc: the last trick of a
+    /// hand stays in view before the next deal). 0 by default: chance
+    /// follows at once. With animations off there is no pause.
+    fn chance_pause(after: &Self::Observation) -> f32 {
+        let _ = after;
+        0.0
+    }
+    /// The rules screen's title.
+    const RULES_TITLE: &'static str;
+    /// The rules in plain words, one paragraph an entry: the rulings of
+    /// `RULINGS.md` and every reading the rules crate makes.
+    const RULES: &'static [&'static str];
+    /// The privacy screen's words: what the seats must not see of each
+    /// other, and what the button shows ("board", "cards").
+    const PRIVACY: (&'static str, &'static str);
+    /// The game's options on the setup screen (none by default).
+    fn options_ui(ui: &mut egui::Ui, options: &mut Self::Options) {
+        let _ = options;
+        ui.label("No options: the rules are those of the rules screen.");
+    }
+    /// Seconds the finished table stays in view before the results, given
+    /// the viewer's last observation.
+    fn end_wait(viewer_sees: &Self::Observation) -> f32 {
+        let _ = viewer_sees;
+        0.8
+    }
+    /// Adds the game's own words to the results (scores, a record) once the
+    /// game is over; `views` holds every seat's final observation.
+    fn finish(
+        result: &mut MatchResult,
+        views: &[Self::Observation],
+        viewer: Seat,
+        commands: &mut Commands,
+    ) {
+        let _ = (result, views, viewer, commands);
+    }
+}
+
+/// A request from a view (or a test) to play `action` for `seat`; the
+/// referee checks it, applies it, records it and announces the change.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct ActionRequest<G: Game> {
+    pub seat: Seat,
+    pub action: G::Action,
+}
+
+/// Sent when an [`ActionRequest`] was refused (not the seat's turn, not a
+/// legal action): the view can drop its selection.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ActionRefused {
+    pub seat: Seat,
+}
+
+/// A match to start with instead of a fresh one (the demo).
+#[derive(Resource)]
+pub struct PreparedMatch<G: GameView>(pub Match<G>);
+
+/// The way from a finished game to the results screen.
+#[derive(Resource, Default, Debug)]
+pub struct Finishing {
+    /// Seconds since the game ended and the last animation played.
+    pub over_for: f32,
+    /// The player asked for the results (no need to wait).
+    pub asked: bool,
+}
+
+/// Whether the table must be drawn again this frame, and how: worked out
+/// once for every game by [`redraw_check`] before the view's own systems
+/// run. A view draws only from `Match::observe(viewer)` and animates the
+/// difference with its last scene only when `animate` says the same person
+/// is looking at a newer state of the same game.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Redraw {
+    /// Something the table shows changed: draw it again.
+    pub needed: bool,
+    /// The privacy screen is up: draw nobody's secrets.
+    pub hidden: bool,
+    /// The board is seen from the far side (settings, per viewer).
+    pub flipped: bool,
+    /// `flipped` changed since the last draw: the board art turns round.
+    pub flip_changed: bool,
+    /// Nothing was drawn before in this match.
+    pub first: bool,
+    /// The game changed (an action, chance, undo) since the last draw.
+    pub new_version: bool,
+    /// The last draw was for the same viewer and not hidden.
+    pub same_viewer: bool,
+    /// The change was an undo: nothing is animated.
+    pub undo: bool,
+    /// The player asked to see the last move again.
+    pub replay: bool,
+}
+
+impl Redraw {
+    /// Whether the difference with the last scene may be animated.
+    pub fn animate(&self) -> bool {
+        self.same_viewer && !self.undo && !self.first && !self.hidden
+    }
+}
+
+/// What the table was last drawn for: (game version, viewer, flipped,
+/// hidden).
+#[derive(Resource, Default, Debug)]
+pub struct Drawn(pub Option<(u64, u8, bool, bool)>);
+
+/// Sets [`Redraw`] for this frame.
+#[allow(clippy::too_many_arguments)]
+pub fn redraw_check<G: GameView>(
+    m: Res<Match<G>>,
+    viewer: Res<Viewer>,
+    privacy: Res<PrivacyPending>,
+    settings: Res<crate::kit::settings::Settings>,
+    mut changes: MessageReader<GameChanged>,
+    mut asks: MessageReader<Command>,
+    mut drawn: ResMut<Drawn>,
+    mut redraw: ResMut<Redraw>,
+) {
+    let undo = changes.read().any(|c| c.undo);
+    let hidden = privacy.0.is_some();
+    let replay = asks.read().any(|c| *c == Command::ReplayLast) && !hidden;
+    let flipped = settings.orientation.flipped(viewer.0.0);
+    let key = (m.version, viewer.0.0, flipped, hidden);
+    let last = drawn.0;
+    *redraw = Redraw {
+        needed: last != Some(key) || replay,
+        hidden,
+        flipped,
+        flip_changed: last.is_some_and(|d| d.2 != flipped),
+        first: last.is_none(),
+        new_version: last.is_none_or(|d| d.0 != m.version),
+        same_viewer: last.is_some_and(|d| d.1 == viewer.0.0 && !d.3),
+        undo,
+        replay,
+    };
+    drawn.0 = Some(key);
+}
+
+/// The setup-screen part of each game whose view is in the app, by id.
+#[derive(Resource, Default)]
+pub struct GameViews(pub BTreeMap<&'static str, ViewEntry>);
+
+/// What the shell may ask of a game's view without naming it.
+#[derive(Clone, Copy)]
+pub struct ViewEntry {
+    pub options_ui: fn(&mut egui::Ui, &mut MatchSetup),
+}
+
+/// The table's part of game `G`; its systems run only while `G` is the
+/// [`ActiveGame`].
+pub struct TablePlugin<G: GameView>(PhantomData<G>);
+
+impl<G: GameView> Default for TablePlugin<G> {
+    fn default() -> Self {
+        TablePlugin(PhantomData)
+    }
+}
+
+/// Adds `systems` to the start of play for game `G`: they lay out its table
+/// once the referee has started the match (and set the viewer), and run
+/// only when `G` is the game chosen.
+pub fn on_table_enter<G: GameView, M>(
+    app: &mut App,
+    systems: impl IntoScheduleConfigs<bevy::ecs::system::ScheduleSystem, M>,
+) {
+    app.add_systems(
+        OnEnter(Screen::Play),
+        systems
+            .after(start_match::<G>)
+            .run_if(in_state(ActiveGame::of::<G>())),
+    );
+}
+
+/// Runs while `G` is on the table.
+pub fn active<G: GameView>() -> impl SystemCondition<()> {
+    in_state(Screen::Play)
+        .and_then(in_state(ActiveGame::of::<G>()))
+        .and_then(resource_exists::<Match<G>>)
+}
+
+impl<G: GameView> Plugin for TablePlugin<G> {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(MatchPlugin::<G>::default())
+            .add_message::<ActionRequest<G>>()
+            .init_resource::<GameViews>()
+            .init_resource::<Redraw>()
+            .init_resource::<Drawn>()
+            .add_systems(
+                OnEnter(Screen::Play),
+                start_match::<G>.run_if(in_state(ActiveGame::of::<G>())),
+            )
+            .add_systems(
+                Update,
+                finish_match::<G>
+                    .in_set(crate::table::PlaySet::Draw)
+                    .run_if(active::<G>()),
+            )
+            .add_systems(
+                EguiPrimaryContextPass,
+                (rules_window::<G>, privacy_screen::<G>).run_if(active::<G>()),
+            );
+        app.world_mut().resource_mut::<GameViews>().0.insert(
+            G::ID,
+            ViewEntry {
+                options_ui: options_ui::<G>,
+            },
+        );
+    }
+}
+
+/// The setup screen's options of `G`, read from and written back to the
+/// setup.
+fn options_ui<G: GameView>(ui: &mut egui::Ui, setup: &mut MatchSetup) {
+    let mut options = setup.options::<G>();
+    G::options_ui(ui, &mut options);
+    if options != setup.options::<G>() {
+        setup.set_options::<G>(&options);
+    }
+}
+
+/// A new match of `G` (or the prepared one), seen by the first person.
+#[allow(clippy::too_many_arguments)]
+pub fn start_match<G: GameView>(
+    mut commands: Commands,
+    setup: Res<MatchSetup>,
+    prepared: Option<Res<PreparedMatch<G>>>,
+    mut viewer: ResMut<Viewer>,
+    mut privacy: ResMut<PrivacyPending>,
+    mut resign: ResMut<ResignAsked>,
+    mut rules: ResMut<RulesOpen>,
+    mut finishing: ResMut<Finishing>,
+    mut drawn: ResMut<Drawn>,
+) {
+    drawn.0 = None;
+    let seats = match prepared {
+        Some(_) => {
+            commands.queue(|world: &mut World| {
+                if let Some(PreparedMatch(m)) = world.remove_resource::<PreparedMatch<G>>() {
+                    world.insert_resource(m);
+                }
+            });
+            setup.seats.clone()
+        }
+        None => {
+            let m = new_match::<G>(&setup, setup.options::<G>());
+            let seats = m.seats().to_vec();
+            commands.insert_resource(m);
+            seats
+        }
+    };
+    viewer.0 = Seat::all(seats.len())
+        .find(|s| seats[s.index()].is_human())
+        .unwrap_or(Seat(0));
+    privacy.0 = None;
+    resign.0 = false;
+    rules.0 = false;
+    *finishing = Finishing::default();
+}
+
+/// The referee takes the views' requests: only a person's seat, only when
+/// it may act, only legal actions.
+pub fn apply_requests<G: GameView>(
+    mut requests: MessageReader<ActionRequest<G>>,
+    mut m: ResMut<Match<G>>,
+    privacy: Res<PrivacyPending>,
+    mut changed: MessageWriter<GameChanged>,
+    mut refused: MessageWriter<ActionRefused>,
+) {
+    for r in requests.read() {
+        let ok = privacy.0.is_none()
+            && m.seat_kind(r.seat).is_human()
+            && m.play(r.seat, r.action).is_ok();
+        if ok {
+            changed.write(GameChanged {
+                by: Some(r.seat),
+                undo: false,
+            });
+        } else {
+            refused.write(ActionRefused { seat: r.seat });
+        }
+    }
+}
+
+/// Once the game is over and the last animation played, the results.
+#[allow(clippy::too_many_arguments)]
+fn finish_match<G: GameView>(
+    mut commands: Commands,
+    m: Res<Match<G>>,
+    time: Res<Time>,
+    animating: Res<Animating>,
+    mut finishing: ResMut<Finishing>,
+    viewer: Res<Viewer>,
+    mut next: ResMut<NextState<Screen>>,
+    mut cues: MessageWriter<Cue>,
+) {
+    if m.turn() != Turn::Over || animating.0 {
+        finishing.over_for = 0.0;
+        return;
+    }
+    finishing.over_for += time.delta_secs();
+    if finishing.over_for < G::end_wait(&m.observe(viewer.0)) && !finishing.asked {
+        return;
+    }
+    let mut result = summarize(&m);
+    // The game is over: what each seat saw at the end may now be told.
+    let views: Vec<G::Observation> = Seat::all(m.seats().len()).map(|s| m.observe(s)).collect();
+    G::finish(&mut result, &views, viewer.0, &mut commands);
+    cues.write(end_cue(&m, &result, viewer.0));
+    commands.insert_resource(result);
+    commands.remove_resource::<Match<G>>();
+    next.set(Screen::Results);
+}
+
+fn rules_window<G: GameView>(mut contexts: EguiContexts, mut rules: ResMut<RulesOpen>) -> Result {
+    widgets::rules_window(contexts.ctx_mut()?, G::RULES_TITLE, G::RULES, &mut rules.0);
+    Ok(())
+}
+
+fn privacy_screen<G: GameView>(
+    mut contexts: EguiContexts,
+    privacy: Res<PrivacyPending>,
+    mut out: MessageWriter<Command>,
+) -> Result {
+    let Some(next) = privacy.0 else { return Ok(()) };
+    let (why, what) = G::PRIVACY;
+    widgets::privacy_screen(contexts.ctx_mut()?, G::seat_name(next), why, what, &mut out);
+    Ok(())
+}

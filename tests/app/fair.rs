@@ -1,0 +1,342 @@
+//! Fair play, for every game on the table: the computer's thinking time
+//! tells nothing, and undo never hands back what the player has seen since.
+//! Each probe runs over every game whose view is in the app (read from the
+//! table's `GameViews`, so a new game is covered once its view is added),
+//! and each shows it can fail: the timing probe catches a referee that
+//! plays as soon as its search is done.
+
+use std::collections::BTreeMap;
+
+use veil::table::referee::{Match, ThinkPacing};
+use veil::table::view::{ActionRequest, GameView, GameViews};
+use veil_core::{Actor, Game, Turn};
+use veil_hide_and_guess::HideAndGuess;
+use veil_intrigue::Intrigue;
+use veil_secret_king::SecretKing;
+use veil_tysiac::Tysiac;
+
+use super::*;
+
+/// Runs the probes on the game with this id; panics on a game the suite
+/// does not know yet, so a new view cannot slip past it.
+fn probe_game(id: &str) -> ProbeResult {
+    match id {
+        x if x == Jieqi::ID => probe::<Jieqi>(),
+        x if x == HideAndGuess::ID => probe::<HideAndGuess>(),
+        x if x == Intrigue::ID => probe::<Intrigue>(),
+        x if x == SecretKing::ID => probe::<SecretKing>(),
+        x if x == Tysiac::ID => probe::<Tysiac>(),
+        other => panic!("the fair-play suite does not cover {other} yet: add it here"),
+    }
+}
+
+/// What a probe measured for one game.
+#[derive(Debug, Default)]
+struct ProbeResult {
+    /// Frames between one seat action and the next computer action, under
+    /// the app's pacing, with how often each count was seen.
+    fixed_intervals: BTreeMap<u32, u32>,
+    /// The same under the leaky pacing (the control).
+    leaky_intervals: BTreeMap<u32, u32>,
+    undos: u32,
+    /// Undos after which the full state's hidden part differed from before
+    /// the undone action.
+    redrawn: u32,
+}
+
+fn probe<G: GameView>() -> ProbeResult {
+    let mut result = ProbeResult::default();
+    result.fixed_intervals = computer_intervals::<G>(ThinkPacing::Fixed);
+    result.leaky_intervals = computer_intervals::<G>(ThinkPacing::AsSoonAsFound);
+    let (undos, redrawn) = undo_probe::<G>();
+    result.undos = undos;
+    result.redrawn = redrawn;
+    result
+}
+
+fn seats_for<G: Game>(human: bool) -> Vec<SeatKind> {
+    let n = veil_games::entry(G::ID).expect("registered").seats.default;
+    (0..n)
+        .map(|i| {
+            if human && i == 0 {
+                SeatKind::Human
+            } else {
+                SeatKind::Computer(Level::Easy)
+            }
+        })
+        .collect()
+}
+
+/// Frames from each computer's turn starting to its action, in a game of
+/// computers only, animations off.
+fn computer_intervals<G: GameView>(pacing: ThinkPacing) -> BTreeMap<u32, u32> {
+    let mut app = app(AnimationSpeed::Off);
+    app.insert_resource(pacing);
+    start_game(&mut app, G::ID, |setup| {
+        setup.seats = seats_for::<G>(false);
+        setup.seed = Some(17);
+        setup.think_limit_ms = 160;
+    });
+    let mut intervals = BTreeMap::new();
+    let mut last_plies = 0;
+    // Frames since a computer began to think, from the first frame it was
+    // seen thinking (the spinner's first frame).
+    let mut thinking: Option<u32> = None;
+    let mut was_thinking = true;
+    for _ in 0..4000 {
+        app.update();
+        let Some(m) = app.world().get_resource::<Match<G>>() else {
+            break;
+        };
+        if m.plies != last_plies {
+            if m.plies == last_plies + 1 {
+                if let Some(frames) = thinking {
+                    *intervals.entry(frames).or_default() += 1;
+                }
+            }
+            last_plies = m.plies;
+            thinking = None;
+        }
+        // A think already under way when the loop began is not counted.
+        thinking = match (thinking, m.is_thinking(), was_thinking) {
+            (Some(n), true, _) => Some(n + 1),
+            (None, true, false) => Some(0),
+            _ => None,
+        };
+        was_thinking = m.is_thinking();
+        if m.turn() == Turn::Over || intervals.values().sum::<u32>() >= 40 {
+            break;
+        }
+    }
+    intervals
+}
+
+/// The human plays random legal actions against the computers and takes
+/// some back: after each undo the human's observation is exactly what it
+/// was before the undone action, and (over the game) what the human could
+/// not see is dealt anew. Returns (undos, undos that redrew something).
+fn undo_probe<G: GameView>() -> (u32, u32) {
+    let mut app = app(AnimationSpeed::Off);
+    start_game(&mut app, G::ID, |setup| {
+        setup.seats = seats_for::<G>(true);
+        setup.seed = Some(23);
+        setup.think_limit_ms = 40;
+    });
+    let human = Seat(0);
+    let mut rng = GameRng::seed_from_u64(5);
+    let (mut undos, mut redrawn, mut actions) = (0u32, 0u32, 0u32);
+    let mut pending: Option<(G::Observation, String)> = None;
+    for _ in 0..20_000 {
+        let Some(m) = app.world().get_resource::<Match<G>>() else {
+            break;
+        };
+        if m.turn() == Turn::Over || undos >= 6 {
+            // No undo once the game is over.
+            if m.turn() == Turn::Over {
+                let version = m.version;
+                send(&mut app, Command::Undo);
+                if let Some(m) = app.world().get_resource::<Match<G>>() {
+                    assert_eq!(m.version, version, "{}: undo after the end", G::ID);
+                }
+            }
+            break;
+        }
+        let phase = app.world().resource::<State<PlayPhase>>().get().clone();
+        if phase != PlayPhase::HumanTurn || m.to_act() != Some(human) {
+            app.update();
+            continue;
+        }
+        if let Some((before, full_before)) = pending.take() {
+            // The human's turn again, after the computers moved: undo.
+            send(&mut app, Command::Undo);
+            let m = app.world().resource::<Match<G>>();
+            assert_eq!(
+                m.observe(human),
+                before,
+                "{}: after undo the player sees exactly what it saw before its action",
+                G::ID
+            );
+            undos += 1;
+            let full_after = serde_json::to_string(m.full_state_for_tests()).unwrap();
+            if full_after != full_before {
+                redrawn += 1;
+            }
+            continue;
+        }
+        let obs = m.observe(human);
+        let full = serde_json::to_string(m.full_state_for_tests()).unwrap();
+        let mut sample = GameRng::seed_from_u64(rng.random());
+        let mut legal = Vec::new();
+        G::determinize(&obs, &mut sample).legal_actions(Actor::Seat(human), &mut legal);
+        assert!(!legal.is_empty(), "{}: the human may act", G::ID);
+        let action = legal[rng.random_range(0..legal.len())];
+        app.world_mut().write_message(ActionRequest::<G> {
+            seat: human,
+            action,
+        });
+        app.update();
+        actions += 1;
+        // Every second action is taken back once the computers answered.
+        if actions % 2 == 0 {
+            pending = Some((obs, full));
+        }
+    }
+    (undos, redrawn)
+}
+
+#[test]
+fn every_game_keeps_its_secrets_through_thinking_time_and_undo() {
+    let games: Vec<&'static str> = {
+        let app = app(AnimationSpeed::Off);
+        app.world()
+            .resource::<GameViews>()
+            .0
+            .keys()
+            .copied()
+            .collect()
+    };
+    assert!(games.len() >= 5, "every playable game: {games:?}");
+    let mut leaky_caught = 0;
+    for id in games {
+        let r = probe_game(id);
+        eprintln!("{id}: {r:?}");
+        // (b) The moment a computer's move appears is the same for every
+        // move of the game, whatever it held or how many moves it had.
+        assert_eq!(
+            r.fixed_intervals.len(),
+            1,
+            "{id}: frames until the computer's move vary: {:?}",
+            r.fixed_intervals
+        );
+        assert!(
+            r.fixed_intervals.values().sum::<u32>() >= 5,
+            "{id}: enough moves"
+        );
+        // The control: a referee playing as soon as its search is done
+        // shows its moves after varying times, which the probe sees.
+        if r.leaky_intervals.len() > 1 {
+            leaky_caught += 1;
+        }
+        // (a) Undo: exactly what the player knew, and the unseen dealt anew.
+        assert!(r.undos >= 3, "{id}: undos tried: {}", r.undos);
+        assert!(
+            r.redrawn >= 1,
+            "{id}: no undo dealt the unseen anew ({} undos)",
+            r.undos
+        );
+    }
+    assert!(
+        leaky_caught >= 3,
+        "the timing probe catches a referee that plays as soon as it found its move"
+    );
+}
+
+/// Every string egui paints this frame (panels, windows, the words on the
+/// table), read from egui's shapes just before the pass ends.
+#[derive(Resource, Default)]
+struct Painted(Vec<String>);
+
+fn collect_painted(outputs: Query<&bevy_egui::EguiFullOutput>, mut painted: ResMut<Painted>) {
+    use bevy_egui::egui;
+    fn texts(shape: &egui::Shape, out: &mut Vec<String>) {
+        match shape {
+            egui::Shape::Text(t) => out.push(t.galley.text().to_owned()),
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| texts(s, out)),
+            _ => {}
+        }
+    }
+    painted.0.clear();
+    for output in &outputs {
+        if let Some(full) = &output.0 {
+            for clipped in &full.shapes {
+                texts(&clipped.shape, &mut painted.0);
+            }
+        }
+    }
+}
+
+fn paint_probe(app: &mut App) {
+    app.init_resource::<Painted>().add_systems(
+        PostUpdate,
+        collect_painted
+            .after(bevy_egui::run_egui_context_pass_loop_system)
+            .before(bevy_egui::output::process_output_system),
+    );
+}
+
+/// Hot-seat Intrigue or Secret King: what a seat knows of its own secret
+/// (its lines "Your Informant: …", "Your Secret King is …") is painted for
+/// that seat and never while the other seat may be looking — also after a
+/// King has appeared (finding 4 of the fair-play issue).
+fn secret_lines_stay_with_their_seat<G: veil::games::chess::ChessGame>() {
+    let mut app = app(AnimationSpeed::Off);
+    paint_probe(&mut app);
+    start_game(&mut app, G::ID, |setup| {
+        setup.seats = vec![SeatKind::Human, SeatKind::Human];
+        setup.seed = Some(11);
+    });
+    let mut rng = GameRng::seed_from_u64(3);
+    let (mut own_seen, mut frames_checked) = (0, 0);
+    for _ in 0..3000 {
+        if screen(&app) != Screen::Play {
+            break;
+        }
+        app.update();
+        let Some(m) = app.world().get_resource::<Match<G>>() else {
+            break;
+        };
+        if m.turn() == Turn::Over {
+            break;
+        }
+        let viewer = app.world().resource::<Viewer>().0;
+        let hidden = app.world().resource::<PrivacyPending>().0.is_some();
+        let painted = app.world().resource::<Painted>().0.join("\n");
+        for seat in [Seat(0), Seat(1)] {
+            let lines = G::scene(&m.observe(seat)).own;
+            for line in &lines {
+                if seat == viewer && !hidden {
+                    // The control: the scan sees the seat's own secret.
+                    if painted.contains(line.as_str()) {
+                        own_seen += 1;
+                    }
+                } else {
+                    assert!(
+                        !painted.contains(line.as_str()),
+                        "{}: {line:?} painted while {viewer:?} looks (hidden: {hidden})",
+                        G::ID
+                    );
+                }
+            }
+        }
+        frames_checked += 1;
+        if hidden {
+            send(&mut app, Command::ContinueAfterPrivacy);
+            continue;
+        }
+        let phase = *app.world().resource::<State<PlayPhase>>().get();
+        let m = app.world().resource::<Match<G>>();
+        if phase == PlayPhase::HumanTurn && m.to_act() == Some(viewer) {
+            let obs = m.observe(viewer);
+            let mut sample = GameRng::seed_from_u64(rng.random());
+            let mut legal = Vec::new();
+            G::determinize(&obs, &mut sample).legal_actions(Actor::Seat(viewer), &mut legal);
+            let action = legal[rng.random_range(0..legal.len())];
+            app.world_mut().write_message(ActionRequest::<G> {
+                seat: viewer,
+                action,
+            });
+        }
+    }
+    assert!(frames_checked > 50, "{}: frames checked", G::ID);
+    assert!(
+        own_seen > 10,
+        "{}: the scan saw the seat's own secret ({own_seen})",
+        G::ID
+    );
+}
+
+#[test]
+fn intrigue_and_secret_king_paint_a_secret_only_for_its_seat() {
+    secret_lines_stay_with_their_seat::<Intrigue>();
+    secret_lines_stay_with_their_seat::<SecretKing>();
+}
