@@ -393,10 +393,10 @@ impl Intrigue {
     /// The King of `color` appears on its hiding square, removing every
     /// piece there (and around it with Atomic King). Kings whose Informant
     /// was taken are queued in `next`. Returns whether the enemy King was
-    /// removed.
-    fn appear(&mut self, color: Color, pass_turn: bool, next: &mut Vec<Color>) -> bool {
+    /// removed, and whether the King appeared next to the enemy King.
+    fn appear(&mut self, color: Color, pass_turn: bool, next: &mut Vec<Color>) -> (bool, bool) {
         let Some(secret) = self.secrets[color.index()] else {
-            return false;
+            return (false, false);
         };
         let hiding = secret.hiding;
         let mut setup = self.public.position.to_setup();
@@ -428,6 +428,12 @@ impl Intrigue {
         if let Some(s) = &mut self.secrets[color.index()] {
             s.active = false;
         }
+        let adjacent = self
+            .public
+            .position
+            .board()
+            .king_of(!color)
+            .is_some_and(|k| Grid8::king_attacks(k.0 as u32).has(hiding.0 as u32));
         let mut enemy_king = false;
         for (sq, piece) in removed {
             match piece.role {
@@ -438,22 +444,54 @@ impl Intrigue {
                 _ => {}
             }
         }
-        enemy_king
+        (enemy_king, adjacent)
     }
 
-    /// Plays the Kings queued to appear by inspections; returns the side
-    /// whose appearing King removed the enemy King, and the notes for the
-    /// history.
+    /// Plays the Kings queued to appear by inspections, in the order the
+    /// chain takes them (a King that appears takes pawns, whose Kings then
+    /// appear); returns the side whose appearing King removed the enemy
+    /// King, and writes the notes for the history.
+    ///
+    /// A King that appears next to the enemy King gets the move (RULINGS
+    /// §2), even when its side just moved: when both Kings appear in one
+    /// action, the second appears next to the first, and its side moves.
     fn inspections(&mut self, mut next: Vec<Color>, notes: &mut String) -> Option<Color> {
         let mut taker = None;
+        let mut adjacent = None;
         while let Some(color) = next.pop() {
-            if self.appear(color, false, &mut next) {
+            let (removed_king, next_to) = self.appear(color, false, &mut next);
+            if removed_king {
                 taker = Some(color);
+            }
+            if next_to {
+                adjacent = Some(color);
             }
             let sq = self.public.kings[color.index()].expect("just appeared");
             notes.push_str(&format!(" (Informant: K@{})", square_name(sq)));
         }
+        if taker.is_none()
+            && let Some(color) = adjacent
+        {
+            self.give_move(color);
+        }
         taker
+    }
+
+    /// Hands the move to `color` (after a chain of appearances).
+    fn give_move(&mut self, color: Color) {
+        let mut setup = self.public.position.to_setup();
+        if setup.turn == color {
+            return;
+        }
+        if color == Color::Black {
+            // Undo the full move count the pass to White added.
+            setup.fullmoves = setup.fullmoves.saturating_sub(1).max(1);
+        }
+        setup.turn = color;
+        setup.ep_square = None;
+        if let Ok(p) = Position::from_setup_lenient(setup, RULES) {
+            self.public.position = p;
+        }
     }
 
     fn play_move(&mut self, m: Move) {
@@ -517,7 +555,7 @@ impl Intrigue {
     fn play_reveal(&mut self) {
         let us = self.public.position.turn();
         let mut next = Vec::new();
-        self.appear(us, true, &mut next);
+        let _ = self.appear(us, true, &mut next);
         let sq = self.public.kings[us.index()].expect("just appeared");
         let mut san = format!("K@{}", square_name(sq));
         self.public.last_move = None;
