@@ -315,3 +315,40 @@ fn odd_views_never_panic() {
     view.board = vec![None; 90];
     assert!(view.legal_moves().is_empty());
 }
+
+/// Issue 15, finding 6: huge counts in the pool and huge move counters are
+/// refused (they overflowed: a panic in debug, a wrap in release).
+#[test]
+fn huge_pool_counts_and_move_counters_are_refused() {
+    let board = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX";
+    for fen in [
+        format!("{board} w R1R4294967295 0 1"),
+        format!("{board} w R4294967296 0 1"),
+        format!("{board} w R0000000001 0 1"),
+        format!("{board} w R2A2C2P5N2B2r2a2c2p5n2b2 4294967295 1"),
+        format!("{board} w R2A2C2P5N2B2r2a2c2p5n2b2 0 4294967295"),
+        format!("{board} w R2A2C2P5N2B2r2a2c2p5n2b2 0 1000000"),
+    ] {
+        let error = Position::from_fen(&fen).unwrap_err();
+        assert!(
+            error.reason.contains("large") || error.reason.contains("only"),
+            "{fen}: {error}"
+        );
+        assert!(Jieqi::from_fen(&fen).is_err());
+    }
+    // The largest counters accepted still play on.
+    let fen = "4k4/9/9/9/9/9/9/9/4R4/3K5 b - 99 999999";
+    let mut game = Jieqi::from_fen(fen).unwrap();
+    let mut rng = GameRng::seed_from_u64(1);
+    while game.turn() != Turn::Over && game.position().fullmoves() < 1_000_001 {
+        let actor = match game.turn() {
+            Turn::Seat(s) => Actor::Seat(s),
+            _ => Actor::Chance,
+        };
+        let mut legal = Vec::new();
+        game.legal_actions(actor, &mut legal);
+        let action = legal[rng.random_range(0..legal.len())];
+        game.apply(actor, action).unwrap();
+    }
+    assert!(game.position().fullmoves() >= 999_999);
+}
