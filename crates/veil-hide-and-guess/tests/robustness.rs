@@ -1,0 +1,102 @@
+//! Malformed input from outside (records, saves, views, piece lists) is
+//! refused with an error, never a panic (issue 15, findings 9 and 10), and
+//! fuzz tests for every parser and `Deserialize`.
+use serde_json::{Value, json};
+use veil_core::{Actor, Game, GameRng, Record, ReplayError, Seat, SeedableRng};
+use veil_hide_and_guess::{Action, HideAndGuess, HideAndGuessView, Pieces};
+
+/// A record of a few random actions, up to an open vote.
+fn record_to_a_vote() -> Record<HideAndGuess> {
+    let mut g = HideAndGuess::new(&(), 2).unwrap();
+    let mut record = Record::<HideAndGuess>::new((), 2);
+    let mut play = |g: &mut HideAndGuess, actor, action| {
+        g.apply(actor, action).unwrap();
+        record.actions.push((actor, action));
+    };
+    let secret: Pieces = "KQRBN".parse().unwrap();
+    play(&mut g, Actor::Seat(Seat(0)), Action::ChooseSecret(secret));
+    play(&mut g, Actor::Seat(Seat(1)), Action::ChooseSecret(secret));
+    play(&mut g, Actor::Chance, Action::FirstPlayer(Seat(0)));
+    let build = Action::Build("KPP".parse().unwrap());
+    play(&mut g, Actor::Seat(Seat(0)), build);
+    record
+}
+
+#[test]
+fn a_record_naming_a_seat_beyond_two_is_refused() {
+    let record = record_to_a_vote();
+    assert!(record.replay().is_ok());
+    for (seat, action) in [(8, json!({"Vote": true})), (9, json!({"Vote": false}))] {
+        let mut v: Value = serde_json::from_str(&record.to_json()).unwrap();
+        v["actions"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!([{ "Seat": seat }, action]));
+        // Before the fix: a shift overflow or an index out of bounds.
+        let read = Record::<HideAndGuess>::from_json(&v.to_string()).unwrap();
+        let error = read.replay().unwrap_err();
+        assert!(
+            matches!(error, ReplayError::NoSuchSeat { index: 4, .. }),
+            "{error}"
+        );
+    }
+    // The game itself refuses such seats too, without a panic.
+    let mut g = record.replay().unwrap();
+    for seat in [2, 8, 9, 200] {
+        assert!(
+            g.apply(Actor::Seat(Seat(seat)), Action::Vote(true))
+                .is_err()
+        );
+    }
+}
+
+#[test]
+fn huge_piece_counts_are_refused() {
+    for text in [
+        "K 18446744073709551615 pawns",
+        "18446744073709551616 pawns",
+        "4294967296 knights",
+        "256 pawns",
+        "33 pawns",
+    ] {
+        let read = text.parse::<Pieces>();
+        assert!(read.is_err(), "{text}: {read:?}");
+    }
+    assert_eq!("two pawns".parse::<Pieces>().unwrap().len(), 2);
+}
+
+#[test]
+fn a_state_whose_seat_to_move_is_out_of_range_is_refused() {
+    let g = record_to_a_vote().replay().unwrap();
+    let mut v = serde_json::to_value(&g).unwrap();
+    v["table"]["to_move"] = json!(5);
+    let read = serde_json::from_value::<HideAndGuess>(v);
+    if let Ok(g) = &read {
+        // Before the fix: an index out of bounds once the vote closes.
+        let mut g = g.clone();
+        let _ = g.apply(Actor::Seat(Seat(0)), Action::Vote(true));
+        let _ = g.apply(Actor::Seat(Seat(1)), Action::Vote(true));
+        let mut out = Vec::new();
+        g.legal_actions(Actor::Seat(Seat(5)), &mut out);
+        let _ = g.apply(Actor::Seat(Seat(5)), Action::EndByBuild);
+        let _ = g.apply(
+            Actor::Seat(Seat(5)),
+            Action::Guess("KQRBN".parse().unwrap()),
+        );
+    }
+    assert!(read.is_err());
+    let mut v = serde_json::to_value(g.observe(Seat(0))).unwrap();
+    v["table"]["to_move"] = json!(5);
+    assert!(serde_json::from_value::<HideAndGuessView>(v).is_err());
+    let mut v = serde_json::to_value(g.observe(Seat(0))).unwrap();
+    v["seat"] = json!(7);
+    assert!(serde_json::from_value::<HideAndGuessView>(v).is_err());
+    // Untouched, they read back.
+    let back: HideAndGuess = serde_json::from_value(serde_json::to_value(&g).unwrap()).unwrap();
+    assert_eq!(back, g);
+    let view = g.observe(Seat(1));
+    let back: HideAndGuessView =
+        serde_json::from_value(serde_json::to_value(&view).unwrap()).unwrap();
+    assert_eq!(back, view);
+    let _ = GameRng::seed_from_u64(0);
+}
