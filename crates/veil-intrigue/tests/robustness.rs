@@ -62,3 +62,86 @@ fn a_state_with_an_off_board_hiding_square_is_refused() {
     assert_eq!(back, g);
     let _: Value = serde_json::to_value(g.observe(Seat(0))).unwrap();
 }
+
+const NOTATION: &str = "KQRBNPkqrbnpabcdefgh12345678x+#=O-@/ 0w";
+
+/// Every text parser: FENs with hidden Kings, actions (SAN, UCI, `K@`,
+/// `retire`), squares — random bytes, random notation, mutations of good
+/// input; errors, never panics.
+#[test]
+fn fuzz_notation() {
+    use veil_core::fuzz;
+    use veil_core::RngExt;
+    let report = fuzz::watchdog(|| {
+        let mut rng = GameRng::seed_from_u64(15);
+        let alphabet: Vec<char> = NOTATION.chars().collect();
+        let fens = [
+            "8/8/8/3p4/1P2P3/8/8/8 w - - 0 1",
+            "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+        ];
+        let actions = ["e4", "exd5", "Nf3", "O-O", "e2e4", "e7e8q", "K@", "reveal", "retire"];
+        let mut game = after_setup();
+        let mut inputs = 0;
+        let mut accepted = 0;
+        for i in 0..12_000 {
+            let text = match i % 3 {
+                0 => fuzz::random_bytes(&mut rng, 60),
+                1 => fuzz::random_string(&mut rng, &alphabet, 60),
+                _ if i % 2 == 0 => fuzz::mutate(&mut rng, fens[i % fens.len()], &alphabet),
+                _ => fuzz::mutate(&mut rng, actions[i % actions.len()], &alphabet),
+            };
+            inputs += 1;
+            let hiding = Square(rng.random_range(0..80));
+            let informant = rng.random_bool(0.5).then(|| Square(rng.random_range(0..80)));
+            for hidden in [[None, None], [Some((hiding, informant)), None], [None, Some((hiding, None))]] {
+                if let Ok(g) = Intrigue::from_fen_hidden(&text, IntrigueOptions::default(), hidden) {
+                    accepted += 1;
+                    fuzz::exercise(&g, &mut rng, 4, Intrigue::arbitrary_action);
+                }
+            }
+            let _ = veil_intrigue::parse_square(&text);
+            if let Ok(action) = game.parse_action(&text) {
+                accepted += 1;
+                let mut g = game.clone();
+                let _ = g.apply(Actor::Seat(Seat(0)), action);
+            }
+            if i % 500 == 0 {
+                // Parse against other positions too.
+                fuzz::exercise(&game, &mut rng, 0, Intrigue::arbitrary_action);
+                let mut legal = Vec::new();
+                game.legal_actions(Actor::Seat(Seat(0)), &mut legal);
+                if let Some(a) = legal.first() {
+                    game = after_setup();
+                    let _ = game.apply(Actor::Seat(Seat(0)), *a);
+                }
+            }
+        }
+        (inputs, accepted)
+    });
+    assert!(report.0 >= 10_000);
+    assert!(report.1 > 100, "some mutations are still good: {report:?}");
+}
+
+/// Mutated states, views and records of random games: errors, or values
+/// that play on.
+#[test]
+fn fuzz_states_views_records() {
+    use veil_core::fuzz::{Samples, fuzz_game};
+    for (i, options) in [
+        IntrigueOptions::default(),
+        IntrigueOptions {
+            atomic_king: true,
+            queens: veil_intrigue::Queens::Two,
+        },
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let samples = Samples::<Intrigue>::collect(&options, 2, 12, 80);
+        let report = fuzz_game(&samples, 10_000, i as u64, Intrigue::arbitrary_action);
+        assert_eq!(report.inputs, 10_000);
+        assert!(report.accepted > 300, "{report:?}");
+        println!("{options:?}: {report:?}");
+    }
+}
