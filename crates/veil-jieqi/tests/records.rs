@@ -211,10 +211,11 @@ fn fens_of_played_positions_read_back() {
     }
 }
 
-/// Random strings and random edits of good FENs: errors, never panics; and
-/// whatever reads writes back to a FEN that reads to the same position.
+/// Random strings and random edits of good FENs, moves, actions and
+/// records (20 000 inputs): errors, never panics; and whatever reads writes
+/// back to a FEN that reads to the same position.
 #[test]
-fn random_input_never_panics() {
+fn fuzz_fen_moves_actions() {
     let mut rng = GameRng::seed_from_u64(5);
     let alphabet: Vec<char> = "kabnrcpxKABNRCPXhe0123456789/ -wbr\u{e9}".chars().collect();
     let seeds = [
@@ -351,4 +352,42 @@ fn huge_pool_counts_and_move_counters_are_refused() {
         game.apply(actor, action).unwrap();
     }
     assert!(game.position().fullmoves() >= 999_999);
+}
+
+/// Random bytes (12 000) for every text parser.
+#[test]
+fn fuzz_random_bytes() {
+    let mut rng = GameRng::seed_from_u64(6);
+    let game = Jieqi::new(&JieqiOptions::default(), 2).unwrap();
+    for _ in 0..12_000 {
+        let text = veil_core::fuzz::random_bytes(&mut rng, 90);
+        let _ = Position::from_fen(&text);
+        let _ = Jieqi::from_fen(&text);
+        let _ = text.parse::<Move>();
+        let _ = text.parse::<Action>();
+        let _ = parse_record_move(&text);
+        let _ = game.clone().apply_record(&text, &mut rng);
+    }
+}
+
+/// Mutated states, views and records of random games (10 000 each run):
+/// errors, or values that play on.
+#[test]
+fn fuzz_states_views_records() {
+    use veil_core::fuzz::{Samples, fuzz_game};
+    for (i, options) in [
+        JieqiOptions::default(),
+        JieqiOptions {
+            captured_reveal: veil_jieqi::CapturedReveal::Both,
+        },
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let samples = Samples::<Jieqi>::collect(&options, 2, 12, 120);
+        let report = fuzz_game(&samples, 10_000, i as u64, Jieqi::arbitrary_action);
+        assert_eq!(report.inputs, 10_000);
+        assert!(report.accepted > 300, "{report:?}");
+        println!("{options:?}: {report:?}");
+    }
 }
