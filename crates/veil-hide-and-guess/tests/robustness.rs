@@ -100,3 +100,68 @@ fn a_state_whose_seat_to_move_is_out_of_range_is_refused() {
     assert_eq!(back, view);
     let _ = GameRng::seed_from_u64(0);
 }
+
+/// Every text parser (pieces in letters or words, actions in saves):
+/// random bytes, random words and letters, mutations of good input.
+#[test]
+fn fuzz_pieces() {
+    use veil_core::RngExt;
+    use veil_core::fuzz;
+    let count = fuzz::watchdog(|| {
+        let mut rng = GameRng::seed_from_u64(15);
+        let alphabet: Vec<char> = "KQRBNPkqrbnp ,0123456789".chars().collect();
+        let words = [
+            "two pawns, two knights and the king",
+            "pawn pawn king",
+            "KPP",
+            "KQRBN",
+            "three rooks",
+            "a queen and 4 pawns",
+        ];
+        let word_list = [
+            "pawn",
+            "pawns",
+            "king",
+            "two",
+            "and",
+            "the",
+            "knight",
+            "bishops",
+            "18446744073709551615",
+            "nothing",
+        ];
+        let mut inputs = 0;
+        for i in 0..12_000 {
+            let text = match i % 4 {
+                0 => fuzz::random_bytes(&mut rng, 40),
+                1 => fuzz::random_string(&mut rng, &alphabet, 30),
+                2 => (0..rng.random_range(0..6))
+                    .map(|_| word_list[rng.random_range(0..word_list.len())])
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                _ => fuzz::mutate(&mut rng, words[i % words.len()], &alphabet),
+            };
+            inputs += 1;
+            if let Ok(p) = text.parse::<Pieces>() {
+                assert!(p.len() <= 32, "{text}: {p:?}");
+                let back: Pieces = p.to_string().parse().unwrap();
+                assert_eq!(back, p);
+            }
+            let _ = serde_json::from_str::<Action>(&format!("{{\"Guess\":{text:?}}}"));
+        }
+        inputs
+    });
+    assert!(count >= 10_000);
+}
+
+/// Mutated states, views and records of random games: errors, or values
+/// that play on.
+#[test]
+fn fuzz_states_views_records() {
+    use veil_core::fuzz::{Samples, fuzz_game};
+    let samples = Samples::<HideAndGuess>::collect(&(), 2, 12, 40);
+    let report = fuzz_game(&samples, 10_000, 5, HideAndGuess::arbitrary_action);
+    assert_eq!(report.inputs, 10_000);
+    assert!(report.accepted > 300, "{report:?}");
+    println!("{report:?}");
+}

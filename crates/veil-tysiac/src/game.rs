@@ -413,6 +413,24 @@ impl Table {
         if in_hand && self.declarer.is_none() {
             return Err("after the bidding there is a declarer".into());
         }
+        let before_exchange = matches!(
+            self.phase,
+            Phase::FirstDealer | Phase::Deal | Phase::Bidding | Phase::Prikup
+        );
+        let after_exchange = matches!(self.phase, Phase::FourNines | Phase::Raise | Phase::Play);
+        let opponents: SeatSet = Seat::all(SEATS)
+            .filter(|s| Some(*s) != self.declarer)
+            .collect();
+        if (before_exchange && !self.given_to.is_empty())
+            || (after_exchange && self.given_to != opponents)
+        {
+            return Err("the cards given do not match the phase".into());
+        }
+        if (self.phase != Phase::FourNines && !self.answered.is_empty())
+            || (self.phase != Phase::Play && !self.trick.is_empty())
+        {
+            return Err("answers or a trick outside their phase".into());
+        }
         match self.phase {
             Phase::Bidding if self.passed.len() >= 2 || self.passed.contains(self.to_act) => {
                 Err("the bidding ends when two have passed, and a pass is final".into())
@@ -674,20 +692,43 @@ impl Tysiac {
             seen = seen.union(*part);
         }
         let sizes = self.hands.map(|h| h.len());
+        let prikup = self.prikup.len();
+        let sized = |expected: [usize; 3], expected_prikup: usize| {
+            if sizes == expected && prikup == expected_prikup {
+                Ok(())
+            } else {
+                Err(format!(
+                    "hands of {sizes:?} and a prikup of {prikup} in {:?}",
+                    table.phase
+                ))
+            }
+        };
+        let declarer = self.declarer().index();
         match table.phase {
-            Phase::Deal
-                if table.dealt >= 24 || self.dealt_cards().len() != table.dealt as usize =>
-            {
-                Err("the cards dealt do not match the deal".into())
-            }
-            Phase::PassCards => {
-                let declarer = self.declarer().index();
-                if sizes[declarer] < 2 - table.given_to.len() {
-                    Err("the declarer has no card left to give".into())
-                } else {
-                    Ok(())
+            Phase::Deal => {
+                if table.dealt >= 24 {
+                    return Err("the cards dealt do not match the deal".into());
                 }
+                let mut expected = [0; 3];
+                let mut expected_prikup = 0;
+                for k in 0..table.dealt {
+                    match deal_target(table.dealer, k) {
+                        Some(seat) => expected[seat.index()] += 1,
+                        None => expected_prikup += 1,
+                    }
+                }
+                sized(expected, expected_prikup)
             }
+            Phase::Bidding | Phase::Prikup => sized([7; 3], 3),
+            Phase::PassCards => {
+                let mut expected = [7; 3];
+                expected[declarer] = 10 - table.given_to.len();
+                for seat in table.given_to.iter() {
+                    expected[seat.index()] += 1;
+                }
+                sized(expected, 0)
+            }
+            Phase::FourNines | Phase::Raise => sized([8; 3], 0),
             Phase::Play => {
                 // The seats still to play to this trick hold one card more
                 // than those that played, and every hand lasts to the end.
@@ -1202,6 +1243,7 @@ impl Game for Tysiac {
                 let t = &mut self.table;
                 t.answered = t.answered.with(seat);
                 if t.answered == SeatSet::all(SEATS) {
+                    t.answered = SeatSet::EMPTY;
                     t.phase = Phase::Raise;
                 }
             }
