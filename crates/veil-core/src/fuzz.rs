@@ -367,6 +367,19 @@ pub fn exercise<G: Game>(
     steps: usize,
     arbitrary: fn(&mut GameRng) -> G::Action,
 ) {
+    play_on(game, rng, steps, arbitrary, true);
+}
+
+/// [`exercise`]; `strict: false` stops quietly at a turn whose actor has
+/// nothing to do (a state sampled from a view may guess a secret that
+/// leaves a seat so, which a search copes with).
+fn play_on<G: Game>(
+    game: &G,
+    rng: &mut GameRng,
+    steps: usize,
+    arbitrary: fn(&mut GameRng) -> G::Action,
+    strict: bool,
+) {
     let mut legal = Vec::new();
     let seats = game.seats();
     for seat in Seat::all(seats) {
@@ -399,6 +412,9 @@ pub fn exercise<G: Game>(
             return;
         };
         game.legal_actions(actor, &mut legal);
+        if legal.is_empty() && !strict {
+            return;
+        }
         assert!(
             !legal.is_empty(),
             "{}: {turn:?} but {actor} has no legal action in {game:?}",
@@ -421,7 +437,9 @@ pub fn fuzz_game<G: Game>(
     arbitrary: fn(&mut GameRng) -> G::Action,
 ) -> Report {
     let samples = samples.clone();
-    watchdog(move || {
+    let current = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+    let shown = current.clone();
+    watch(shown, move || {
         let mut rng = GameRng::seed_from_u64(seed);
         let mut report = Report::default();
         for i in 0..inputs {
@@ -437,14 +455,17 @@ pub fn fuzz_game<G: Game>(
             }
             let pick = rng.random_range(0..pool.len());
             let text = mutate_json(&mut rng, &pool[pick]);
-            let accepted = match kind {
+            if let Ok(mut shown) = current.lock() {
+                shown.clone_from(&text);
+            }
+            let use_it = std::panic::AssertUnwindSafe(|| match kind {
                 0 => serde_json::from_str::<G>(&text)
                     .map(|g| exercise(&g, &mut rng, 6, arbitrary))
                     .is_ok(),
                 1 => serde_json::from_str::<G::Observation>(&text)
                     .map(|view| {
                         let g = G::determinize(&view, &mut rng);
-                        exercise(&g, &mut rng, 6, arbitrary);
+                        play_on(&g, &mut rng, 6, arbitrary, false);
                     })
                     .is_ok(),
                 _ => match Record::<G>::from_json(&text) {
@@ -456,6 +477,13 @@ pub fn fuzz_game<G: Game>(
                     }
                     Err(_) => false,
                 },
+            });
+            let accepted = match std::panic::catch_unwind(use_it) {
+                Ok(accepted) => accepted,
+                Err(_) => {
+                    let what = ["state", "view", "record"][kind];
+                    panic!("{}: the {what} read from this input failed: {text}", G::ID)
+                }
             };
             report.accepted += usize::from(accepted);
         }
@@ -467,6 +495,14 @@ pub fn fuzz_game<G: Game>(
 /// own panic message when it panicked) or fails after a minute rather than
 /// hanging the test run.
 pub fn watchdog<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    watch(Default::default(), f)
+}
+
+/// [`watchdog`], naming the input `current` holds when it hangs.
+fn watch<T: Send + 'static>(
+    current: std::sync::Arc<std::sync::Mutex<String>>,
+    f: impl FnOnce() -> T + Send + 'static,
+) -> T {
     let (send, receive) = mpsc::channel();
     let handle = std::thread::spawn(move || {
         let _ = send.send(f());
@@ -478,7 +514,8 @@ pub fn watchdog<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T 
             Ok(()) => unreachable!("the thread sent nothing and did not panic"),
         },
         Err(mpsc::RecvTimeoutError::Timeout) => {
-            panic!("the fuzz run hung (over a minute)")
+            let input = current.lock().map(|s| s.clone()).unwrap_or_default();
+            panic!("the fuzz run hung (over a minute), last on: {input}")
         }
     }
 }

@@ -56,7 +56,7 @@ impl TryFrom<IntrigueViewUnchecked> for IntrigueView {
         };
         // Every full state the computer may sample from it must be sound.
         determinize(&view, &mut GameRng::seed_from_u64(0))
-            .validate()
+            .validate_parts()
             .map_err(|e| format!("no full state fits this view: {e}"))?;
         Ok(view)
     }

@@ -70,8 +70,8 @@ const NOTATION: &str = "KQRBNPkqrbnpabcdefgh12345678x+#=O-@/ 0w";
 /// input; errors, never panics.
 #[test]
 fn fuzz_notation() {
-    use veil_core::fuzz;
     use veil_core::RngExt;
+    use veil_core::fuzz;
     let report = fuzz::watchdog(|| {
         let mut rng = GameRng::seed_from_u64(15);
         let alphabet: Vec<char> = NOTATION.chars().collect();
@@ -80,7 +80,9 @@ fn fuzz_notation() {
             "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w KQkq - 0 1",
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
         ];
-        let actions = ["e4", "exd5", "Nf3", "O-O", "e2e4", "e7e8q", "K@", "reveal", "retire"];
+        let actions = [
+            "e4", "exd5", "Nf3", "O-O", "e2e4", "e7e8q", "K@", "reveal", "retire",
+        ];
         let mut game = after_setup();
         let mut inputs = 0;
         let mut accepted = 0;
@@ -93,9 +95,16 @@ fn fuzz_notation() {
             };
             inputs += 1;
             let hiding = Square(rng.random_range(0..80));
-            let informant = rng.random_bool(0.5).then(|| Square(rng.random_range(0..80)));
-            for hidden in [[None, None], [Some((hiding, informant)), None], [None, Some((hiding, None))]] {
-                if let Ok(g) = Intrigue::from_fen_hidden(&text, IntrigueOptions::default(), hidden) {
+            let informant = rng
+                .random_bool(0.5)
+                .then(|| Square(rng.random_range(0..80)));
+            for hidden in [
+                [None, None],
+                [Some((hiding, informant)), None],
+                [None, Some((hiding, None))],
+            ] {
+                if let Ok(g) = Intrigue::from_fen_hidden(&text, IntrigueOptions::default(), hidden)
+                {
                     accepted += 1;
                     fuzz::exercise(&g, &mut rng, 4, Intrigue::arbitrary_action);
                 }
@@ -143,5 +152,26 @@ fn fuzz_states_views_records() {
         assert_eq!(report.inputs, 10_000);
         assert!(report.accepted > 300, "{report:?}");
         println!("{options:?}: {report:?}");
+    }
+}
+
+/// 25 runs of 10 000 mutated states, views and records (a minute or so):
+/// `cargo test -p veil-intrigue -- --ignored fuzz_deep`.
+#[test]
+#[ignore]
+fn fuzz_deep() {
+    use veil_core::fuzz::{Samples, fuzz_game};
+    for seed in 0..25 {
+        let options = veil_intrigue::IntrigueOptions {
+            atomic_king: seed % 2 == 0,
+            ..Default::default()
+        };
+        let samples = Samples::<veil_intrigue::Intrigue>::collect(&options, 2, 10 + seed, 120);
+        fuzz_game(
+            &samples,
+            10_000,
+            100 + seed,
+            veil_intrigue::Intrigue::arbitrary_action,
+        );
     }
 }

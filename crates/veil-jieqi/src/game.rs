@@ -217,17 +217,40 @@ impl Jieqi {
         if let Some(o) = &self.outcome {
             o.check(2)?;
         }
-        let pool_left = |color: Color| pos.pool(color).iter().any(|n| *n > 0);
+        // Chance must be able to name every piece waiting for it.
+        let mut needed = [0u32; 2];
         if let Some(sq) = self.pending_reveal {
             match pos.piece_at(sq) {
-                Some(p) if p.kind.is_none() && p.color != pos.turn() && pool_left(p.color) => {}
+                Some(p) if p.kind.is_none() && p.color != pos.turn() => {
+                    needed[p.color.index()] += 1;
+                }
                 _ => return Err("the piece waiting to be named is not face down".into()),
             }
         }
         if self.pending_capture {
             match self.captured.last() {
-                Some(c) if c.kind.is_none() && c.face_down && pool_left(c.color) => {}
+                Some(c) if c.kind.is_none() && c.face_down => needed[c.color.index()] += 1,
                 _ => return Err("the capture waiting to be named is not face down".into()),
+            }
+        }
+        // The pool holds exactly the identities of the face-down pieces on
+        // the board and of a captured one waiting to be named.
+        for color in Color::ALL {
+            let pool = pos.pool(color);
+            let left: u32 = Kind::ALL
+                .iter()
+                .filter(|k| **k != Kind::General)
+                .map(|k| u32::from(pool[k.index()]))
+                .sum();
+            let all: u32 = pool.iter().map(|n| u32::from(*n)).sum();
+            let face_down = pos.face_down_count(color) as u32;
+            let waiting = u32::from(
+                self.pending_capture && self.captured.last().is_some_and(|c| c.color == color),
+            );
+            if all != left || left != face_down + waiting || left < needed[color.index()] {
+                return Err(format!(
+                    "{color:?}'s pool of {left} does not match its {face_down} face-down pieces"
+                ));
             }
         }
         if self.outcome.is_none() && !self.chance_pending() && self.judge().is_some() {

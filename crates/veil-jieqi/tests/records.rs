@@ -391,3 +391,20 @@ fn fuzz_states_views_records() {
         println!("{options:?}: {report:?}");
     }
 }
+
+/// 25 runs of 10 000 mutated states, views and records (a minute or so):
+/// `cargo test -p veil-jieqi -- --ignored fuzz_deep`.
+#[test]
+#[ignore]
+fn fuzz_deep() {
+    use veil_core::fuzz::{Samples, fuzz_game};
+    for seed in 0..25 {
+        let samples = Samples::<veil_jieqi::Jieqi>::collect(&Default::default(), 2, 10 + seed, 150);
+        fuzz_game(
+            &samples,
+            10_000,
+            100 + seed,
+            veil_jieqi::Jieqi::arbitrary_action,
+        );
+    }
+}

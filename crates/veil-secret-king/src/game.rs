@@ -598,7 +598,7 @@ impl SecretKing {
             reveal,
             instant_win,
         } = self.core.play(mv);
-        self.plies += 1;
+        self.plies = self.plies.saturating_add(1);
         if self.core.position.halfmoves() == 0 {
             self.keys.clear();
         }

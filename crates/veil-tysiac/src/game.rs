@@ -426,6 +426,11 @@ impl Table {
         {
             return Err("the cards given do not match the phase".into());
         }
+        if matches!(self.phase, Phase::FirstDealer | Phase::Deal)
+            && (!self.passed.is_empty() || !self.calls.is_empty() || self.declarer.is_some())
+        {
+            return Err("bidding before the deal ends".into());
+        }
         if (self.phase != Phase::FourNines && !self.answered.is_empty())
             || (self.phase != Phase::Play && !self.trick.is_empty())
         {
@@ -880,8 +885,13 @@ impl Tysiac {
     }
 
     fn next_bidder(&self, after: Seat) -> Seat {
+        // At most once round the table: checked states never have all
+        // three passed, but a loop must not hang on one that had.
         let mut seat = after.next(SEATS);
-        while self.table.passed.contains(seat) {
+        for _ in 0..SEATS {
+            if !self.table.passed.contains(seat) {
+                break;
+            }
             seat = seat.next(SEATS);
         }
         seat
