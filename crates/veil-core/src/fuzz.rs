@@ -8,8 +8,9 @@
 //! use veil_core::testing::Pig;
 //!
 //! let samples = Samples::<Pig>::collect(&Default::default(), 2, 3, 12);
-//! let report = fuzz::fuzz_game(&samples, 300, 1, Pig::arbitrary_action);
+//! let report = fuzz::fuzz_game(&samples, 100, 1, Pig::arbitrary_action);
 //! assert_eq!(report.inputs, 300);
+//! assert_eq!(report.per_kind, [100; 3]);
 //! ```
 
 use std::sync::mpsc;
@@ -352,6 +353,8 @@ fn actor_of(turn: Turn) -> Option<Actor> {
 pub struct Report {
     /// Inputs tried.
     pub inputs: usize,
+    /// Inputs tried as states, views and records.
+    pub per_kind: [usize; 3],
     /// Inputs that read as a state, view or record (and were then used).
     pub accepted: usize,
 }
@@ -427,9 +430,10 @@ fn play_on<G: Game>(
     }
 }
 
-/// Mutated states, views and records of `samples`, `inputs` of them in all
-/// (a third each), read back: an error, or a value [`exercise`] can use.
-/// Fails, rather than hangs, when the run takes over a minute.
+/// `inputs` states, `inputs` views and `inputs` records read back — most
+/// of them mutations of `samples`, one in ten random bytes or random JSON
+/// characters: an error, or a value [`exercise`] can use. Fails, rather
+/// than hangs, when the run takes over a minute.
 pub fn fuzz_game<G: Game>(
     samples: &Samples<G>,
     inputs: usize,
@@ -442,9 +446,11 @@ pub fn fuzz_game<G: Game>(
     watch(shown, move || {
         let mut rng = GameRng::seed_from_u64(seed);
         let mut report = Report::default();
-        for i in 0..inputs {
+        let json: Vec<char> = "{}[],:\"0123456789-.eE truefalsn".chars().collect();
+        for i in 0..inputs * 3 {
             report.inputs += 1;
             let kind = i % 3;
+            report.per_kind[kind] += 1;
             let pool = match kind {
                 0 => &samples.states,
                 1 => &samples.views,
@@ -454,7 +460,11 @@ pub fn fuzz_game<G: Game>(
                 continue;
             }
             let pick = rng.random_range(0..pool.len());
-            let text = mutate_json(&mut rng, &pool[pick]);
+            let text = match rng.random_range(0..20) {
+                0 => random_bytes(&mut rng, 200),
+                1 => random_string(&mut rng, &json, 200),
+                _ => mutate_json(&mut rng, &pool[pick]),
+            };
             if let Ok(mut shown) = current.lock() {
                 shown.clone_from(&text);
             }
@@ -551,7 +561,7 @@ mod tests {
     fn fuzz_pig_and_high_low() {
         let samples = Samples::<Pig>::collect(&Default::default(), 3, 20, 40);
         let report = fuzz_game(&samples, 10_000, 1, Pig::arbitrary_action);
-        assert_eq!(report.inputs, 10_000);
+        assert_eq!(report.per_kind, [10_000; 3]);
         assert!(report.accepted > 500, "{report:?}");
         let samples = Samples::<HighLow>::collect(&(), 2, 20, 10);
         let report = fuzz_game(&samples, 10_000, 2, HighLow::arbitrary_action);

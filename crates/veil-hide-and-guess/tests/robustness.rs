@@ -161,7 +161,7 @@ fn fuzz_states_views_records() {
     use veil_core::fuzz::{Samples, fuzz_game};
     let samples = Samples::<HideAndGuess>::collect(&(), 2, 12, 40);
     let report = fuzz_game(&samples, 10_000, 5, HideAndGuess::arbitrary_action);
-    assert_eq!(report.inputs, 10_000);
+    assert_eq!(report.per_kind, [10_000; 3]);
     assert!(report.accepted > 300, "{report:?}");
     println!("{report:?}");
 }

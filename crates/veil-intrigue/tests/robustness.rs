@@ -149,7 +149,7 @@ fn fuzz_states_views_records() {
     {
         let samples = Samples::<Intrigue>::collect(&options, 2, 12, 80);
         let report = fuzz_game(&samples, 10_000, i as u64, Intrigue::arbitrary_action);
-        assert_eq!(report.inputs, 10_000);
+        assert_eq!(report.per_kind, [10_000; 3]);
         assert!(report.accepted > 300, "{report:?}");
         println!("{options:?}: {report:?}");
     }

@@ -386,7 +386,7 @@ fn fuzz_states_views_records() {
     {
         let samples = Samples::<Jieqi>::collect(&options, 2, 12, 120);
         let report = fuzz_game(&samples, 10_000, i as u64, Jieqi::arbitrary_action);
-        assert_eq!(report.inputs, 10_000);
+        assert_eq!(report.per_kind, [10_000; 3]);
         assert!(report.accepted > 300, "{report:?}");
         println!("{options:?}: {report:?}");
     }

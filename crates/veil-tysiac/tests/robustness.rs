@@ -56,7 +56,7 @@ fn fuzz_states_views_records() {
     };
     let samples = Samples::<Tysiac>::collect(&options, 3, 10, 90);
     let report = fuzz_game(&samples, 10_000, 4, Tysiac::arbitrary_action);
-    assert_eq!(report.inputs, 10_000);
+    assert_eq!(report.per_kind, [10_000; 3]);
     assert!(report.accepted > 300, "{report:?}");
     println!("{report:?}");
 }
