@@ -82,10 +82,11 @@ fn fuzz_fen_san_uci() {
             }
             let _ = veil_chess::fen::board_size(&text);
             let pos = &eight[i % eight.len()];
-            for parsed in [pos.parse_san(&text), pos.parse_uci(&text)] {
-                if let Ok(mv) = parsed {
-                    assert!(pos.is_legal(mv), "{text} read as an illegal move");
-                }
+            for mv in [pos.parse_san(&text), pos.parse_uci(&text)]
+                .into_iter()
+                .flatten()
+            {
+                assert!(pos.is_legal(mv), "{text} read as an illegal move");
             }
             let pos10 = &ten[i % ten.len()];
             let _ = pos10.parse_san(&text);

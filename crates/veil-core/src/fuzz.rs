@@ -137,7 +137,7 @@ fn scan(text: &str) -> (Vec<Token>, Vec<(usize, usize)>) {
     let mut i = 0;
     let close = |open: &mut Vec<usize>, elements: &mut Vec<(usize, usize)>, end: usize| {
         if let Some(start) = open.last_mut() {
-            if text[*start..end].trim().len() > 0 {
+            if !text[*start..end].trim().is_empty() {
                 elements.push((*start, end));
             }
             *start = end + 1;

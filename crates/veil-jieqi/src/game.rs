@@ -243,7 +243,7 @@ impl Jieqi {
                 .map(|k| u32::from(pool[k.index()]))
                 .sum();
             let all: u32 = pool.iter().map(|n| u32::from(*n)).sum();
-            let face_down = pos.face_down_count(color) as u32;
+            let face_down = pos.face_down_count(color);
             let waiting = u32::from(
                 self.pending_capture && self.captured.last().is_some_and(|c| c.color == color),
             );
