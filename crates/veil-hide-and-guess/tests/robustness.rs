@@ -67,21 +67,21 @@ fn huge_piece_counts_are_refused() {
 
 #[test]
 fn a_state_whose_seat_to_move_is_out_of_range_is_refused() {
-    let g = record_to_a_vote().replay().unwrap();
+    let mut g = record_to_a_vote().replay().unwrap();
+    g.apply(Actor::Seat(Seat(0)), Action::Vote(true)).unwrap();
+    g.apply(Actor::Seat(Seat(1)), Action::Vote(false)).unwrap();
     let mut v = serde_json::to_value(&g).unwrap();
     v["table"]["to_move"] = json!(5);
     let read = serde_json::from_value::<HideAndGuess>(v);
     if let Ok(g) = &read {
-        // Before the fix: an index out of bounds once the vote closes.
+        // Before the fix: seat 5 to move, and its wrong guess indexed its
+        // black stones out of bounds.
         let mut g = g.clone();
-        let _ = g.apply(Actor::Seat(Seat(0)), Action::Vote(true));
-        let _ = g.apply(Actor::Seat(Seat(1)), Action::Vote(true));
         let mut out = Vec::new();
         g.legal_actions(Actor::Seat(Seat(5)), &mut out);
-        let _ = g.apply(Actor::Seat(Seat(5)), Action::EndByBuild);
         let _ = g.apply(
             Actor::Seat(Seat(5)),
-            Action::Guess("KQRBN".parse().unwrap()),
+            Action::Guess("KQRRB".parse().unwrap()),
         );
     }
     assert!(read.is_err());
