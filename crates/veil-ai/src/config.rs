@@ -54,6 +54,7 @@ impl Level {
             exploration,
             playout_depth,
             trees: 1,
+            always_search: false,
         };
         match self {
             Level::Random => SearchConfig {
@@ -131,6 +132,15 @@ pub struct SearchConfig {
     /// game can also cap the iterations of one tree
     /// ([`veil_core::Game::max_tree_iterations`]).
     pub trees: u32,
+    /// Search to the full budget even when the observer has a single legal
+    /// action (or a single one the game's prior keeps). Off by default: a
+    /// forced move is then answered at once. On, the time a search takes
+    /// no longer tells how many actions the observer had — which can depend
+    /// on its secrets (an Intrigue pawn that may retire only if it is the
+    /// Informant, a Tysiąc bid above 120 only with a marriage) — so a
+    /// caller whose thinking time others can watch sets it. The answer is
+    /// the same either way.
+    pub always_search: bool,
 }
 
 impl Default for SearchConfig {

@@ -274,9 +274,11 @@ impl<G: Game> Search<G> {
 
     /// True once thinking more cannot change the answer or the budget is
     /// spent: the iteration budget or `max_time` (total thinking time) is
-    /// reached, or the observer has at most one legal action.
+    /// reached, or the observer has at most one legal action (unless
+    /// [`SearchConfig::always_search`] asks for the full budget anyway).
     pub fn is_finished(&self) -> bool {
-        if self.root_candidates.len() <= 1 || self.config.method == Method::Random {
+        let forced = self.root_candidates.len() == 1 && !self.config.always_search;
+        if self.root_candidates.is_empty() || forced || self.config.method == Method::Random {
             return true;
         }
         self.iterations >= self.config.iterations

@@ -222,6 +222,54 @@ fn a_forced_move_needs_no_thought() {
 }
 
 #[test]
+fn always_search_spends_the_budget_on_a_forced_move_too() {
+    // A forced roll and a real choice take the same number of iterations,
+    // so the thinking time does not tell them apart.
+    let forced = Pig::new(&PigOptions::default(), 2)
+        .unwrap()
+        .observe(Seat(0));
+    let choice = pig_after(&[3]).observe(Seat(0));
+    for level in [Level::Greedy, Level::Easy, Level::Normal] {
+        let config = SearchConfig {
+            always_search: true,
+            ..level.config()
+        };
+        let mut search = Search::<Pig>::new(&forced, config.clone(), 3);
+        assert!(!search.is_finished(), "{level}");
+        let ran = search.run(u32::MAX);
+        assert!(search.is_finished());
+        assert_eq!(search.best_action(), Some(PigAction::Roll));
+        let mut other = Search::<Pig>::new(&choice, config.clone(), 3);
+        assert_eq!(other.run(u32::MAX), ran, "{level}");
+        assert_eq!(search.iterations(), config.iterations);
+        // Without it, the forced move is answered at once.
+        let search = Search::<Pig>::new(&forced, level.config(), 3);
+        assert!(search.is_finished());
+    }
+    // A time limit is spent too.
+    let config = SearchConfig {
+        always_search: true,
+        iterations: u32::MAX,
+        max_time: Some(web_time::Duration::from_millis(60)),
+        ..Level::Normal.config()
+    };
+    let start = web_time::Instant::now();
+    let mut search = Search::<Pig>::new(&forced, config, 3);
+    while !search.is_finished() {
+        search.run_for(web_time::Duration::from_millis(5));
+    }
+    assert!(start.elapsed() >= web_time::Duration::from_millis(60));
+    assert_eq!(search.best_action(), Some(PigAction::Roll));
+    // Nothing to decide stays nothing to decide.
+    let view = pig_after(&[3]).observe(Seat(1));
+    let config = SearchConfig {
+        always_search: true,
+        ..Level::Normal.config()
+    };
+    assert!(Search::<Pig>::new(&view, config, 0).is_finished());
+}
+
+#[test]
 fn nothing_to_decide_when_it_is_not_your_turn() {
     let view = pig_after(&[3]).observe(Seat(1));
     let mut search = Search::<Pig>::new(&view, Level::Normal.config(), 0);

@@ -6,12 +6,38 @@ use serde::{Deserialize, Serialize};
 use crate::types::{Role, RoleSet};
 
 /// What a pawn may become on arriving at one rank.
+///
+/// Read from outside data, a line offering a Pawn or a King is refused.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "PromotionLineUnchecked")]
 pub struct PromotionLine {
     /// Roles offered; empty means this rank promotes nothing.
     pub roles: RoleSet,
     /// Whether the pawn must promote (it may not stay a pawn on this rank).
     pub mandatory: bool,
+}
+
+/// [`PromotionLine`] as read, before it is checked.
+#[derive(Deserialize)]
+struct PromotionLineUnchecked {
+    roles: RoleSet,
+    mandatory: bool,
+}
+
+impl TryFrom<PromotionLineUnchecked> for PromotionLine {
+    type Error = &'static str;
+    fn try_from(raw: PromotionLineUnchecked) -> Result<PromotionLine, &'static str> {
+        let allowed = RoleSet::from_roles(&[Role::Knight, Role::Bishop, Role::Rook, Role::Queen]);
+        if raw.roles.iter().any(|r| !allowed.contains(r))
+            || raw.roles.len() != raw.roles.iter().count() as u32
+        {
+            return Err("a pawn promotes to a Knight, Bishop, Rook or Queen");
+        }
+        Ok(PromotionLine {
+            roles: raw.roles,
+            mandatory: raw.mandatory,
+        })
+    }
 }
 
 /// Promotion lines, indexed by distance from the far rank (0 = last rank).

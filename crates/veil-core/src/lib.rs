@@ -36,6 +36,7 @@ mod record;
 mod seat;
 
 pub mod conformance;
+pub mod fuzz;
 pub mod testing;
 
 pub use error::{ActionError, OptionsError, ParseError};

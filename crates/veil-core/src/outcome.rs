@@ -49,6 +49,20 @@ impl Outcome {
     }
 
     /// The seats in first place.
+    /// Checks an outcome read from outside data against the game's seat
+    /// count: one score and one rank per seat, so that nothing indexing them
+    /// by seat can panic.
+    pub fn check(&self, seats: usize) -> Result<(), String> {
+        if self.scores.len() != seats || self.ranks.len() != seats {
+            return Err(format!(
+                "the outcome names {} scores and {} ranks for {seats} seats",
+                self.scores.len(),
+                self.ranks.len()
+            ));
+        }
+        Ok(())
+    }
+
     pub fn winners(&self) -> impl Iterator<Item = Seat> + '_ {
         self.ranks
             .iter()
@@ -70,7 +84,10 @@ impl Outcome {
         if n < 2 {
             return 1.0;
         }
-        let mine = self.ranks[seat.index()];
+        // A seat the outcome does not name (malformed data) gets a draw's reward.
+        let Some(&mine) = self.ranks.get(seat.index()) else {
+            return 0.5;
+        };
         let beaten = self.ranks.iter().filter(|r| **r > mine).count() as f64;
         let tied = self.ranks.iter().filter(|r| **r == mine).count() as f64 - 1.0;
         (beaten + 0.5 * tied) / (n as f64 - 1.0)

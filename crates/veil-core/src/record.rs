@@ -25,6 +25,11 @@ pub enum ReplayError<A> {
         found: String,
     },
     Options(OptionsError),
+    /// Action number `index` (from 0) names a seat the game does not have.
+    NoSuchSeat {
+        index: usize,
+        actor: Actor,
+    },
     /// Action number `index` (from 0) was refused.
     Action {
         index: usize,
@@ -39,6 +44,10 @@ impl<A: fmt::Debug> fmt::Display for ReplayError<A> {
                 write!(f, "the record is of {found:?}, not {expected:?}")
             }
             ReplayError::Options(e) => e.fmt(f),
+            ReplayError::NoSuchSeat { index, actor } => write!(
+                f,
+                "action {index}: played by {actor}, but the game has no such seat"
+            ),
             ReplayError::Action { index, error } => write!(f, "action {index}: {error}"),
         }
     }
@@ -66,6 +75,15 @@ impl<G: Game> Record<G> {
         }
         let mut game = G::new(&self.options, self.seats).map_err(ReplayError::Options)?;
         for (index, (actor, action)) in self.actions.iter().enumerate() {
+            // Refused here, for every game, before any game indexes by it.
+            if let Actor::Seat(seat) = actor
+                && seat.index() >= game.seats()
+            {
+                return Err(ReplayError::NoSuchSeat {
+                    index,
+                    actor: *actor,
+                });
+            }
             game.apply(*actor, *action)
                 .map_err(|error| ReplayError::Action { index, error })?;
         }
@@ -79,5 +97,35 @@ impl<G: Game> Record<G> {
 
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("records always serialise")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Seat;
+    use crate::testing::{Pig, PigAction, PigOptions};
+
+    #[test]
+    fn replay_refuses_a_seat_the_game_does_not_have() {
+        let mut record = Record::<Pig>::new(PigOptions::default(), 2);
+        record.actions.push((Actor::Seat(Seat(0)), PigAction::Roll));
+        record.actions.push((Actor::Seat(Seat(8)), PigAction::Hold));
+        let text = record.to_json();
+        let read = Record::<Pig>::from_json(&text).unwrap();
+        let error = read.replay().unwrap_err();
+        assert_eq!(
+            error,
+            ReplayError::NoSuchSeat {
+                index: 1,
+                actor: Actor::Seat(Seat(8))
+            }
+        );
+        assert!(error.to_string().contains("no such seat"), "{error}");
+        record.actions[1].0 = Actor::Seat(Seat(2));
+        assert!(matches!(
+            record.replay(),
+            Err(ReplayError::NoSuchSeat { index: 1, .. })
+        ));
     }
 }

@@ -50,16 +50,22 @@ impl SeatSet {
         SeatSet(((1u16 << seats) - 1) as u8)
     }
 
+    /// The set's bit for `seat`; none for a seat beyond [`Seat::MAX`] (from
+    /// malformed data), which no set holds.
+    const fn bit(seat: Seat) -> u8 {
+        if seat.0 < 8 { 1 << seat.0 } else { 0 }
+    }
+
     pub const fn contains(self, seat: Seat) -> bool {
-        self.0 & (1 << seat.0) != 0
+        self.0 & Self::bit(seat) != 0
     }
 
     pub const fn with(self, seat: Seat) -> SeatSet {
-        SeatSet(self.0 | (1 << seat.0))
+        SeatSet(self.0 | Self::bit(seat))
     }
 
     pub const fn without(self, seat: Seat) -> SeatSet {
-        SeatSet(self.0 & !(1 << seat.0))
+        SeatSet(self.0 & !Self::bit(seat))
     }
 
     pub const fn is_empty(self) -> bool {
@@ -101,5 +107,10 @@ mod tests {
         assert!(SeatSet::EMPTY.first().is_none());
         assert_eq!(SeatSet::all(8).len(), 8);
         assert_eq!(Seat(2).next(3), Seat(0));
+        // Seats beyond the largest table (malformed data) are in no set.
+        assert!(!SeatSet::all(8).contains(Seat(8)));
+        assert!(!SeatSet(0xff).contains(Seat(200)));
+        assert_eq!(SeatSet::EMPTY.with(Seat(9)), SeatSet::EMPTY);
+        assert_eq!(SeatSet::all(3).without(Seat(9)), SeatSet::all(3));
     }
 }

@@ -11,6 +11,7 @@ use crate::{ActionError, Actor, Game, GameRng, OptionsError, Outcome, Seat, Seat
 /// total; a 1 loses the total and ends the turn; hold to bank it. First to
 /// the goal wins. Everything is public; chance is the die.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "PigUnchecked")]
 pub struct Pig {
     options: PigOptions,
     banked: Vec<u32>,
@@ -21,11 +22,67 @@ pub struct Pig {
     turns: u32,
 }
 
+/// [`Pig`] as read, before it is checked: like every game, Pig refuses
+/// outside data it could not play on.
+#[derive(Deserialize)]
+struct PigUnchecked {
+    options: PigOptions,
+    banked: Vec<u32>,
+    running: u32,
+    to_move: Seat,
+    rolling: bool,
+    turns: u32,
+}
+
+impl TryFrom<PigUnchecked> for Pig {
+    type Error = String;
+    fn try_from(raw: PigUnchecked) -> Result<Pig, String> {
+        if !(2..=6).contains(&raw.banked.len()) || raw.to_move.index() >= raw.banked.len() {
+            return Err("pig has 2 to 6 seats, one of them to move".into());
+        }
+        if raw.options.goal == 0
+            || raw.options.goal > 1_000_000
+            || raw.running > 1_000_000
+            || raw.banked.iter().any(|b| *b > 1_000_000)
+        {
+            return Err("a goal or total out of range".into());
+        }
+        Ok(Pig {
+            options: raw.options,
+            banked: raw.banked,
+            running: raw.running,
+            to_move: raw.to_move,
+            rolling: raw.rolling,
+            turns: raw.turns,
+        })
+    }
+}
+
 /// Pig hides nothing: every seat sees the whole game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "PigViewUnchecked")]
 pub struct PigView {
     pub seat: Seat,
     pub game: Pig,
+}
+
+#[derive(Deserialize)]
+struct PigViewUnchecked {
+    seat: Seat,
+    game: Pig,
+}
+
+impl TryFrom<PigViewUnchecked> for PigView {
+    type Error = String;
+    fn try_from(raw: PigViewUnchecked) -> Result<PigView, String> {
+        if raw.seat.index() >= raw.game.seats() {
+            return Err(format!("no {} in this game", raw.seat));
+        }
+        Ok(PigView {
+            seat: raw.seat,
+            game: raw.game,
+        })
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -214,9 +271,32 @@ impl Game for Pig {
 /// both stay the higher card wins; otherwise a draw. Exercises hidden
 /// information and simultaneous choices.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "HighLowUnchecked")]
 pub struct HighLow {
     cards: Vec<u8>,
     choices: [Option<bool>; 2],
+}
+
+#[derive(Deserialize)]
+struct HighLowUnchecked {
+    cards: Vec<u8>,
+    choices: [Option<bool>; 2],
+}
+
+impl TryFrom<HighLowUnchecked> for HighLow {
+    type Error = String;
+    fn try_from(raw: HighLowUnchecked) -> Result<HighLow, String> {
+        if raw.cards.len() > 2 || raw.cards.iter().any(|c| *c >= 10) {
+            return Err("two cards from 0 to 9".into());
+        }
+        if raw.cards.len() < 2 && raw.choices.iter().any(Option::is_some) {
+            return Err("a choice before the deal".into());
+        }
+        Ok(HighLow {
+            cards: raw.cards,
+            choices: raw.choices,
+        })
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -229,6 +309,7 @@ pub enum HighLowAction {
 /// What a seat sees: its own card, whether the other has chosen yet, and
 /// everything once both choices are revealed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "HighLowViewUnchecked")]
 pub struct HighLowView {
     pub seat: Seat,
     pub dealt: usize,
@@ -237,6 +318,40 @@ pub struct HighLowView {
     pub other_has_chosen: bool,
     /// Both choices and, if both stayed, both cards; present once revealed.
     pub revealed: Option<([bool; 2], Option<[u8; 2]>)>,
+}
+
+#[derive(Deserialize)]
+struct HighLowViewUnchecked {
+    seat: Seat,
+    dealt: usize,
+    my_card: Option<u8>,
+    my_choice: Option<bool>,
+    other_has_chosen: bool,
+    revealed: Option<([bool; 2], Option<[u8; 2]>)>,
+}
+
+impl TryFrom<HighLowViewUnchecked> for HighLowView {
+    type Error = String;
+    fn try_from(raw: HighLowViewUnchecked) -> Result<HighLowView, String> {
+        let me = raw.seat.index();
+        let cards_ok = raw.my_card.is_none_or(|c| c < 10)
+            && raw.my_card.is_some() == (raw.dealt > me)
+            && raw
+                .revealed
+                .is_none_or(|(_, shown)| shown.is_none_or(|s| s.iter().all(|c| *c < 10)));
+        let chosen = raw.my_choice.is_some() || raw.other_has_chosen || raw.revealed.is_some();
+        if me >= 2 || raw.dealt > 2 || !cards_ok || (chosen && raw.dealt < 2) {
+            return Err("not a view of high-low".into());
+        }
+        Ok(HighLowView {
+            seat: raw.seat,
+            dealt: raw.dealt,
+            my_card: raw.my_card,
+            my_choice: raw.my_choice,
+            other_has_chosen: raw.other_has_chosen,
+            revealed: raw.revealed,
+        })
+    }
 }
 
 impl HighLow {

@@ -110,6 +110,48 @@ impl Table {
         }
     }
 
+    /// Checks a table read from outside data: seats of a two-seat game,
+    /// triangles of 3 distinct pieces that with the supply make the two
+    /// white sets, only the last triangle's vote open.
+    pub(crate) fn validate(&self) -> Result<(), String> {
+        let seat_ok = |s: Seat| s.index() < 2;
+        let seats_ok = seat_ok(self.to_move)
+            && self.first_player.is_none_or(seat_ok)
+            && self.triangles.iter().all(|t| seat_ok(t.builder))
+            && self.guesses.iter().all(|g| seat_ok(g.by))
+            && match self.end {
+                Some(End::Guessed { by } | End::NothingToBuild { by }) => seat_ok(by),
+                None => true,
+            };
+        if !seats_ok {
+            return Err("a seat beyond the two of Hide and Guess".into());
+        }
+        let mut total = self.supply.counts().map(u32::from);
+        for (i, t) in self.triangles.iter().enumerate() {
+            if t.pieces.len() != Pieces::TRIANGLE_SIZE {
+                return Err("a triangle is not 3 pieces".into());
+            }
+            if self.triangles[..i].iter().any(|u| u.pieces == t.pieces) {
+                return Err("two triangles of the same pieces".into());
+            }
+            if t.votes.is_none() && i + 1 != self.triangles.len() {
+                return Err("only the last triangle's vote can be open".into());
+            }
+            for (sum, n) in total.iter_mut().zip(t.pieces.counts()) {
+                *sum += u32::from(n);
+            }
+        }
+        if total != Pieces::SUPPLY.counts().map(u32::from) {
+            return Err("the supply and the triangles are not the two white sets".into());
+        }
+        if self.first_player.is_none()
+            && (!self.triangles.is_empty() || !self.guesses.is_empty() || self.end.is_some())
+        {
+            return Err("play before the first player was drawn".into());
+        }
+        Ok(())
+    }
+
     /// The triangle whose thumb vote is open, if any.
     pub fn open_vote(&self) -> Option<&Triangle> {
         self.triangles.last().filter(|t| t.votes.is_none())
@@ -151,7 +193,7 @@ impl Table {
     /// Score of `seat` if the game ended now with this secret:
     /// white stones − 2 × black stones.
     pub fn score(&self, seat: Seat, secret: Pieces) -> i64 {
-        let white = self.white[seat.index()] + self.triangle_points(secret);
+        let white = self.white[seat.index()].saturating_add(self.triangle_points(secret));
         i64::from(white) - 2 * i64::from(self.black[seat.index()])
     }
 }
@@ -165,7 +207,11 @@ pub(crate) fn other(seat: Seat) -> Seat {
 /// open votes. Only the referee holds it; players see [`HideAndGuessView`].
 ///
 /// [`HideAndGuessView`]: crate::HideAndGuessView
+///
+/// Read from outside data (a save) it is checked (see [`Table`]'s rules,
+/// secrets of 5 pieces of a black set, thumbs only on an open vote).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(try_from = "HideAndGuessUnchecked")]
 pub struct HideAndGuess {
     pub(crate) table: Table,
     pub(crate) secrets: [Option<Pieces>; 2],
@@ -173,7 +219,51 @@ pub struct HideAndGuess {
     pub(crate) votes: [Option<bool>; 2],
 }
 
+/// [`HideAndGuess`] as read, before it is checked.
+#[derive(Deserialize)]
+struct HideAndGuessUnchecked {
+    table: Table,
+    secrets: [Option<Pieces>; 2],
+    votes: [Option<bool>; 2],
+}
+
+impl TryFrom<HideAndGuessUnchecked> for HideAndGuess {
+    type Error = String;
+    fn try_from(raw: HideAndGuessUnchecked) -> Result<HideAndGuess, String> {
+        let game = HideAndGuess {
+            table: raw.table,
+            secrets: raw.secrets,
+            votes: raw.votes,
+        };
+        game.validate()?;
+        Ok(game)
+    }
+}
+
 impl HideAndGuess {
+    /// Checks a whole state (one read from outside data).
+    pub(crate) fn validate(&self) -> Result<(), String> {
+        self.table.validate()?;
+        if self.secrets.iter().flatten().any(|p| !p.is_secret()) {
+            return Err("a secret is not 5 pieces of a black set".into());
+        }
+        if self.secrets.contains(&None)
+            && (self.table.first_player.is_some() || self.votes.iter().any(Option::is_some))
+        {
+            return Err("play before both secrets were hidden".into());
+        }
+        match self.table.open_vote() {
+            None if self.votes.iter().any(Option::is_some) => {
+                Err("a thumb cast with no vote open".into())
+            }
+            // Both thumbs in are revealed at once: never both pending.
+            Some(_) if self.votes.iter().all(Option::is_some) => {
+                Err("both thumbs cast on a vote still open".into())
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// A game before anything happened.
     pub fn start() -> HideAndGuess {
         HideAndGuess {
@@ -256,7 +346,8 @@ impl HideAndGuess {
             (Turn::Simultaneous(set), Actor::Seat(a)) => set.contains(a),
             _ => false,
         };
-        if !may_act {
+        // A seat beyond the two (from a record or a driver) never acts.
+        if !may_act || matches!(actor, Actor::Seat(a) if a.index() >= 2) {
             return Some(ActionError::NotYourTurn { actor, action });
         }
         let setup = !self.waiting_for_secrets().is_empty();
@@ -402,11 +493,12 @@ impl Game for HideAndGuess {
                     correct,
                 });
                 if correct {
-                    table.white[me] += table.triangles.len() as u32;
+                    table.white[me] = table.white[me].saturating_add(table.triangles.len() as u32);
                     table.end = Some(End::Guessed { by: seat });
                 } else {
-                    table.white[other(seat).index()] += 1;
-                    table.black[me] += 1;
+                    let them = other(seat).index();
+                    table.white[them] = table.white[them].saturating_add(1);
+                    table.black[me] = table.black[me].saturating_add(1);
                     table.to_move = other(seat);
                 }
             }

@@ -271,10 +271,11 @@ impl FromStr for Pieces {
         let mut pieces = Pieces::EMPTY;
         let mut total = 0usize;
         let mut add = |kind: Kind, n: usize| -> Result<(), ParseError> {
-            total += n;
-            if total > MAX_READ {
-                return Err(fail(format!("more than {MAX_READ} pieces")));
-            }
+            // Checked: a huge count must not wrap round to a small one.
+            total = match total.checked_add(n) {
+                Some(t) if t <= MAX_READ => t,
+                _ => return Err(fail(format!("more than {MAX_READ} pieces"))),
+            };
             pieces.0[kind.index()] += n as u8;
             Ok(())
         };

@@ -1,7 +1,7 @@
 //! What one seat sees, and full states sampled back from it.
 
 use serde::{Deserialize, Serialize};
-use veil_core::{GameRng, RngExt, Seat};
+use veil_core::{GameRng, RngExt, Seat, SeedableRng};
 
 use crate::game::other;
 use crate::{HideAndGuess, Pieces, Table};
@@ -9,7 +9,11 @@ use crate::{HideAndGuess, Pieces, Table};
 /// What one seat knows: the table, its own secret and thumb, and of the other
 /// player only *whether* they have hidden a secret or cast their thumb —
 /// never what, until the secrets are revealed at the end.
+///
+/// Read from outside data it is checked: its seat, the table, and a full
+/// state sampled from it must be sound.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(try_from = "HideAndGuessViewUnchecked")]
 pub struct HideAndGuessView {
     pub seat: Seat,
     pub table: Table,
@@ -23,6 +27,44 @@ pub struct HideAndGuessView {
     pub opponent_has_voted: bool,
     /// The other player's secret: present only once the game has ended.
     pub opponent_secret: Option<Pieces>,
+}
+
+/// [`HideAndGuessView`] as read, before it is checked.
+#[derive(Deserialize)]
+struct HideAndGuessViewUnchecked {
+    seat: Seat,
+    table: Table,
+    my_secret: Option<Pieces>,
+    opponent_has_chosen: bool,
+    my_vote: Option<bool>,
+    opponent_has_voted: bool,
+    opponent_secret: Option<Pieces>,
+}
+
+impl TryFrom<HideAndGuessViewUnchecked> for HideAndGuessView {
+    type Error = String;
+    fn try_from(raw: HideAndGuessViewUnchecked) -> Result<HideAndGuessView, String> {
+        if raw.seat.index() >= 2 {
+            return Err(format!("Hide and Guess has 2 seats, not {}", raw.seat));
+        }
+        raw.table.validate()?;
+        let view = HideAndGuessView {
+            seat: raw.seat,
+            table: raw.table,
+            my_secret: raw.my_secret,
+            opponent_has_chosen: raw.opponent_has_chosen,
+            my_vote: raw.my_vote,
+            opponent_has_voted: raw.opponent_has_voted,
+            opponent_secret: raw.opponent_secret,
+        };
+        if view.opponent_secret.is_some_and(|p| !p.is_secret()) {
+            return Err("the other secret is not 5 pieces of a black set".into());
+        }
+        determinize(&view, &mut GameRng::seed_from_u64(0))
+            .validate()
+            .map_err(|e| format!("no full state fits this view: {e}"))?;
+        Ok(view)
+    }
 }
 
 impl HideAndGuessView {

@@ -53,12 +53,118 @@ pub struct Public {
 }
 
 /// A game of Intrigue in progress, knowing both sides' secrets.
+///
+/// Read from outside data (a save) it is checked as a whole: squares on the
+/// board, the Kings and pawns as the board shows them, the secrets
+/// consistent with them; anything else is refused with the reason.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "IntrigueUnchecked")]
 pub struct Intrigue {
     pub(crate) options: IntrigueOptions,
     pub(crate) public: Public,
     /// Per colour, once chosen.
     pub(crate) secrets: [Option<Secret>; 2],
+}
+
+/// [`Intrigue`] as read, before it is checked.
+#[derive(Deserialize)]
+struct IntrigueUnchecked {
+    options: IntrigueOptions,
+    public: Public,
+    secrets: [Option<Secret>; 2],
+}
+
+impl TryFrom<IntrigueUnchecked> for Intrigue {
+    type Error = String;
+    fn try_from(raw: IntrigueUnchecked) -> Result<Intrigue, String> {
+        let game = Intrigue {
+            options: raw.options,
+            public: raw.public,
+            secrets: raw.secrets,
+        };
+        game.validate()?;
+        Ok(game)
+    }
+}
+
+/// Checks the public part of a game or a view read from outside data:
+/// everything on the board and consistent with it.
+pub(crate) fn check_public(p: &Public) -> Result<(), String> {
+    let pos = &p.position;
+    if *pos.rules() != RULES {
+        return Err("the position is not played by Intrigue's rules".into());
+    }
+    if let Some(o) = &p.outcome {
+        o.check(2)?;
+    }
+    if let Some(pending) = p.pending
+        && pending.pawn.0 >= 64
+    {
+        return Err("the pending pawn is off the board".into());
+    }
+    for color in Color::ALL {
+        let c = color.index();
+        let on_board = pos.board().king_of(color);
+        match p.kings[c] {
+            Some(k) if k.0 >= 64 => return Err("a King's square is off the board".into()),
+            Some(_) if !p.chosen[c] => {
+                return Err(format!("{}'s King appeared before its setup", color.name()));
+            }
+            _ => {}
+        }
+        // `kings` keeps where a King appeared (it may have moved since); a
+        // captured King leaves the board only as the game ends.
+        let consistent = on_board.is_some() == p.kings[c].is_some()
+            || (on_board.is_none() && p.outcome.is_some());
+        if !consistent {
+            return Err(format!(
+                "{}'s King on the board and its appearance disagree",
+                color.name()
+            ));
+        }
+        let pawns = pos.board().by_piece(Role::Pawn.of(color));
+        let mut listed = 0u64;
+        for state in p.pawns[c] {
+            if let PawnState::On(sq) = state {
+                if sq.0 >= 64 || !pawns.has(sq.0 as u32) || listed & bit(sq) != 0 {
+                    return Err(format!("{}'s pawns do not match the board", color.name()));
+                }
+                listed |= bit(sq);
+            }
+        }
+        if listed != pawns {
+            return Err(format!("{}'s pawns do not match the board", color.name()));
+        }
+    }
+    Ok(())
+}
+
+/// Checks a side's secret against the public part.
+pub(crate) fn check_secret(p: &Public, color: Color, secret: &Secret) -> Result<(), String> {
+    let c = color.index();
+    if secret.hiding.0 >= 64 || secret.informant >= 8 {
+        return Err("a secret is off the board".into());
+    }
+    if !p.chosen[c] {
+        return Err(format!("{} has a secret before its setup", color.name()));
+    }
+    if p.kings[c].is_some_and(|k| k != secret.hiding) {
+        return Err(format!(
+            "{}'s King appeared off its hiding square",
+            color.name()
+        ));
+    }
+    if secret.active
+        && (p.kings[c].is_some()
+            || p.retired[c]
+            || !matches!(p.pawns[c][secret.informant as usize], PawnState::On(_)))
+    {
+        return Err(format!(
+            "{}'s active Informant is not a pawn on the board",
+            color.name()
+        ));
+    }
+    Ok(())
 }
 
 /// The side's home rank (0 or 7).
@@ -115,6 +221,32 @@ pub fn start_position(options: &IntrigueOptions) -> Chess {
 }
 
 impl Intrigue {
+    /// Checks a whole state (one read from outside data).
+    pub(crate) fn validate(&self) -> Result<(), String> {
+        self.validate_parts()?;
+        if self.public.outcome.is_none() && self.judge().is_some() {
+            return Err("the game has ended, but no outcome says so".into());
+        }
+        Ok(())
+    }
+
+    /// [`Intrigue::validate`] but for the end: a state sampled from a view
+    /// may give the opponent a hiding square from which it could not act.
+    pub(crate) fn validate_parts(&self) -> Result<(), String> {
+        check_public(&self.public)?;
+        for color in Color::ALL {
+            let c = color.index();
+            match self.secrets[c] {
+                Some(s) => check_secret(&self.public, color, &s)?,
+                None if self.public.chosen[c] && self.public.outcome.is_none() => {
+                    return Err(format!("{}'s secret is missing", color.name()));
+                }
+                None => {}
+            }
+        }
+        Ok(())
+    }
+
     fn from_parts(
         options: IntrigueOptions,
         position: Chess,
@@ -393,10 +525,10 @@ impl Intrigue {
     /// The King of `color` appears on its hiding square, removing every
     /// piece there (and around it with Atomic King). Kings whose Informant
     /// was taken are queued in `next`. Returns whether the enemy King was
-    /// removed.
-    fn appear(&mut self, color: Color, pass_turn: bool, next: &mut Vec<Color>) -> bool {
+    /// removed, and whether the King appeared next to the enemy King.
+    fn appear(&mut self, color: Color, pass_turn: bool, next: &mut Vec<Color>) -> (bool, bool) {
         let Some(secret) = self.secrets[color.index()] else {
-            return false;
+            return (false, false);
         };
         let hiding = secret.hiding;
         let mut setup = self.public.position.to_setup();
@@ -428,6 +560,12 @@ impl Intrigue {
         if let Some(s) = &mut self.secrets[color.index()] {
             s.active = false;
         }
+        let adjacent = self
+            .public
+            .position
+            .board()
+            .king_of(!color)
+            .is_some_and(|k| Grid8::king_attacks(k.0 as u32).has(hiding.0 as u32));
         let mut enemy_king = false;
         for (sq, piece) in removed {
             match piece.role {
@@ -438,22 +576,54 @@ impl Intrigue {
                 _ => {}
             }
         }
-        enemy_king
+        (enemy_king, adjacent)
     }
 
-    /// Plays the Kings queued to appear by inspections; returns the side
-    /// whose appearing King removed the enemy King, and the notes for the
-    /// history.
+    /// Plays the Kings queued to appear by inspections, in the order the
+    /// chain takes them (a King that appears takes pawns, whose Kings then
+    /// appear); returns the side whose appearing King removed the enemy
+    /// King, and writes the notes for the history.
+    ///
+    /// A King that appears next to the enemy King gets the move (RULINGS
+    /// §2), even when its side just moved: when both Kings appear in one
+    /// action, the second appears next to the first, and its side moves.
     fn inspections(&mut self, mut next: Vec<Color>, notes: &mut String) -> Option<Color> {
         let mut taker = None;
+        let mut adjacent = None;
         while let Some(color) = next.pop() {
-            if self.appear(color, false, &mut next) {
+            let (removed_king, next_to) = self.appear(color, false, &mut next);
+            if removed_king {
                 taker = Some(color);
+            }
+            if next_to {
+                adjacent = Some(color);
             }
             let sq = self.public.kings[color.index()].expect("just appeared");
             notes.push_str(&format!(" (Informant: K@{})", square_name(sq)));
         }
+        if taker.is_none()
+            && let Some(color) = adjacent
+        {
+            self.give_move(color);
+        }
         taker
+    }
+
+    /// Hands the move to `color` (after a chain of appearances).
+    fn give_move(&mut self, color: Color) {
+        let mut setup = self.public.position.to_setup();
+        if setup.turn == color {
+            return;
+        }
+        if color == Color::Black {
+            // Undo the full move count the pass to White added.
+            setup.fullmoves = setup.fullmoves.saturating_sub(1).max(1);
+        }
+        setup.turn = color;
+        setup.ep_square = None;
+        if let Ok(p) = Position::from_setup_lenient(setup, RULES) {
+            self.public.position = p;
+        }
     }
 
     fn play_move(&mut self, m: Move) {
@@ -517,7 +687,7 @@ impl Intrigue {
     fn play_reveal(&mut self) {
         let us = self.public.position.turn();
         let mut next = Vec::new();
-        self.appear(us, true, &mut next);
+        let _ = self.appear(us, true, &mut next);
         let sq = self.public.kings[us.index()].expect("just appeared");
         let mut san = format!("K@{}", square_name(sq));
         self.public.last_move = None;

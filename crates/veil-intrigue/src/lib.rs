@@ -56,6 +56,9 @@
 //!   reason [`BOTH_LOSE`]). Next to it, it is that side's move and capturing
 //!   the King wins (any capture of a King wins, if legal: it may not leave
 //!   the capturer's own King in check); no capture and no escape is mate.
+//!   When both Kings appear in one action (the first King's appearance
+//!   takes the other side's Informant), the second appears next to the
+//!   first, and the second's side has the move — even if it just moved.
 //! - **Castling**: a King that appears on its d or e home square may castle
 //!   with a Rook that never moved (King two squares toward it, the Rook on
 //!   the square crossed). Anywhere else its castling rights are gone.

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use veil_chess::{Bits, Chess, Color, Geometry, Grid8, Square};
 use veil_core::{Actor, Game, GameRng, RngExt, Seat, SeedableRng};
 
-use crate::game::{Intrigue, Public, value};
+use crate::game::{Intrigue, Public, check_public, check_secret, value};
 use crate::types::{Action, IntrigueOptions, PawnState, Secret, color_of};
 
 /// What one seat of an Intrigue game may know: everything public (the
@@ -12,7 +12,12 @@ use crate::types::{Action, IntrigueOptions, PawnState, Secret, color_of};
 /// became of every pawn, retirements, the moves) and its own secret. The
 /// opponent's hiding square and Informant stay unknown until the game ends
 /// (an appeared King's square is on the board for all to see).
+///
+/// Read from outside data it is checked like a full state: squares on the
+/// board, the Kings and pawns as the board shows them, the known secrets
+/// consistent with them, and a full state sampled from it usable.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "IntrigueViewUnchecked")]
 pub struct IntrigueView {
     pub seat: Seat,
     pub options: IntrigueOptions,
@@ -20,6 +25,41 @@ pub struct IntrigueView {
     /// Per colour: the own secret once chosen; the opponent's only once the
     /// game is over.
     pub secrets: [Option<Secret>; 2],
+}
+
+/// [`IntrigueView`] as read, before it is checked.
+#[derive(Deserialize)]
+struct IntrigueViewUnchecked {
+    seat: Seat,
+    options: IntrigueOptions,
+    public: Public,
+    secrets: [Option<Secret>; 2],
+}
+
+impl TryFrom<IntrigueViewUnchecked> for IntrigueView {
+    type Error = String;
+    fn try_from(raw: IntrigueViewUnchecked) -> Result<IntrigueView, String> {
+        if raw.seat.index() >= 2 {
+            return Err(format!("Intrigue has 2 seats, not {}", raw.seat));
+        }
+        check_public(&raw.public)?;
+        for color in Color::ALL {
+            if let Some(s) = &raw.secrets[color.index()] {
+                check_secret(&raw.public, color, s)?;
+            }
+        }
+        let view = IntrigueView {
+            seat: raw.seat,
+            options: raw.options,
+            public: raw.public,
+            secrets: raw.secrets,
+        };
+        // Every full state the computer may sample from it must be sound.
+        determinize(&view, &mut GameRng::seed_from_u64(0))
+            .validate_parts()
+            .map_err(|e| format!("no full state fits this view: {e}"))?;
+        Ok(view)
+    }
 }
 
 impl IntrigueView {

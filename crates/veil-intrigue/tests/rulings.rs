@@ -865,3 +865,32 @@ fn illegal_actions_are_refused_without_change() {
     assert!(g.set_secret(Color::Black, ok).is_ok());
     assert_eq!(g.secret(Color::Black), Some(ok));
 }
+
+/// Issue 15, finding 5: both Kings appear in one action. White takes Black's
+/// Informant; Black's King appears on b4, taking White's Informant; White's
+/// King then appears on b3, next to it. RULINGS §2: the side whose King
+/// appeared adjacent to the enemy King has the move — White, though White
+/// just moved.
+#[test]
+fn both_kings_appearing_in_one_action_the_one_appearing_adjacent_moves() {
+    let mut g = game(
+        "8/8/8/3p4/1P2P3/8/8/8 w - - 0 1",
+        Some(("b3", Some("b4"))),
+        Some(("b4", Some("d5"))),
+    );
+    play(&mut g, "exd5");
+    assert_eq!(piece(&g, "b4"), Some(BK));
+    assert_eq!(piece(&g, "b3"), Some(WK));
+    assert!(g.outcome().is_none());
+    assert_eq!(
+        g.turn(),
+        Turn::Seat(Seat(0)),
+        "White's King appeared adjacent"
+    );
+    assert_eq!(g.position().turn(), Color::White);
+    assert!(legal(&g).contains(&g.parse_action("Kxb4").unwrap()));
+    play(&mut g, "Kxb4");
+    let o = g.outcome().unwrap();
+    assert_eq!(o.reason, "King captured");
+    assert_eq!(o.winners().collect::<Vec<_>>(), vec![Seat(0)]);
+}

@@ -6,10 +6,11 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 use veil_core::{
-    ActionError, Actor, Game, GameRng, OptionsError, Outcome, ParseError, RngExt, Seat, Turn,
+    ActionError, Actor, Game, GameRng, OptionsError, Outcome, ParseError, RngExt, Seat,
+    SeedableRng, Turn,
 };
 
-use crate::position::{MoveList, Position, color_bit, down_byte, piece_byte};
+use crate::position::{MoveList, Position, color_bit, down_byte, parse_fen, piece_byte};
 use crate::types::{Color, Kind, Move, Piece, Rules, Square};
 
 /// Who learns the identity of a captured face-down piece.
@@ -146,7 +147,12 @@ fn pool_average(pool: &[u8; 8]) -> f64 {
 /// A game of Jieqi in progress, knowing everything: the board, and each
 /// side's true pool of face-down identities. Face-down pieces on the board
 /// have no identity until chance names them as they move or are taken.
+///
+/// Read from outside data (a save) it is checked: a position a FEN can
+/// describe, a reveal or capture waiting for chance only where chance can
+/// name it, a game not over only when it can go on.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "JieqiUnchecked")]
 pub struct Jieqi {
     options: JieqiOptions,
     position: Position,
@@ -163,7 +169,96 @@ pub struct Jieqi {
     outcome: Option<Outcome>,
 }
 
+/// [`Jieqi`] as read, before it is checked.
+#[derive(Deserialize)]
+struct JieqiUnchecked {
+    options: JieqiOptions,
+    position: Position,
+    pending_reveal: Option<Square>,
+    pending_capture: bool,
+    captured: Vec<Captured>,
+    history: Vec<Repetition>,
+    last_move: Option<Move>,
+    last_reveal: Option<Kind>,
+    outcome: Option<Outcome>,
+}
+
+impl TryFrom<JieqiUnchecked> for Jieqi {
+    type Error = String;
+    fn try_from(raw: JieqiUnchecked) -> Result<Jieqi, String> {
+        let game = Jieqi {
+            options: raw.options,
+            position: raw.position,
+            pending_reveal: raw.pending_reveal,
+            pending_capture: raw.pending_capture,
+            captured: raw.captured,
+            history: raw.history,
+            last_move: raw.last_move,
+            last_reveal: raw.last_reveal,
+            outcome: raw.outcome,
+        };
+        game.validate()?;
+        Ok(game)
+    }
+}
+
 impl Jieqi {
+    /// Checks a whole state (one read from outside data).
+    pub(crate) fn validate(&self) -> Result<(), String> {
+        let pos = &self.position;
+        match parse_fen(&pos.to_fen(), Some(pos.rules()), false) {
+            Ok(read) if read == *pos => {}
+            Ok(_) => return Err("the position is not what its FEN says".into()),
+            Err(e) => return Err(e.to_string()),
+        }
+        if self.history.is_empty() {
+            return Err("the repetition history is empty".into());
+        }
+        if let Some(o) = &self.outcome {
+            o.check(2)?;
+        }
+        // Chance must be able to name every piece waiting for it.
+        let mut needed = [0u32; 2];
+        if let Some(sq) = self.pending_reveal {
+            match pos.piece_at(sq) {
+                Some(p) if p.kind.is_none() && p.color != pos.turn() => {
+                    needed[p.color.index()] += 1;
+                }
+                _ => return Err("the piece waiting to be named is not face down".into()),
+            }
+        }
+        if self.pending_capture {
+            match self.captured.last() {
+                Some(c) if c.kind.is_none() && c.face_down => needed[c.color.index()] += 1,
+                _ => return Err("the capture waiting to be named is not face down".into()),
+            }
+        }
+        // The pool holds exactly the identities of the face-down pieces on
+        // the board and of a captured one waiting to be named.
+        for color in Color::ALL {
+            let pool = pos.pool(color);
+            let left: u32 = Kind::ALL
+                .iter()
+                .filter(|k| **k != Kind::General)
+                .map(|k| u32::from(pool[k.index()]))
+                .sum();
+            let all: u32 = pool.iter().map(|n| u32::from(*n)).sum();
+            let face_down = pos.face_down_count(color);
+            let waiting = u32::from(
+                self.pending_capture && self.captured.last().is_some_and(|c| c.color == color),
+            );
+            if all != left || left != face_down + waiting || left < needed[color.index()] {
+                return Err(format!(
+                    "{color:?}'s pool of {left} does not match its {face_down} face-down pieces"
+                ));
+            }
+        }
+        if self.outcome.is_none() && !self.chance_pending() && self.judge().is_some() {
+            return Err("the game has ended, but no outcome says so".into());
+        }
+        Ok(())
+    }
+
     fn from_position(options: JieqiOptions, position: Position) -> Jieqi {
         let key = position.key();
         let mut game = Jieqi {
@@ -484,7 +579,11 @@ fn color_of(seat: Seat) -> Color {
 /// What one seat of a Jieqi game may know: the board with face-up kinds and
 /// face-down markers, the captured pieces as far as it has seen them, and
 /// per side the identities it has not seen yet.
+///
+/// Read from outside data it is checked: its seat, 90 points, and a full
+/// state sampled from it must pass [`Jieqi`]'s checks.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "JieqiViewUnchecked")]
 pub struct JieqiView {
     pub seat: Seat,
     pub options: JieqiOptions,
@@ -506,6 +605,56 @@ pub struct JieqiView {
     pub last_move: Option<Move>,
     pub last_reveal: Option<Kind>,
     pub outcome: Option<Outcome>,
+}
+
+/// [`JieqiView`] as read, before it is checked.
+#[derive(Deserialize)]
+struct JieqiViewUnchecked {
+    seat: Seat,
+    options: JieqiOptions,
+    board: Vec<Option<Piece>>,
+    to_move: Color,
+    turn: Turn,
+    pending_reveal: Option<Square>,
+    pending_capture: bool,
+    captured: Vec<Captured>,
+    unseen: [[u8; 8]; 2],
+    history: Vec<Repetition>,
+    halfmoves: u32,
+    fullmoves: u32,
+    last_move: Option<Move>,
+    last_reveal: Option<Kind>,
+    outcome: Option<Outcome>,
+}
+
+impl TryFrom<JieqiViewUnchecked> for JieqiView {
+    type Error = String;
+    fn try_from(raw: JieqiViewUnchecked) -> Result<JieqiView, String> {
+        if raw.seat.index() >= 2 || raw.board.len() != 90 {
+            return Err("not a view of one of Jieqi's two seats on 90 points".into());
+        }
+        let view = JieqiView {
+            seat: raw.seat,
+            options: raw.options,
+            board: raw.board,
+            to_move: raw.to_move,
+            turn: raw.turn,
+            pending_reveal: raw.pending_reveal,
+            pending_capture: raw.pending_capture,
+            captured: raw.captured,
+            unseen: raw.unseen,
+            history: raw.history,
+            halfmoves: raw.halfmoves,
+            fullmoves: raw.fullmoves,
+            last_move: raw.last_move,
+            last_reveal: raw.last_reveal,
+            outcome: raw.outcome,
+        };
+        Jieqi::determinize(&view, &mut GameRng::seed_from_u64(0))
+            .validate()
+            .map_err(|e| format!("no full state fits this view: {e}"))?;
+        Ok(view)
+    }
 }
 
 impl JieqiView {

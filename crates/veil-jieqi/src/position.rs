@@ -768,10 +768,10 @@ impl Position {
         self.halfmoves = if need_reveal || victim != EMPTY {
             0
         } else {
-            self.halfmoves + 1
+            self.halfmoves.saturating_add(1)
         };
         if us == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         Ok(())
     }
@@ -788,10 +788,10 @@ impl Position {
         self.halfmoves = if undo.mover & DOWN != 0 || undo.captured != EMPTY {
             0
         } else {
-            self.halfmoves + 1
+            self.halfmoves.saturating_add(1)
         };
         if us == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         undo
     }
@@ -922,8 +922,15 @@ pub(crate) fn parse_pool(text: &str) -> Result<[[u8; 8]; 2], String> {
             digits.push(*d);
             chars.next();
         }
+        // No side has more than 5 of a piece: two digits say all there is
+        // to say, and longer counts are refused before they can overflow.
         let n: u32 = if digits.is_empty() {
             1
+        } else if digits.len() > 2 {
+            return Err(format!(
+                "{c}{digits}: a side has only {} of that piece",
+                kind.count()
+            ));
         } else {
             digits.parse().map_err(|_| "bad count".to_string())?
         };
@@ -1020,6 +1027,11 @@ pub(crate) fn parse_fen(
             continue;
         }
         if field.bytes().all(|b| b.is_ascii_digit()) {
+            // At most six digits, as in veil-chess: a counter far from
+            // overflowing however long the game is played on.
+            if field.len() > 6 {
+                return Err(err(format!("counter {field:?} is too large")));
+            }
             let n: u32 = field
                 .parse()
                 .map_err(|_| err(format!("counter {field:?} is too large")))?;

@@ -211,10 +211,11 @@ fn fens_of_played_positions_read_back() {
     }
 }
 
-/// Random strings and random edits of good FENs: errors, never panics; and
-/// whatever reads writes back to a FEN that reads to the same position.
+/// Random strings and random edits of good FENs, moves, actions and
+/// records (20 000 inputs): errors, never panics; and whatever reads writes
+/// back to a FEN that reads to the same position.
 #[test]
-fn random_input_never_panics() {
+fn fuzz_fen_moves_actions() {
     let mut rng = GameRng::seed_from_u64(5);
     let alphabet: Vec<char> = "kabnrcpxKABNRCPXhe0123456789/ -wbr\u{e9}".chars().collect();
     let seeds = [
@@ -314,4 +315,96 @@ fn odd_views_never_panic() {
     }
     view.board = vec![None; 90];
     assert!(view.legal_moves().is_empty());
+}
+
+/// Issue 15, finding 6: huge counts in the pool and huge move counters are
+/// refused (they overflowed: a panic in debug, a wrap in release).
+#[test]
+fn huge_pool_counts_and_move_counters_are_refused() {
+    let board = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX";
+    for fen in [
+        format!("{board} w R1R4294967295 0 1"),
+        format!("{board} w R4294967296 0 1"),
+        format!("{board} w R0000000001 0 1"),
+        format!("{board} w R2A2C2P5N2B2r2a2c2p5n2b2 4294967295 1"),
+        format!("{board} w R2A2C2P5N2B2r2a2c2p5n2b2 0 4294967295"),
+        format!("{board} w R2A2C2P5N2B2r2a2c2p5n2b2 0 1000000"),
+    ] {
+        let error = Position::from_fen(&fen).unwrap_err();
+        assert!(
+            error.reason.contains("large") || error.reason.contains("only"),
+            "{fen}: {error}"
+        );
+        assert!(Jieqi::from_fen(&fen).is_err());
+    }
+    // The largest counters accepted still play on.
+    let fen = "4k4/9/9/9/9/9/9/9/4R4/3K5 b - 99 999999";
+    let mut game = Jieqi::from_fen(fen).unwrap();
+    let mut rng = GameRng::seed_from_u64(1);
+    while game.turn() != Turn::Over && game.position().fullmoves() < 1_000_001 {
+        let actor = match game.turn() {
+            Turn::Seat(s) => Actor::Seat(s),
+            _ => Actor::Chance,
+        };
+        let mut legal = Vec::new();
+        game.legal_actions(actor, &mut legal);
+        let action = legal[rng.random_range(0..legal.len())];
+        game.apply(actor, action).unwrap();
+    }
+    assert!(game.position().fullmoves() >= 999_999);
+}
+
+/// Random bytes (12 000) for every text parser.
+#[test]
+fn fuzz_random_bytes() {
+    let mut rng = GameRng::seed_from_u64(6);
+    let game = Jieqi::new(&JieqiOptions::default(), 2).unwrap();
+    for _ in 0..12_000 {
+        let text = veil_core::fuzz::random_bytes(&mut rng, 90);
+        let _ = Position::from_fen(&text);
+        let _ = Jieqi::from_fen(&text);
+        let _ = text.parse::<Move>();
+        let _ = text.parse::<Action>();
+        let _ = parse_record_move(&text);
+        let _ = game.clone().apply_record(&text, &mut rng);
+    }
+}
+
+/// Mutated states, views and records of random games (10 000 each run):
+/// errors, or values that play on.
+#[test]
+fn fuzz_states_views_records() {
+    use veil_core::fuzz::{Samples, fuzz_game};
+    for (i, options) in [
+        JieqiOptions::default(),
+        JieqiOptions {
+            captured_reveal: veil_jieqi::CapturedReveal::Both,
+        },
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let samples = Samples::<Jieqi>::collect(&options, 2, 12, 120);
+        let report = fuzz_game(&samples, 10_000, i as u64, Jieqi::arbitrary_action);
+        assert_eq!(report.per_kind, [10_000; 3]);
+        assert!(report.accepted > 300, "{report:?}");
+        println!("{options:?}: {report:?}");
+    }
+}
+
+/// 25 runs of 10 000 mutated states, views and records (a minute or so):
+/// `cargo test -p veil-jieqi -- --ignored fuzz_deep`.
+#[test]
+#[ignore]
+fn fuzz_deep() {
+    use veil_core::fuzz::{Samples, fuzz_game};
+    for seed in 0..25 {
+        let samples = Samples::<veil_jieqi::Jieqi>::collect(&Default::default(), 2, 10 + seed, 150);
+        fuzz_game(
+            &samples,
+            10_000,
+            100 + seed,
+            veil_jieqi::Jieqi::arbitrary_action,
+        );
+    }
 }

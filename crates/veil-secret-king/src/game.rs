@@ -10,7 +10,7 @@ use veil_chess::fen::SECRET_KING_START;
 use veil_chess::{Bits, Chess10, Color, Geometry, Grid10, Move, Piece, Role, Rules, Square};
 use veil_core::{
     ActionError, Actor, Game, GameRng, OptionsError, Outcome, ParseError, RngExt, Seat, SeatSet,
-    Turn,
+    SeedableRng, Turn,
 };
 
 /// Bitboard of the 10×10 board: bit `i` is [`Square`] `i` (a1 = 0, j10 = 99).
@@ -121,7 +121,12 @@ pub struct Played {
 }
 
 /// A game of Secret King in progress, knowing both Secret Kings.
+///
+/// Read from outside data (a save) it is checked as a whole: squares on the
+/// board, Secret Kings and candidates among the side's Knights, a revealed
+/// King where the board shows it; anything else is refused with the reason.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "SecretKingUnchecked")]
 pub struct SecretKing {
     options: SecretKingOptions,
     pub(crate) core: Core,
@@ -130,6 +135,33 @@ pub struct SecretKing {
     keys: Vec<u64>,
     plies: u32,
     outcome: Option<Outcome>,
+}
+
+/// [`SecretKing`] as read, before it is checked.
+#[derive(Deserialize)]
+struct SecretKingUnchecked {
+    options: SecretKingOptions,
+    core: Core,
+    history: Vec<Played>,
+    keys: Vec<u64>,
+    plies: u32,
+    outcome: Option<Outcome>,
+}
+
+impl TryFrom<SecretKingUnchecked> for SecretKing {
+    type Error = String;
+    fn try_from(raw: SecretKingUnchecked) -> Result<SecretKing, String> {
+        let game = SecretKing {
+            options: raw.options,
+            core: raw.core,
+            history: raw.history,
+            keys: raw.keys,
+            plies: raw.plies,
+            outcome: raw.outcome,
+        };
+        game.validate()?;
+        Ok(game)
+    }
 }
 
 /// The board and the secrets: all that a move changes apart from the
@@ -395,7 +427,7 @@ impl SecretKing {
                         color.name()
                     )));
                 }
-                (None, Some(s)) if knights.has(s.0 as u32) => {
+                (None, Some(s)) if s.index() < 100 && knights.has(s.0 as u32) => {
                     secret[i] = Some(s);
                     candidates[i] = knights;
                 }
@@ -439,6 +471,50 @@ impl SecretKing {
         game.keys.push(game.key());
         game.outcome = game.judge(None);
         game
+    }
+
+    /// Checks a whole state (one read from outside data).
+    pub(crate) fn validate(&self) -> Result<(), String> {
+        let core = &self.core;
+        let board = core.position.board();
+        if *core.position.rules() != Rules::secret_king() {
+            return Err("the position is not played by Secret King's rules".into());
+        }
+        if let Some(o) = &self.outcome {
+            o.check(2)?;
+        }
+        let over = self.outcome.is_some();
+        for color in Color::ALL {
+            let i = color.index();
+            let name = color.name();
+            let knights = board.by_piece(Role::Knight.of(color));
+            if core.secret[i].is_some_and(|s| s.index() >= 100) {
+                return Err(format!("{name}'s Secret King is off the board"));
+            }
+            if core.candidates[i] & !knights != 0 {
+                return Err(format!("{name}'s candidates are not all its Knights"));
+            }
+            if over {
+                continue;
+            }
+            match (core.revealed[i], core.secret[i], board.king_of(color)) {
+                (true, Some(s), Some(k)) if s == k => {}
+                (true, _, _) => {
+                    return Err(format!("{name}'s revealed King is not on its square"));
+                }
+                (false, _, Some(_)) => {
+                    return Err(format!("{name} has a King on the board, not revealed"));
+                }
+                (false, Some(s), None) if !knights.has(s.0 as u32) => {
+                    return Err(format!("{name}'s Secret King is not one of its Knights"));
+                }
+                (false, None, None) if core.candidates[i] == 0 => {
+                    return Err(format!("{name} has no Knight to choose as its Secret King"));
+                }
+                _ => {}
+            }
+        }
+        Ok(())
     }
 
     fn key(&self) -> u64 {
@@ -522,7 +598,7 @@ impl SecretKing {
             reveal,
             instant_win,
         } = self.core.play(mv);
-        self.plies += 1;
+        self.plies = self.plies.saturating_add(1);
         if self.core.position.halfmoves() == 0 {
             self.keys.clear();
         }
@@ -670,7 +746,11 @@ pub(crate) fn parse_board_move(
 /// What one seat may know: the whole board (every piece is visible), its
 /// own Secret King, the enemy's only once revealed, which Knights may still
 /// be a hidden King, and the moves with what each capture revealed.
+///
+/// Read from outside data it is checked: its seat, and a full state sampled
+/// from it must be sound (see [`SecretKing`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "SecretKingViewUnchecked")]
 pub struct SecretKingView {
     pub seat: Seat,
     pub options: SecretKingOptions,
@@ -692,6 +772,57 @@ pub struct SecretKingView {
     pub keys: Vec<u64>,
     pub plies: u32,
     pub outcome: Option<Outcome>,
+}
+
+/// [`SecretKingView`] as read, before it is checked.
+#[derive(Deserialize)]
+struct SecretKingViewUnchecked {
+    seat: Seat,
+    options: SecretKingOptions,
+    position: Chess10,
+    turn: Turn,
+    kings: [Option<Square>; 2],
+    revealed: [bool; 2],
+    chosen: [bool; 2],
+    candidates: [Vec<Square>; 2],
+    history: Vec<Played>,
+    keys: Vec<u64>,
+    plies: u32,
+    outcome: Option<Outcome>,
+}
+
+impl TryFrom<SecretKingViewUnchecked> for SecretKingView {
+    type Error = String;
+    fn try_from(raw: SecretKingViewUnchecked) -> Result<SecretKingView, String> {
+        if raw.seat.index() >= 2 {
+            return Err(format!("Secret King has 2 seats, not {}", raw.seat));
+        }
+        if raw.candidates.iter().flatten().any(|s| s.index() >= 100) {
+            return Err("a candidate Knight is off the board".into());
+        }
+        let view = SecretKingView {
+            seat: raw.seat,
+            options: raw.options,
+            position: raw.position,
+            turn: raw.turn,
+            kings: raw.kings,
+            revealed: raw.revealed,
+            chosen: raw.chosen,
+            candidates: raw.candidates,
+            history: raw.history,
+            keys: raw.keys,
+            plies: raw.plies,
+            outcome: raw.outcome,
+        };
+        let sample = SecretKing::determinize(&view, &mut GameRng::seed_from_u64(0));
+        sample
+            .validate()
+            .map_err(|e| format!("no full state fits this view: {e}"))?;
+        if sample.turn() != view.turn {
+            return Err("the turn does not follow from the view".into());
+        }
+        Ok(view)
+    }
 }
 
 impl SecretKingView {

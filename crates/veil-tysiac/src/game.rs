@@ -106,7 +106,10 @@ pub enum Phase {
     Prikup,
     /// The declarer gives one card face down to each opponent.
     PassCards,
-    /// A seat holds all four nines and may demand a redeal.
+    /// After every exchange each seat answers, all at once and unseen by
+    /// the others: a seat holding all four nines may demand a redeal
+    /// (showing them), every seat may play on. Asked of every seat in every
+    /// hand, so neither the phase nor the turn tells who holds the nines.
     FourNines,
     /// The declarer may raise the bid.
     Raise,
@@ -135,9 +138,10 @@ pub enum Action {
     Rospisat,
     /// The declarer gives this card face down to `to`.
     Give { card: Card, to: Seat },
-    /// The holder of all four nines has the hand dealt again.
+    /// The holder of all four nines shows them and has the hand dealt again.
     Redeal,
-    /// The holder of all four nines plays the hand.
+    /// At the four-nines question: play the hand (every seat's answer
+    /// unless it holds all four nines and demands the redeal).
     PlayOn,
     /// The declarer's final contract: the bid kept, or a higher one.
     Raise(u16),
@@ -276,8 +280,13 @@ pub struct Table {
     pub prikup: Option<Hand>,
     /// The opponents the declarer has given a card to (which card is secret).
     pub given_to: SeatSet,
-    /// The seat that held all four nines after the exchange, if any.
+    /// The seat that showed all four nines to demand a redeal, if any.
+    /// Holding them and playing on is never shown.
     pub nines: Option<Seat>,
+    /// The seats that have answered the four-nines question this hand
+    /// (that they answered is public, not what).
+    #[serde(default)]
+    pub answered: SeatSet,
     pub leader: Seat,
     /// The trick being played, from the leader.
     pub trick: Vec<Card>,
@@ -308,6 +317,7 @@ impl Table {
             prikup: None,
             given_to: SeatSet::EMPTY,
             nines: None,
+            answered: SeatSet::EMPTY,
             leader: Seat(0),
             trick: Vec::new(),
             tricks: Vec::new(),
@@ -335,11 +345,114 @@ impl Table {
     pub fn turn(&self) -> Turn {
         match self.phase {
             Phase::FirstDealer | Phase::Deal | Phase::Score => Turn::Chance,
-            Phase::Bidding | Phase::FourNines | Phase::Play => Turn::Seat(self.to_act),
+            Phase::Bidding | Phase::Play => Turn::Seat(self.to_act),
+            Phase::FourNines => {
+                let waiting = Seat::all(SEATS)
+                    .filter(|s| !self.answered.contains(*s))
+                    .collect();
+                Turn::Simultaneous(waiting)
+            }
             Phase::Prikup | Phase::PassCards | Phase::Raise => {
                 Turn::Seat(self.declarer.unwrap_or(self.bidder))
             }
             Phase::Over => Turn::Over,
+        }
+    }
+
+    /// Checks the public part of a state read from outside data: seats of
+    /// a three-seat table, counts in range, a bidding that can go on.
+    pub(crate) fn check(&self) -> Result<(), String> {
+        self.options.validate().map_err(|e| e.reason)?;
+        let seat = |s: Seat| s.index() < SEATS;
+        let set = |s: SeatSet| s.0 & !SeatSet::all(SEATS).0 == 0;
+        let history_ok = self.history.iter().all(|h| {
+            seat(h.dealer)
+                && seat(h.declarer)
+                && match h.end {
+                    HandEnd::Redeal { by } => seat(by),
+                    _ => true,
+                }
+        });
+        let seats_ok = [self.dealer, self.bidder, self.to_act, self.leader]
+            .into_iter()
+            .chain(self.declarer)
+            .chain(self.nines)
+            .chain(self.calls.iter().map(|c| c.seat))
+            .chain(self.marriages.iter().map(|m| m.0))
+            .chain(self.tricks.iter().flat_map(|t| [t.leader, t.winner]))
+            .all(seat)
+            && [self.passed, self.given_to, self.answered]
+                .into_iter()
+                .all(set)
+            && history_ok;
+        if !seats_ok {
+            return Err("there are three seats".into());
+        }
+        if self.trick.len() >= SEATS || self.tricks.len() > TRICKS || self.dealt > 24 {
+            return Err("too many cards played or dealt".into());
+        }
+        if self.bid > MAX_BID || self.points.iter().any(|p| *p > GOAL as u16) {
+            return Err("a bid or points beyond any hand".into());
+        }
+        let standings_ok = self.standings.iter().all(|st| {
+            st.score.unsigned_abs() <= 1_000_000
+                && st.lines <= 200
+                && st.p_marks <= 200
+                && st.barrel.is_none_or(|h| h < 3)
+        });
+        if !standings_ok {
+            return Err("a standing beyond any match".into());
+        }
+        if (self.phase == Phase::Over) != self.end.is_some() {
+            return Err("the match is over exactly when it has ended".into());
+        }
+        let in_hand = !matches!(
+            self.phase,
+            Phase::FirstDealer | Phase::Deal | Phase::Bidding | Phase::Score | Phase::Over
+        );
+        if in_hand && self.declarer.is_none() {
+            return Err("after the bidding there is a declarer".into());
+        }
+        let before_exchange = matches!(
+            self.phase,
+            Phase::FirstDealer | Phase::Deal | Phase::Bidding | Phase::Prikup
+        );
+        let after_exchange = matches!(self.phase, Phase::FourNines | Phase::Raise | Phase::Play);
+        let opponents: SeatSet = Seat::all(SEATS)
+            .filter(|s| Some(*s) != self.declarer)
+            .collect();
+        if (before_exchange && !self.given_to.is_empty())
+            || (after_exchange && self.given_to != opponents)
+        {
+            return Err("the cards given do not match the phase".into());
+        }
+        if matches!(self.phase, Phase::FirstDealer | Phase::Deal)
+            && (!self.passed.is_empty() || !self.calls.is_empty() || self.declarer.is_some())
+        {
+            return Err("bidding before the deal ends".into());
+        }
+        if (self.phase != Phase::FourNines && !self.answered.is_empty())
+            || (self.phase != Phase::Play && !self.trick.is_empty())
+        {
+            return Err("answers or a trick outside their phase".into());
+        }
+        match self.phase {
+            Phase::Bidding if self.passed.len() >= 2 || self.passed.contains(self.to_act) => {
+                Err("the bidding ends when two have passed, and a pass is final".into())
+            }
+            Phase::PassCards
+                if self.given_to.len() >= 2
+                    || self.declarer.is_some_and(|d| self.given_to.contains(d)) =>
+            {
+                Err("the declarer gives one card to each opponent".into())
+            }
+            Phase::FourNines if self.answered == SeatSet::all(SEATS) => {
+                Err("every seat has answered the four nines".into())
+            }
+            Phase::Play if self.to_act != self.seat_in_trick(self.trick.len()) => {
+                Err("the seat to play is not the next in the trick".into())
+            }
+            _ => Ok(()),
         }
     }
 
@@ -478,7 +591,11 @@ pub(crate) fn trick_winner_index(trick: &[Card], trump: Option<Suit>) -> Option<
 
 /// A match of Tysiąc in progress: the table and every hidden card. Only the
 /// referee holds it; players see a [`TysiacView`].
+///
+/// Read from outside data (a save) it is checked as
+/// [`Tysiac::from_parts`] checks.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(try_from = "TysiacUnchecked")]
 pub struct Tysiac {
     pub(crate) table: Table,
     pub(crate) hands: [Hand; 3],
@@ -486,6 +603,22 @@ pub struct Tysiac {
     pub(crate) prikup: Hand,
     /// The card each opponent received from the declarer, by receiver.
     pub(crate) given: [Option<Card>; 3],
+}
+
+/// [`Tysiac`] as read, before it is checked.
+#[derive(Deserialize)]
+struct TysiacUnchecked {
+    table: Table,
+    hands: [Hand; 3],
+    prikup: Hand,
+    given: [Option<Card>; 3],
+}
+
+impl TryFrom<TysiacUnchecked> for Tysiac {
+    type Error = String;
+    fn try_from(raw: TysiacUnchecked) -> Result<Tysiac, String> {
+        Tysiac::from_parts(raw.table, raw.hands, raw.prikup, raw.given).map_err(|e| e.reason)
+    }
 }
 
 impl Tysiac {
@@ -525,46 +658,99 @@ impl Tysiac {
         self.given.get(seat.index()).copied().flatten()
     }
 
-    /// A state built from parts (tests, tools): the table as given, the
-    /// hands, the face-down or shown prikup and the given cards. Checks that
-    /// no card is in two places.
+    /// A state built from parts (tests, tools, saves): the table as given,
+    /// the hands, the face-down or shown prikup and the given cards.
+    /// Refuses what could not be played on (the reason says what): seats
+    /// beyond three, counts out of range, a card in two places, a bidding
+    /// all have passed, a deal or a trick play that cannot go on.
     pub fn from_parts(
         table: Table,
         hands: [Hand; 3],
         prikup: Hand,
         given: [Option<Card>; 3],
     ) -> Result<Tysiac, OptionsError> {
-        table.options.validate()?;
-        let seats_ok = [table.dealer, table.bidder, table.to_act, table.leader]
-            .iter()
-            .chain(table.declarer.iter())
-            .all(|s| s.index() < SEATS);
-        if !seats_ok {
-            return Err(OptionsError::new("there are three seats"));
-        }
-        let in_hand = !matches!(
-            table.phase,
-            Phase::FirstDealer | Phase::Deal | Phase::Bidding | Phase::Score | Phase::Over
-        );
-        if in_hand && table.declarer.is_none() {
-            return Err(OptionsError::new("after the bidding there is a declarer"));
-        }
-        if table.trick.len() >= SEATS || table.tricks.len() > TRICKS || table.dealt > 24 {
-            return Err(OptionsError::new("too many cards played or dealt"));
-        }
-        let mut seen = table.played();
-        for part in hands.iter().chain([&prikup]) {
-            if !seen.inter(*part).is_empty() {
-                return Err(OptionsError::new("a card is in two places"));
-            }
-            seen = seen.union(*part);
-        }
-        Ok(Tysiac {
+        let game = Tysiac {
             table,
             hands,
             prikup,
             given,
-        })
+        };
+        game.check().map_err(OptionsError::new)?;
+        Ok(game)
+    }
+
+    /// Checks a whole state: the table, and the cards where they can be.
+    pub(crate) fn check(&self) -> Result<(), String> {
+        let table = &self.table;
+        table.check()?;
+        let mut seen = table.played();
+        let parts = self.hands.iter().chain([&self.prikup]);
+        for part in parts.chain(table.prikup.iter()) {
+            if part.0 & !Hand::DECK.0 != 0 {
+                return Err("a card beyond the deck".into());
+            }
+        }
+        for part in self.hands.iter().chain([&self.prikup]) {
+            if !seen.inter(*part).is_empty() {
+                return Err("a card is in two places".into());
+            }
+            seen = seen.union(*part);
+        }
+        let sizes = self.hands.map(|h| h.len());
+        let prikup = self.prikup.len();
+        let sized = |expected: [usize; 3], expected_prikup: usize| {
+            if sizes == expected && prikup == expected_prikup {
+                Ok(())
+            } else {
+                Err(format!(
+                    "hands of {sizes:?} and a prikup of {prikup} in {:?}",
+                    table.phase
+                ))
+            }
+        };
+        let declarer = self.declarer().index();
+        match table.phase {
+            Phase::Deal => {
+                if table.dealt >= 24 {
+                    return Err("the cards dealt do not match the deal".into());
+                }
+                let mut expected = [0; 3];
+                let mut expected_prikup = 0;
+                for k in 0..table.dealt {
+                    match deal_target(table.dealer, k) {
+                        Some(seat) => expected[seat.index()] += 1,
+                        None => expected_prikup += 1,
+                    }
+                }
+                sized(expected, expected_prikup)
+            }
+            Phase::Bidding | Phase::Prikup => sized([7; 3], 3),
+            Phase::PassCards => {
+                let mut expected = [7; 3];
+                expected[declarer] = 10 - table.given_to.len();
+                for seat in table.given_to.iter() {
+                    expected[seat.index()] += 1;
+                }
+                sized(expected, 0)
+            }
+            Phase::FourNines | Phase::Raise => sized([8; 3], 0),
+            Phase::Play => {
+                // The seats still to play to this trick hold one card more
+                // than those that played, and every hand lasts to the end.
+                let left = sizes[table.to_act.index()];
+                let played = table.trick.len();
+                let even = (0..SEATS).all(|i| {
+                    let s = table.seat_in_trick(i).index();
+                    sizes[s] + usize::from(i < played) == left
+                });
+                if !even || left == 0 || table.tricks.len() + left > TRICKS {
+                    Err("the hands do not match the tricks played".into())
+                } else {
+                    Ok(())
+                }
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Any action value, legal or not, for tests and the conformance check.
@@ -609,6 +795,7 @@ impl Tysiac {
         let seat = match (actor, self.turn()) {
             (Actor::Chance, Turn::Chance) => None,
             (Actor::Seat(a), Turn::Seat(s)) if a == s => Some(s),
+            (Actor::Seat(a), Turn::Simultaneous(set)) if set.contains(a) => Some(a),
             _ => return false,
         };
         match (t.phase, seat, action) {
@@ -625,7 +812,8 @@ impl Tysiac {
                     && to.index() < SEATS
                     && !t.given_to.contains(to)
             }
-            (Phase::FourNines, Some(_), Action::Redeal | Action::PlayOn) => true,
+            (Phase::FourNines, Some(_), Action::PlayOn) => true,
+            (Phase::FourNines, Some(s), Action::Redeal) => self.holds_nines(s),
             (Phase::Raise, Some(s), Action::Raise(bid)) => {
                 bid == t.bid || (bid > t.bid && self.may_bid(s, bid))
             }
@@ -650,6 +838,7 @@ impl Tysiac {
         let ours = match (actor, turn) {
             (Actor::Chance, Turn::Chance) => true,
             (Actor::Seat(a), Turn::Seat(s)) => a == s,
+            (Actor::Seat(a), Turn::Simultaneous(set)) => set.contains(a),
             _ => false,
         };
         if !ours {
@@ -666,6 +855,9 @@ impl Tysiac {
             (Phase::PassCards, Action::Give { .. }) => {
                 "give a card of your hand to an opponent who has none from you yet"
             }
+            (Phase::FourNines, Action::Redeal) => {
+                "only a seat holding all four nines may demand a redeal"
+            }
             (Phase::Raise, Action::Raise(_)) => {
                 "keep the bid or raise it by steps, at most 400, above 120 only with a marriage in hand"
             }
@@ -680,7 +872,7 @@ impl Tysiac {
             (Phase::Bidding, _) => "bid or pass",
             (Phase::Prikup, _) => "take the prikup or declare Rospisat'",
             (Phase::PassCards, _) => "give a card to each opponent",
-            (Phase::FourNines, _) => "demand a redeal or play on",
+            (Phase::FourNines, _) => "play on (or, holding all four nines, demand a redeal)",
             (Phase::Raise, _) => "keep or raise the bid",
             (Phase::Play, _) => "play a card",
             (Phase::Over, _) => "the match is over",
@@ -693,8 +885,13 @@ impl Tysiac {
     }
 
     fn next_bidder(&self, after: Seat) -> Seat {
+        // At most once round the table: checked states never have all
+        // three passed, but a loop must not hang on one that had.
         let mut seat = after.next(SEATS);
-        while self.table.passed.contains(seat) {
+        for _ in 0..SEATS {
+            if !self.table.passed.contains(seat) {
+                break;
+            }
             seat = seat.next(SEATS);
         }
         seat
@@ -737,20 +934,18 @@ impl Tysiac {
         }
     }
 
+    /// Whether `seat` holds all four nines.
+    fn holds_nines(&self, seat: Seat) -> bool {
+        let nines = Hand::rank(Rank::Nine);
+        self.hands[seat.index()].inter(nines) == nines
+    }
+
+    /// Every seat is asked the four-nines question, whoever holds them:
+    /// a question put to the holder alone would name it.
     fn after_exchange(&mut self) {
-        let holder = Seat::all(SEATS).find(|s| {
-            let nines = Hand::rank(Rank::Nine);
-            self.hands[s.index()].inter(nines) == nines
-        });
         let t = &mut self.table;
-        match holder {
-            Some(seat) => {
-                t.nines = Some(seat);
-                t.to_act = seat;
-                t.phase = Phase::FourNines;
-            }
-            None => t.phase = Phase::Raise,
-        }
+        t.answered = SeatSet::EMPTY;
+        t.phase = Phase::FourNines;
     }
 
     fn play(&mut self, seat: Seat, card: Card, marriage: bool) {
@@ -780,7 +975,9 @@ impl Tysiac {
         t.trick.clear();
         t.leader = winner;
         t.to_act = winner;
-        if t.tricks.len() == TRICKS {
+        // Eight tricks end a hand; so do empty hands (a state built from
+        // parts with fewer cards), rather than a seat with nothing to play.
+        if t.tricks.len() == TRICKS || self.hands.iter().all(|h| h.is_empty()) {
             self.score_hand();
         }
     }
@@ -937,6 +1134,7 @@ impl Game for Tysiac {
         let seat = match (actor, self.turn()) {
             (Actor::Chance, Turn::Chance) => None,
             (Actor::Seat(a), Turn::Seat(s)) if a == s => Some(s),
+            (Actor::Seat(a), Turn::Simultaneous(set)) if set.contains(a) => Some(a),
             _ => return,
         };
         let hand = seat.map_or(Hand::EMPTY, |s| self.hands[s.index()]);
@@ -1046,8 +1244,19 @@ impl Game for Tysiac {
                     self.after_exchange();
                 }
             }
-            Action::Redeal => self.finish_hand(HandEnd::Redeal { by: seat }, self.table.scores()),
-            Action::PlayOn => self.table.phase = Phase::Raise,
+            Action::Redeal => {
+                // The nines are shown: now everyone knows.
+                self.table.nines = Some(seat);
+                self.finish_hand(HandEnd::Redeal { by: seat }, self.table.scores())
+            }
+            Action::PlayOn => {
+                let t = &mut self.table;
+                t.answered = t.answered.with(seat);
+                if t.answered == SeatSet::all(SEATS) {
+                    t.answered = SeatSet::EMPTY;
+                    t.phase = Phase::Raise;
+                }
+            }
             Action::Raise(bid) => {
                 let t = &mut self.table;
                 t.bid = bid;

@@ -39,6 +39,13 @@
 //! assert_eq!(game.observe(Seat(0)).received, Some(card("9S")));
 //! assert_eq!(game.observe(Seat(0)).hand_sizes, [8, 8, 8]);
 //!
+//! // Every seat answers the four-nines question at once; nobody holds
+//! // them, so all play on.
+//! assert_eq!(game.phase(), Phase::FourNines);
+//! for seat in 0..3 {
+//!     game.apply(Actor::Seat(Seat(seat)), Action::PlayOn).unwrap();
+//! }
+//!
 //! // It raises to 120 and leads; seat 2 must follow hearts.
 //! game.apply(Actor::Seat(Seat(1)), Action::Raise(120)).unwrap();
 //! assert_eq!(game.phase(), Phase::Play);
@@ -59,7 +66,7 @@
 //! open; where both are silent this crate decides, as follows.
 //!
 //! - **Phases** ([`Phase`]): `FirstDealer` → `Deal` → `Bidding` → `Prikup`
-//!   → `PassCards` → (`FourNines`) → `Raise` → `Play` → `Score`, then the
+//!   → `PassCards` → `FourNines` → `Raise` → `Play` → `Score`, then the
 //!   next `Deal`. `Score` is the pause after a hand: the turn is chance and
 //!   its first action is the first card of the next deal, so the table keeps
 //!   the last hand (tricks, points, history) on show until then. `Over` ends
@@ -79,10 +86,13 @@
 //!   rules, not on the barrel) declares Rospisat'. It gives one card to each
 //!   opponent, in the order it likes; the receiver and the declarer alone
 //!   learn the card.
-//! - **Four nines**: right after the exchange, before the raise, a seat
-//!   holding all four nines is asked: [`Action::Redeal`] (no score, same
-//!   dealer; it counts towards the hand limit) or [`Action::PlayOn`]. Who was
-//!   asked is public, as showing the nines would be.
+//! - **Four nines**: right after the exchange, before the raise, every
+//!   seat is asked, all at once (a simultaneous turn), in every hand: a seat
+//!   holding all four nines may answer [`Action::Redeal`] (it shows them;
+//!   no score, same dealer; it counts towards the hand limit), and every
+//!   seat may answer [`Action::PlayOn`]. Who has answered is public, not
+//!   what; a holder who plays on is told to nobody — a question put to the
+//!   holder alone would name it. A redeal ends the hand at once.
 //! - **Play**: a marriage is announced with [`Action::Play`]'s `marriage`
 //!   flag on a lead of its king or queen, holding both, on any trick but the
 //!   first (whose leader did not win a previous trick). Its suit is trump
@@ -115,7 +125,7 @@
 //! the voids play has shown (a seat that did not follow has none of the suit
 //! led, one that did not trump has no trumps, with must-beat one that did
 //! not beat has nothing that beats), the partner of an announced marriage
-//! with its announcer, the four nines with their holder, and the prikup
+//! with its announcer, the four nines with a seat that showed them, and the prikup
 //! cards with the declarer but for at most one given to the other opponent;
 //! it draws again (a few times) until a seat that bid or raised above 120
 //! holds a marriage. The search plays a hand in progress out to its end:

@@ -1,7 +1,7 @@
 //! What one seat sees, and full states sampled back from it.
 
 use serde::{Deserialize, Serialize};
-use veil_core::{GameRng, RngExt, Seat};
+use veil_core::{GameRng, RngExt, Seat, SeedableRng};
 
 use crate::game::{CARD_POINTS, SEATS};
 use crate::{Card, Hand, Phase, Rank, Table, Tysiac};
@@ -11,7 +11,11 @@ use crate::{Card, Hand, Phase, Rank, Table, Tysiac};
 /// own hand, the card the declarer gave it — or, for the declarer, what it
 /// gave to whom — and how many cards each hand holds. Never another seat's
 /// hand, nor a card given to another seat.
+///
+/// Read from outside data it is checked: its seat, the table, and a full
+/// state sampled from it must pass [`Tysiac::from_parts`]'s checks.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(try_from = "TysiacViewUnchecked")]
 pub struct TysiacView {
     pub seat: Seat,
     pub table: Table,
@@ -24,6 +28,48 @@ pub struct TysiacView {
     pub hand_sizes: [u8; 3],
     /// Cards in the prikup while it lies on the table (face down or shown).
     pub prikup_size: u8,
+}
+
+/// [`TysiacView`] as read, before it is checked.
+#[derive(Deserialize)]
+struct TysiacViewUnchecked {
+    seat: Seat,
+    table: Table,
+    hand: Hand,
+    received: Option<Card>,
+    gave: [Option<Card>; 3],
+    hand_sizes: [u8; 3],
+    prikup_size: u8,
+}
+
+impl TryFrom<TysiacViewUnchecked> for TysiacView {
+    type Error = String;
+    fn try_from(raw: TysiacViewUnchecked) -> Result<TysiacView, String> {
+        if raw.seat.index() >= SEATS {
+            return Err(format!("Tysiąc has 3 seats, not {}", raw.seat));
+        }
+        raw.table.check()?;
+        if raw.hand.0 & !Hand::DECK.0 != 0
+            || raw.hand_sizes.iter().any(|n| *n > 10)
+            || raw.prikup_size > 3
+        {
+            return Err("more cards than a hand holds".into());
+        }
+        let view = TysiacView {
+            seat: raw.seat,
+            table: raw.table,
+            hand: raw.hand,
+            received: raw.received,
+            gave: raw.gave,
+            hand_sizes: raw.hand_sizes,
+            prikup_size: raw.prikup_size,
+        };
+        let sample = determinize(&view, &mut GameRng::seed_from_u64(0));
+        sample
+            .check()
+            .map_err(|e| format!("no full state fits this view: {e}"))?;
+        Ok(view)
+    }
 }
 
 impl TysiacView {
@@ -68,7 +114,7 @@ const UNDEALT: usize = 4;
 /// dealt at random to the places it can be, keeping each hand's size and
 /// what play has shown: voids (and, with must-beat, cards that would have
 /// beaten), the partner of an announced marriage still in hand, the four
-/// nines with the seat that held them, the prikup cards with the declarer
+/// nines with a seat that showed them, the prikup cards with the declarer
 /// except at most one given to the other opponent.
 pub(crate) fn determinize(view: &TysiacView, rng: &mut GameRng) -> Tysiac {
     let t = &view.table;

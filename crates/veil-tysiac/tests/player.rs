@@ -135,6 +135,10 @@ fn at_the_raise(hands: [&str; 3], prikup: &str) -> Tysiac {
         let give = choose::<Tysiac>(&game.observe(S2), Level::Normal, None, 7);
         act(&mut game, S2, give);
     }
+    // Every seat answers the four-nines question; nobody holds them.
+    for seat in [S0, S1, S2] {
+        act(&mut game, seat, Action::PlayOn);
+    }
     assert_eq!(game.phase(), Phase::Raise);
     game
 }

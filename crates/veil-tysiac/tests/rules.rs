@@ -85,6 +85,14 @@ fn declared(options: Options, hands: [&str; 3]) -> Tysiac {
     game
 }
 
+/// Every seat answers the four-nines question with "play on".
+fn all_play_on(game: &mut Tysiac) {
+    assert_eq!(game.phase(), Phase::FourNines);
+    for seat in [S0, S1, S2] {
+        act(game, seat, Action::PlayOn);
+    }
+}
+
 fn legal(game: &Tysiac, seat: Seat) -> Vec<Action> {
     let mut out = Vec::new();
     game.legal_actions(Actor::Seat(seat), &mut out);
@@ -302,6 +310,7 @@ fn bids_above_120_need_a_marriage_in_hand() {
             to: S0,
         },
     );
+    all_play_on(&mut game);
     assert_eq!(game.phase(), Phase::Raise);
     assert!(legal(&game, S1).contains(&Action::Raise(120)));
     assert!(!legal(&game, S1).contains(&Action::Raise(125)));
@@ -362,6 +371,7 @@ fn the_declarer_shows_the_prikup_gives_two_cards_and_may_raise() {
             to: S0,
         },
     );
+    all_play_on(&mut game);
     assert_eq!(game.phase(), Phase::Raise);
     assert_eq!(game.observe(S2).received, Some(card("KD")));
     assert_eq!(game.observe(S0).received, Some(card("QC")));
@@ -847,13 +857,27 @@ fn four_nines_after_the_exchange_may_demand_a_redeal() {
             to: S0,
         },
     );
+    // Every seat is asked, all at once; only the holder may demand.
     assert_eq!(game.phase(), Phase::FourNines);
-    assert_eq!(game.turn(), Turn::Seat(S0));
+    assert_eq!(
+        game.turn(),
+        Turn::Simultaneous([S0, S1, S2].into_iter().collect())
+    );
     assert_eq!(legal(&game, S0), vec![Action::Redeal, Action::PlayOn]);
+    assert_eq!(legal(&game, S1), vec![Action::PlayOn]);
+    assert_eq!(legal(&game, S2), vec![Action::PlayOn]);
+    refused(&mut game, Actor::Seat(S2), Action::Redeal);
     let mut on = game.clone();
+    act(&mut on, S2, Action::PlayOn);
+    assert_eq!(
+        on.turn(),
+        Turn::Simultaneous([S0, S1].into_iter().collect())
+    );
     act(&mut on, S0, Action::PlayOn);
+    act(&mut on, S1, Action::PlayOn);
     assert_eq!(on.phase(), Phase::Raise);
     assert_eq!(on.turn(), Turn::Seat(S1));
+    assert_eq!(on.table().nines, None, "playing on shows nothing");
 
     act(&mut game, S0, Action::Redeal);
     let t = game.table();
@@ -864,7 +888,7 @@ fn four_nines_after_the_exchange_may_demand_a_redeal() {
     assert_eq!(t.history.last().unwrap().end, HandEnd::Redeal { by: S0 });
     assert!(t.calls.is_empty() && t.declarer.is_none());
 
-    // Nobody with four nines: straight to the raise.
+    // Nobody with four nines: the same question, only "play on" to answer.
     let mut game = declared(Options::default(), PLAIN);
     act(
         &mut game,
@@ -882,7 +906,56 @@ fn four_nines_after_the_exchange_may_demand_a_redeal() {
             to: S0,
         },
     );
+    assert_eq!(game.phase(), Phase::FourNines);
+    for seat in [S0, S1, S2] {
+        assert_eq!(legal(&game, seat), vec![Action::PlayOn]);
+    }
+    all_play_on(&mut game);
     assert_eq!(game.phase(), Phase::Raise);
+}
+
+/// Issue 15, finding 8: the holder of the four nines who plays on is told
+/// to nobody — not by the table, the phase, the turn, nor by what the
+/// computer samples from a view.
+#[test]
+fn playing_on_with_four_nines_tells_nobody_who_holds_them() {
+    let exchanged = |hands: [&str; 3]| {
+        let mut game = declared(Options::default(), hands);
+        for (c, to) in [("KD", S2), ("QC", S0)] {
+            act(&mut game, S1, Action::Give { card: card(c), to });
+        }
+        game
+    };
+    let mut nines = exchanged(NINES);
+    let mut plain = exchanged(PLAIN);
+    for seat in [S0, S1, S2] {
+        // Seat 2 sees the same table, phase and turn in both games.
+        assert_eq!(nines.observe(S2).table, plain.observe(S2).table);
+        assert_eq!(nines.turn(), plain.turn());
+        act(&mut nines, seat, Action::PlayOn);
+        act(&mut plain, seat, Action::PlayOn);
+    }
+    let view = nines.observe(S2);
+    assert_eq!(view.table.nines, None);
+    assert_eq!(view.table, plain.observe(S2).table);
+    assert_eq!(nines.phase(), Phase::Raise);
+    // Seat 2 holds no nine; seat 0 holds all four in a sample only by chance.
+    let mut rng = GameRng::seed_from_u64(8);
+    let all_four = (0..50)
+        .filter(|_| {
+            let sample = Tysiac::determinize(&view, &mut rng);
+            sample
+                .hand(S0)
+                .iter()
+                .filter(|c| c.rank() == veil_tysiac::Rank::Nine)
+                .count()
+                == 4
+        })
+        .count();
+    assert!(
+        all_four < 15,
+        "seat 0 got all four nines in {all_four} of 50 samples"
+    );
 }
 
 #[test]
@@ -1221,4 +1294,55 @@ fn actions_read_back_and_print_in_words() {
         marriage("KH").to_string(),
         "play K♥ and announce the marriage"
     );
+}
+
+/// Issue 15, finding 10: states that could not be played on are refused,
+/// by `from_parts` and when read from data: a bidding all three passed (its
+/// `apply` looked for a bidder forever), a seat beyond three (an index out
+/// of bounds).
+#[test]
+fn states_that_cannot_go_on_are_refused() {
+    let game = dealt(Options::default(), PLAIN, PRIKUP);
+    let hands = [S0, S1, S2].map(|s| game.hand(s));
+    assert!(Tysiac::from_parts(game.table().clone(), hands, game.prikup(), [None; 3]).is_ok());
+    let mut table = game.table().clone();
+    table.passed = [S0, S1, S2].into_iter().collect();
+    let error = Tysiac::from_parts(table, hands, game.prikup(), [None; 3]).unwrap_err();
+    assert!(error.reason.contains("passed"), "{error}");
+    let mut table = game.table().clone();
+    table.passed = [S2].into_iter().collect();
+    assert!(
+        Tysiac::from_parts(table, hands, game.prikup(), [None; 3]).is_err(),
+        "S2 to act"
+    );
+
+    let mut v = serde_json::to_value(&game).unwrap();
+    v["table"]["to_act"] = serde_json::json!(5);
+    let read = serde_json::from_value::<Tysiac>(v);
+    if let Ok(g) = &read {
+        let mut out = Vec::new();
+        g.legal_actions(Actor::Seat(Seat(5)), &mut out);
+    }
+    assert!(read.is_err());
+    let mut v = serde_json::to_value(game.observe(S0)).unwrap();
+    v["table"]["to_act"] = serde_json::json!(5);
+    assert!(serde_json::from_value::<veil_tysiac::TysiacView>(v).is_err());
+    let mut v = serde_json::to_value(&game).unwrap();
+    v["table"]["passed"] = serde_json::json!(7);
+    assert!(serde_json::from_value::<Tysiac>(v).is_err());
+    // In play, hands that run out before the tricks do.
+    let mut game = in_play(
+        Options::default(),
+        ["9C 9D", "QH KD", "JH AH"],
+        S1,
+        None,
+        false,
+    );
+    act(&mut game, S1, play("QH"));
+    let table = game.table().clone();
+    let short = [hand("9C"), hand("KD"), hand("JH")];
+    assert!(Tysiac::from_parts(table, short, Hand::EMPTY, [None; 3]).is_err());
+    // Read back untouched.
+    let back: Tysiac = serde_json::from_str(&json(&game)).unwrap();
+    assert_eq!(back, game);
 }

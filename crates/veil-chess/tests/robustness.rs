@@ -1,0 +1,167 @@
+//! Fuzz tests: every parser (FEN, SAN, UCI) and every `Deserialize`
+//! (positions, games, rules, moves) meets random bytes, random notation and
+//! mutations of good input; an error or a usable value, never a panic.
+use veil_chess::fen::{SECRET_KING_START, STANDARD_START};
+use veil_chess::{Chess, Chess10, Game, Geometry, Move, Position, Rules};
+use veil_core::fuzz;
+use veil_core::{GameRng, RngExt, SeedableRng};
+
+const NOTATION: &str = "KQRBNPkqrbnpabcdefghij1234567890x+#=O-/ wW";
+
+/// Uses a position read from outside: its moves, notation and a few moves
+/// played.
+fn exercise<G: Geometry>(pos: &Position<G>, rng: &mut GameRng) {
+    let _ = pos.to_fen();
+    let _ = (
+        pos.is_check(),
+        pos.outcome(),
+        pos.is_insufficient_material(),
+    );
+    let mut pos = pos.clone();
+    for _ in 0..4 {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[rng.random_range(0..moves.len())];
+        assert_eq!(pos.parse_uci(&pos.uci(mv)).ok(), Some(mv));
+        let _ = pos.san(mv);
+        pos.play(mv).expect("a legal move plays");
+    }
+}
+
+/// Random positions reached by random moves, as FENs.
+fn positions<G: Geometry>(start: &str, rules: Rules, rng: &mut GameRng) -> Vec<Position<G>> {
+    let mut out = Vec::new();
+    for _ in 0..12 {
+        let mut pos = Position::<G>::from_fen_with(start, rules).unwrap();
+        for _ in 0..rng.random_range(0..60) {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play(moves[rng.random_range(0..moves.len())]).unwrap();
+        }
+        out.push(pos);
+    }
+    out
+}
+
+#[test]
+fn fuzz_fen_san_uci() {
+    let count = fuzz::watchdog(|| {
+        let mut rng = GameRng::seed_from_u64(15);
+        let alphabet: Vec<char> = NOTATION.chars().collect();
+        let eight = positions::<veil_chess::Grid8>(STANDARD_START, Rules::standard(), &mut rng);
+        let ten =
+            positions::<veil_chess::Grid10>(SECRET_KING_START, Rules::secret_king(), &mut rng);
+        let fens: Vec<String> = eight
+            .iter()
+            .map(|p| p.to_fen())
+            .chain(ten.iter().map(|p| p.to_fen()))
+            .collect();
+        let moves = [
+            "e4", "Nxf3+", "O-O-O", "e8=Q#", "e2e4", "a7a8q", "j9j10", "Kxe1",
+        ];
+        let mut inputs = 0;
+        for i in 0..12_000 {
+            let text = match i % 4 {
+                0 => fuzz::random_bytes(&mut rng, 80),
+                1 => fuzz::random_string(&mut rng, &alphabet, 80),
+                2 => fuzz::mutate(&mut rng, &fens[i % fens.len()], &alphabet),
+                _ => fuzz::mutate(&mut rng, moves[i % moves.len()], &alphabet),
+            };
+            inputs += 1;
+            for rules in [Rules::standard(), Rules::intrigue(), Rules::secret_king()] {
+                if let Ok(pos) = Chess::from_fen_with(&text, rules) {
+                    exercise(&pos, &mut rng);
+                }
+                if let Ok(pos) = Chess10::from_fen_with(&text, rules) {
+                    exercise(&pos, &mut rng);
+                }
+            }
+            let _ = veil_chess::fen::board_size(&text);
+            let pos = &eight[i % eight.len()];
+            for mv in [pos.parse_san(&text), pos.parse_uci(&text)]
+                .into_iter()
+                .flatten()
+            {
+                assert!(pos.is_legal(mv), "{text} read as an illegal move");
+            }
+            let pos10 = &ten[i % ten.len()];
+            let _ = pos10.parse_san(&text);
+            let _ = pos10.parse_uci(&text);
+        }
+        inputs
+    });
+    assert!(count >= 10_000);
+}
+
+#[test]
+fn fuzz_serde_positions_games_rules_moves() {
+    let accepted = fuzz::watchdog(|| {
+        let mut rng = GameRng::seed_from_u64(16);
+        let eight = positions::<veil_chess::Grid8>(STANDARD_START, Rules::intrigue(), &mut rng);
+        let ten =
+            positions::<veil_chess::Grid10>(SECRET_KING_START, Rules::secret_king(), &mut rng);
+        let mut samples: Vec<String> = Vec::new();
+        for pos in &eight {
+            samples.push(serde_json::to_string(pos).unwrap());
+        }
+        for pos in &ten {
+            samples.push(serde_json::to_string(pos).unwrap());
+        }
+        let mut game = Game::new(Chess::default());
+        for _ in 0..20 {
+            let moves = game.position().legal_moves();
+            game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+        }
+        samples.push(serde_json::to_string(&game).unwrap());
+        samples.push(serde_json::to_string(&Rules::secret_king()).unwrap());
+        samples.push(
+            serde_json::to_string(&Move::normal(
+                veil_chess::Square(12),
+                veil_chess::Square(28),
+            ))
+            .unwrap(),
+        );
+        let mut accepted = 0;
+        for i in 0..12_000 {
+            let text = fuzz::mutate_json(&mut rng, &samples[i % samples.len()]);
+            if let Ok(pos) = serde_json::from_str::<Chess>(&text) {
+                accepted += 1;
+                exercise(&pos, &mut rng);
+            }
+            if let Ok(pos) = serde_json::from_str::<Chess10>(&text) {
+                accepted += 1;
+                exercise(&pos, &mut rng);
+            }
+            if let Ok(game) = serde_json::from_str::<Game>(&text) {
+                accepted += 1;
+                let _ = (game.termination(), game.to_pgn("Standard", &[]));
+                exercise(game.position(), &mut rng);
+            }
+            if let Ok(rules) = serde_json::from_str::<Rules>(&text) {
+                accepted += 1;
+                // Any rules a position is read with must play.
+                for fen in [STANDARD_START, "8/8/8/3p4/1P2P3/8/8/8 w - - 0 1"] {
+                    if let Ok(pos) = Chess::from_fen_with(fen, rules) {
+                        exercise(&pos, &mut rng);
+                    }
+                }
+                if let Ok(pos) = Chess10::from_fen_with(SECRET_KING_START, rules) {
+                    exercise(&pos, &mut rng);
+                }
+            }
+            if let Ok(mv) = serde_json::from_str::<Move>(&text) {
+                accepted += 1;
+                let pos = &eight[i % eight.len()];
+                let mut copy = pos.clone();
+                let legal = pos.is_legal(mv);
+                assert_eq!(copy.play(mv).is_ok(), legal);
+            }
+        }
+        accepted
+    });
+    assert!(accepted > 500, "{accepted}");
+}
