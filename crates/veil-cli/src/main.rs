@@ -25,7 +25,7 @@ usage:
                 chess (8x8 standard, or 10x10 with Secret King's rules from a 10x10 FEN)
       prints the leaf count on its last line as `nodes N`
   veil-cli match --game ID --seats LEVEL,LEVEL[,...] [--games N] [--seed S] [--think-ms M]
-      games: jieqi, hide-and-guess, tysiac, intrigue, secret-king
+      games: jieqi, hide-and-guess, tysiac, intrigue, secret-king, skelly
       levels: random, greedy, easy, normal, hard
       prints per-seat wins, draws, losses and mean think time, then one JSON line";
 
@@ -187,6 +187,13 @@ fn play_match(args: &Args) -> Result<(), String> {
             &spec,
             &mut NoExtras,
             progress,
+        )?,
+        "skelly" => matches::run_with::<veil_skelly::Skelly>(
+            &Default::default(),
+            &spec,
+            &mut NoExtras,
+            progress,
+            veil_skelly::ai::choose,
         )?,
         id if GAME_IDS.contains(&id) => {
             return Err(format!(
