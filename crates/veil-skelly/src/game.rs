@@ -392,9 +392,9 @@ impl Skelly {
             }
             self.caps[i].at = Some(motion.rest[i]);
         }
-        for i in 0..n {
+        for (i, back) in before.iter().enumerate() {
             if motion.left_court & (1 << i) != 0 {
-                let back = before[i].expect("only caps in play move");
+                let back = back.expect("only caps in play move");
                 self.caps[i].at = None;
                 self.caps[i].at = Some(self.free_spot(back));
                 events.push(Event::LeftCourt {
@@ -412,7 +412,7 @@ impl Skelly {
                 continue;
             }
             if motion.moved & (1 << i) != 0 {
-                self.retrap(i, events);
+                self.retrap(i, seat, events);
             }
         }
         if motion.left_court & (1 << me) != 0 {
@@ -490,7 +490,7 @@ impl Skelly {
             self.caps[me].leg = KILLER_RUN;
             events.push(Event::KillerRunRestarts { seat });
         } else {
-            self.retrap(me, events);
+            self.retrap(me, seat, events);
         }
         false
     }
@@ -508,16 +508,19 @@ impl Skelly {
         }
     }
 
-    /// A cap at rest: trapped if it is a non-killer, not on its killer run,
-    /// lying in the dead box outside box 13.
-    fn retrap(&mut self, i: usize, events: &mut Vec<Event>) {
+    /// A cap that moved and came to rest: trapped if it is a non-killer,
+    /// not on its killer run, lying in the dead box outside box 13; a
+    /// trapped cap knocked out of the dead box (by a cap the shooter set
+    /// moving) is free.
+    fn retrap(&mut self, i: usize, shooter: Seat, events: &mut Vec<Event>) {
         let cap = &mut self.caps[i];
         let Some(at) = cap.at else { return };
         let trapped = cap.leg < KILLER_RUN && in_dead_box(at);
-        if trapped && !cap.trapped {
-            events.push(Event::Trapped {
-                seat: Seat(i as u8),
-            });
+        let seat = Seat(i as u8);
+        match (cap.trapped, trapped) {
+            (false, true) => events.push(Event::Trapped { seat }),
+            (true, false) => events.push(Event::Freed { seat, by: shooter }),
+            _ => {}
         }
         cap.trapped = trapped;
     }

@@ -49,10 +49,13 @@
 //!   killer becomes a killer and shoots again *(option: is eliminated
 //!   instead)*; that takes precedence over any other cap it touched.
 //! - **Trapped**: a cap not on its killer run that comes to rest in the
-//!   dead box outside box 13 (shot there or knocked there) is trapped and
-//!   skips its turns until the shooter's cap hits it. Caps on the killer
-//!   run and killers are never trapped. If every cap in play is trapped,
-//!   all are set free.
+//!   dead box outside box 13 (shot there, or knocked there by caps the
+//!   shooter set moving) is trapped and skips its turns until a shooter's
+//!   cap hits it (or knocks it out of the dead box through another cap,
+//!   which frees it without the bonus). A cap the shooter's cap hits is
+//!   never trapped by that shot, wherever it stops. Caps on the killer run
+//!   and killers are never trapped. If every cap in play is trapped, all
+//!   are set free.
 //! - **The killer run**: after the course (1 → 13 → 1) the cap shoots for
 //!   13 and then the quadrants in order; any miss on it puts the cap back
 //!   in box 1 to start the killer run again (at 13), and the turn passes.
@@ -71,10 +74,26 @@
 //!   lists a coarse menu ([`Skelly::menu`]) for the generic search;
 //!   [`Game::apply`](veil_core::Game) takes any shot of valid strength.
 //!
+//! # Physics, animation and the computer
+//!
 //! The physics ([`physics`]) is a small dedicated simulation, the same bits
-//! on every target; the module's documentation says why and how. The
-//! computer player ([`ai`]) picks shots by simulating them under its
-//! level's execution noise.
+//! on every target; the module's documentation says why and how.
+//! [`Skelly::shoot`] plays a shot and returns its [`Trajectory`]: every
+//! cap's position after every 1/120 s step, every collision (with its
+//! closing speed, for the click) and the caps' energy per frame (for the
+//! scrape). The app animates exactly that; then the rules may move caps
+//! the animation does not show (a shooter placed in its box after a hit,
+//! a cap back from off the court, a killer run restarted from box 1,
+//! eliminated caps removed): [`Skelly::last_shot`]'s [`Event`]s say which,
+//! and [`Skelly::caps`] says where everything lies now.
+//!
+//! The computer player ([`ai`]) picks shots by simulating candidates under
+//! its level's execution noise; [`ai::choose`] is the chooser `veil-cli
+//! match` uses. The generic search (`veil_ai::choose`) also plays, from
+//! the coarse menu.
+//!
+//! `scripts/skelly-determinism.sh` checks that the simulation gives the
+//! same bits compiled to wasm32 (under Node) as natively.
 
 pub mod ai;
 pub mod court;

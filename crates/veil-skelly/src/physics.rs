@@ -103,6 +103,24 @@ impl Shot {
         )
     }
 
+    /// A shot along the vector (`dx`, `dy`) whose length is the share of
+    /// `full` (a full-strength flick) it gets, clamped to the valid range:
+    /// the app's slingshot drag (drag back, release the other way: pass
+    /// the negated drag).
+    pub fn from_vector(dx: f64, dy: f64, full: f64) -> Shot {
+        let length = (dx * dx + dy * dy).sqrt();
+        let share = if full > 0.0 && length.is_finite() {
+            length / full
+        } else {
+            0.0
+        };
+        let strength = libm::round(share * f64::from(Shot::MAX_STRENGTH));
+        Shot::new(
+            Shot::angle_towards(Point::default(), Point::new(dx, dy)),
+            strength.clamp(1.0, f64::from(Shot::MAX_STRENGTH)) as u16,
+        )
+    }
+
     /// How far a cap shot with this strength slides when nothing is in the
     /// way.
     pub fn free_distance(self) -> f64 {
@@ -321,11 +339,10 @@ pub fn simulate(
     let mut step = 0;
     while moving != 0 && step < MAX_STEPS {
         // Friction, then the move.
-        for i in 0..n {
+        for (i, disc) in d[..n].iter_mut().enumerate() {
             if moving & (1 << i) == 0 {
                 continue;
             }
-            let disc = &mut d[i];
             let speed = (disc.v.x * disc.v.x + disc.v.y * disc.v.y).sqrt();
             if speed <= SPEED_LOSS {
                 disc.v = Point::default();
@@ -397,8 +414,8 @@ pub fn simulate(
         }
     }
     motion.steps = step;
-    for i in 0..n {
-        motion.rest[i] = d[i].p;
+    for (rest, disc) in motion.rest.iter_mut().zip(&d[..n]) {
+        *rest = disc.p;
     }
     motion
 }
@@ -447,5 +464,11 @@ mod tests {
             Shot::angle_towards(Point::default(), Point::new(-1.0, -1.0)),
             40960
         );
+        assert_eq!(Shot::from_vector(0.0, -3.0, 6.0), Shot::new(49152, 5000));
+        assert_eq!(
+            Shot::from_vector(9.0, 0.0, 6.0),
+            Shot::new(0, Shot::MAX_STRENGTH)
+        );
+        assert_eq!(Shot::from_vector(f64::NAN, 0.0, 6.0).strength, 1);
     }
 }

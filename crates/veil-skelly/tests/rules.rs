@@ -473,3 +473,32 @@ fn the_menu_is_coarse_but_apply_takes_any_shot() {
     g.legal_actions(Actor::Seat(Seat(1)), &mut menu);
     assert!(menu.is_empty());
 }
+
+#[test]
+fn a_trapped_cap_knocked_out_through_another_is_free_without_the_bonus() {
+    let mut trapped = cap(-6.0, -5.0, 3);
+    trapped.trapped = true;
+    let mut g = game(
+        Options::default(),
+        vec![cap(-20.0, -5.0, 4), cap(-12.0, -5.0, 6), trapped],
+        0,
+    );
+    g.shoot(along_x(45.0)).unwrap();
+    let events = g.last_shot().unwrap().events.clone();
+    let t = at(&g, 2);
+    assert!(t.x > 9.0 && t.x < 30.0, "{t:?}");
+    assert_eq!(
+        events,
+        vec![
+            Event::Freed {
+                seat: Seat(2),
+                by: Seat(0)
+            },
+            Event::Hit {
+                seat: Seat(0),
+                legs: 1
+            }
+        ]
+    );
+    assert!(!g.cap(Seat(2)).trapped);
+}
