@@ -276,9 +276,51 @@ pub fn on_court(p: Point) -> bool {
     p.x >= -HALF && p.x <= HALF && p.y >= -HALF && p.y <= HALF
 }
 
+/// Every chalk line of the court as segments, for drawing: the court's
+/// edge, the 13 boxes, the dead box, the lines splitting it into quadrants
+/// (stopping at box 13) and the start line the caps sit on. Box numbers
+/// go at [`BOXES`]; quadrant numbers at [`Target::spot`].
+pub fn chalk_lines() -> Vec<(Point, Point)> {
+    let mut lines = Vec::new();
+    let mut square = |r: Rect| {
+        let (a, b) = (r.min, r.max);
+        let c = Point::new(b.x, a.y);
+        let d = Point::new(a.x, b.y);
+        lines.extend([(a, c), (c, b), (b, d), (d, a)]);
+    };
+    square(COURT);
+    for n in 1..=13 {
+        square(numbered_box(n));
+    }
+    square(DEAD_BOX);
+    let (inner, outer) = (BOX_HALF, DEAD_BOX_HALF);
+    lines.extend([
+        (Point::new(-outer, 0.0), Point::new(-inner, 0.0)),
+        (Point::new(inner, 0.0), Point::new(outer, 0.0)),
+        (Point::new(0.0, -outer), Point::new(0.0, -inner)),
+        (Point::new(0.0, inner), Point::new(0.0, outer)),
+    ]);
+    let y = START_SPOTS[0].y;
+    lines.push((
+        Point::new(START_SPOTS[0].x - 2.0, y),
+        Point::new(START_SPOTS[5].x + 2.0, y),
+    ));
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chalk_lines_lie_on_the_court() {
+        let lines = chalk_lines();
+        assert_eq!(lines.len(), 4 + 13 * 4 + 4 + 4 + 1);
+        for (a, b) in lines {
+            assert!(on_court(a) && on_court(b));
+            assert!(a.x == b.x || a.y == b.y, "chalk lines are straight");
+        }
+    }
 
     #[test]
     fn boxes_do_not_overlap_and_lie_on_the_court() {
