@@ -139,6 +139,24 @@ pub enum Event {
     AllFreed,
 }
 
+impl Event {
+    /// The seats the event names.
+    pub fn seats(&self) -> impl Iterator<Item = Seat> {
+        let (a, b) = match *self {
+            Event::Made { seat, .. }
+            | Event::Missed { seat }
+            | Event::KillerRunRestarts { seat }
+            | Event::Trapped { seat }
+            | Event::Hit { seat, .. }
+            | Event::BecameKiller { seat }
+            | Event::LeftCourt { seat } => (Some(seat), None),
+            Event::Freed { seat, by } | Event::Eliminated { seat, by } => (Some(seat), Some(by)),
+            Event::AllFreed => (None, None),
+        };
+        a.into_iter().chain(b)
+    }
+}
+
 /// The last shot: who shot what, and what it did.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct ShotReport {
@@ -238,6 +256,15 @@ impl Skelly {
         listed.sort_unstable();
         if listed != out {
             return Err("the eliminated caps and the caps off the court differ".into());
+        }
+        if let Some(report) = &parts.last {
+            let seats = report.events.iter().flat_map(Event::seats);
+            if let Some(bad) = std::iter::once(report.seat)
+                .chain(seats)
+                .find(|s| s.index() >= n)
+            {
+                return Err(format!("the last shot names {bad}, who does not play"));
+            }
         }
         if parts.shooter.index() >= n {
             return Err(format!("{} does not play", parts.shooter));

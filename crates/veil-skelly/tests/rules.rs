@@ -422,6 +422,14 @@ fn bad_shots_and_bad_states_are_refused() {
         assert_ne!(bad, text, "{from}");
         assert!(serde_json::from_str::<Skelly>(&bad).is_err(), "{bad}");
     }
+    let mut played = g.clone();
+    played
+        .apply(Actor::Seat(Seat(0)), Shot::new(0, 300))
+        .unwrap();
+    let text = serde_json::to_string(&played).unwrap();
+    assert!(text.contains("\"seat\":0"));
+    let bad = text.replace("\"seat\":0", "\"seat\":9");
+    assert!(serde_json::from_str::<Skelly>(&bad).is_err(), "{bad}");
     // Options read with defaults for what is missing.
     let o: Options = serde_json::from_str("{\"freeing_bonus\":1}").unwrap();
     assert_eq!(
