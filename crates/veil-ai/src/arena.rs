@@ -49,6 +49,30 @@ pub fn play_match<G: Game>(
     seed: u64,
     think_limit: Option<Duration>,
 ) -> Result<MatchResult<G>, OptionsError> {
+    play_match_with(options, seats, seed, think_limit, choose::<G>)
+}
+
+/// How a seat decides: its observation, level, think limit and seed to an
+/// action. [`choose`] (the generic search) is one.
+pub trait Chooser<G: Game>:
+    FnMut(&G::Observation, Level, Option<Duration>, u64) -> G::Action
+{
+}
+
+impl<G: Game, F> Chooser<G> for F where
+    F: FnMut(&G::Observation, Level, Option<Duration>, u64) -> G::Action
+{
+}
+
+/// [`play_match`] with another chooser than the generic search, for a game
+/// that has its own computer player (Skelly's flicks under execution noise).
+pub fn play_match_with<G: Game>(
+    options: &G::Options,
+    seats: &[Level],
+    seed: u64,
+    think_limit: Option<Duration>,
+    mut chooser: impl Chooser<G>,
+) -> Result<MatchResult<G>, OptionsError> {
     let mut game = G::new(options, seats.len())?;
     let mut record = Record::<G>::new(options.clone(), seats.len());
     let mut chance = GameRng::seed_from_u64(seed);
@@ -59,12 +83,30 @@ pub fn play_match<G: Game>(
             Turn::Chance => (Actor::Chance, game.sample_chance(&mut chance)),
             Turn::Seat(seat) => (
                 Actor::Seat(seat),
-                decide(&game, seats, seat, seed, &record, &mut think, think_limit),
+                decide(
+                    &game,
+                    seats,
+                    seat,
+                    seed,
+                    &record,
+                    &mut think,
+                    think_limit,
+                    &mut chooser,
+                ),
             ),
             Turn::Simultaneous(waiting) => match waiting.first() {
                 Some(seat) => (
                     Actor::Seat(seat),
-                    decide(&game, seats, seat, seed, &record, &mut think, think_limit),
+                    decide(
+                        &game,
+                        seats,
+                        seat,
+                        seed,
+                        &record,
+                        &mut think,
+                        think_limit,
+                        &mut chooser,
+                    ),
                 ),
                 None => break,
             },
@@ -87,6 +129,7 @@ pub fn play_match<G: Game>(
     })
 }
 
+#[allow(clippy::too_many_arguments)]
 fn decide<G: Game>(
     game: &G,
     seats: &[Level],
@@ -95,10 +138,11 @@ fn decide<G: Game>(
     record: &Record<G>,
     think: &mut [ThinkTime],
     think_limit: Option<Duration>,
+    chooser: &mut impl Chooser<G>,
 ) -> G::Action {
     let view = game.observe(seat);
     let start = Instant::now();
-    let action = choose::<G>(
+    let action = chooser(
         &view,
         seats[seat.index()],
         think_limit,

@@ -7,9 +7,30 @@ use veil_hide_and_guess::{End, HideAndGuess};
 
 use std::any::Any;
 
+use veil_ai::Level;
 use veil_core::Game;
+use web_time::Duration;
 
 use crate::matches::{Extras, NoExtras};
+
+/// How a seat of game `G` decides in a match.
+pub type ChooseFn<G> =
+    fn(&<G as Game>::Observation, Level, Option<Duration>, u64) -> <G as Game>::Action;
+
+/// The game's own computer player where it has one (Skelly judges its
+/// shots under each level's execution noise, which the generic search
+/// cannot know), else the generic search.
+pub fn chooser_for<G: Game>() -> ChooseFn<G> {
+    let own: [Box<dyn Any>; 1] = [Box::new(
+        veil_skelly::ai::choose as ChooseFn<veil_skelly::Skelly>,
+    )];
+    for chooser in own {
+        if let Ok(f) = chooser.downcast::<ChooseFn<G>>() {
+            return *f;
+        }
+    }
+    veil_ai::choose::<G>
+}
 
 /// The extra figures of game `G`, if it has any (chosen by type, so no
 /// game is named by its id outside the registry).

@@ -181,7 +181,14 @@ impl Visit for MatchVisitor<'_> {
             );
         };
         let mut extras = extras::for_game::<G>();
-        matches::run::<G>(&Default::default(), self.spec, extras.as_mut(), progress)
+        let chooser = extras::chooser_for::<G>();
+        matches::run_with::<G>(
+            &Default::default(),
+            self.spec,
+            extras.as_mut(),
+            progress,
+            chooser,
+        )
     }
 }
 

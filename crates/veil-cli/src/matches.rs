@@ -69,7 +69,19 @@ pub fn run<G: Game>(
     options: &G::Options,
     spec: &MatchSpec,
     extras: &mut dyn Extras<G>,
+    progress: impl FnMut(u32, &Outcome),
+) -> Result<String, String> {
+    run_with(options, spec, extras, progress, veil_ai::choose::<G>)
+}
+
+/// [`run`] with the game's own computer player instead of the generic
+/// search (see [`arena::play_match_with`]).
+pub fn run_with<G: Game>(
+    options: &G::Options,
+    spec: &MatchSpec,
+    extras: &mut dyn Extras<G>,
     mut progress: impl FnMut(u32, &Outcome),
+    mut chooser: impl arena::Chooser<G>,
 ) -> Result<String, String> {
     let n = spec.levels.len();
     let mut figures: Vec<SeatFigures> = spec
@@ -84,8 +96,9 @@ pub fn run<G: Game>(
         let entry_of_seat = seating(n, index);
         let levels: Vec<Level> = entry_of_seat.iter().map(|e| spec.levels[*e]).collect();
         let seed = spec.seed.wrapping_add(u64::from(index));
-        let result = arena::play_match::<G>(options, &levels, seed, spec.think_limit)
-            .map_err(|e| e.to_string())?;
+        let result =
+            arena::play_match_with::<G>(options, &levels, seed, spec.think_limit, &mut chooser)
+                .map_err(|e| e.to_string())?;
         let outcome = &result.outcome;
         let sole_winner = outcome.ranks.iter().filter(|r| **r == 0).count() == 1;
         for (seat, entry) in entry_of_seat.iter().enumerate() {

@@ -186,7 +186,7 @@ pub const GAMES: &[Entry] = &[
         app: false,
     },
     Entry {
-        id: "skelly",
+        id: veil_skelly::Skelly::ID,
         name: "Skelly",
         blurb: "Flick bottle caps through thirteen boxes; become a killer.",
         length: "10–30 minutes",
@@ -198,7 +198,7 @@ pub const GAMES: &[Entry] = &[
         seat_names: &["Red", "Blue", "Green", "Yellow", "Purple", "Orange"],
         teams: &[],
         team_names: &[],
-        rules: false,
+        rules: true,
         app: false,
     },
 ];
@@ -258,6 +258,7 @@ pub fn visit<V: Visit>(id: &str, visitor: V) -> Result<V::Output, RegistryError>
         veil_intrigue::Intrigue::ID => visitor.visit::<veil_intrigue::Intrigue>(e),
         veil_secret_king::SecretKing::ID => visitor.visit::<veil_secret_king::SecretKing>(e),
         veil_tysiac::Tysiac::ID => visitor.visit::<veil_tysiac::Tysiac>(e),
+        veil_skelly::Skelly::ID => visitor.visit::<veil_skelly::Skelly>(e),
         _ => return Err(RegistryError::NotWritten { id: e.id }),
     })
 }

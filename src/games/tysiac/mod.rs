@@ -19,7 +19,7 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::input::egui_wants_any_pointer_input;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use leafwing_input_manager::prelude::ActionState;
-use veil_core::{Actor, Game, Seat, Turn};
+use veil_core::{Actor, Game, Seat, SeedableRng, Turn};
 use veil_tysiac::{Action, Card, Hand, HandEnd, HandResult, Phase, Rank, Suit, Tysiac, TysiacView};
 
 use crate::kit::anim::Slide;
@@ -316,14 +316,19 @@ fn display_key(card: Card) -> (usize, std::cmp::Reverse<Rank>) {
 /// The engine's legal actions for the viewer, from what the viewer knows
 /// only: the table and its own hand (nothing else decides them).
 pub fn legal_for(view: &TysiacView) -> Vec<Action> {
-    if view.table.turn() != Turn::Seat(view.seat) || view.seat.index() >= 3 {
+    let asked = match view.table.turn() {
+        Turn::Seat(seat) => seat == view.seat,
+        // The four nines: every seat answers at once.
+        Turn::Simultaneous(seats) => seats.contains(view.seat),
+        _ => false,
+    };
+    if !asked || view.seat.index() >= 3 {
         return Vec::new();
     }
-    let mut hands = [Hand::EMPTY; 3];
-    hands[view.seat.index()] = view.hand;
-    let Ok(game) = Tysiac::from_parts(view.table.clone(), hands, Hand::EMPTY, [None; 3]) else {
-        return Vec::new();
-    };
+    // A seat's legal actions depend only on what it sees, so any full
+    // state sampled from its view lists them.
+    let mut rng = veil_core::GameRng::seed_from_u64(0);
+    let game = Tysiac::determinize(view, &mut rng);
     let mut out = Vec::new();
     game.legal_actions(Actor::Seat(view.seat), &mut out);
     out
