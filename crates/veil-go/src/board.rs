@@ -361,10 +361,6 @@ impl Board {
         self.cells[i as usize]
     }
 
-    pub(crate) fn stride(&self) -> u16 {
-        self.stride
-    }
-
     #[inline]
     pub(crate) fn neighbours(&self, i: u16) -> [u16; 4] {
         [i - self.stride, i - 1, i + 1, i + self.stride]
@@ -379,10 +375,6 @@ impl Board {
     /// The chain of the stone at `i`: its head.
     pub(crate) fn head_of(&self, i: u16) -> u16 {
         self.head[i as usize]
-    }
-
-    pub(crate) fn chain_size(&self, head: u16) -> u16 {
-        self.stones[head as usize]
     }
 
     /// The stones of the chain through `i`.
@@ -740,7 +732,7 @@ impl Board {
         let me = color.cell();
         let opp = color.opponent().cell();
         let mut first = NONE;
-        let mut note = |lib: u16, first: &mut u16| -> bool {
+        let note = |lib: u16, first: &mut u16| -> bool {
             if lib == i || lib == *first {
                 return false;
             }

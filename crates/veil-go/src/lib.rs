@@ -1,5 +1,7 @@
 //! Go and Rengo.
 pub mod board;
+pub mod engine;
+pub mod player;
 pub mod playout;
 pub mod position;
 pub mod rengo;

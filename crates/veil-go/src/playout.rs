@@ -30,8 +30,8 @@ fn random_point(board: &Board, color: Color, policy: Policy, rng: &mut GameRng) 
         return None;
     }
     let start = rng.random_range(0..n);
-    for k in 0..n {
-        let i = empties[(start + k) % n];
+    let (tail, head) = empties.split_at(start);
+    for &i in head.iter().chain(tail) {
         if board.is_eyeish(color, i) || board.check(color, i).is_err() {
             continue;
         }

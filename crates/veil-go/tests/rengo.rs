@@ -217,3 +217,53 @@ fn a_game_reads_back_from_json_and_bad_records_are_refused() {
         .is_err()
     );
 }
+
+#[test]
+fn computers_finish_a_rengo_game_and_agree_the_count() {
+    use veil_ai::Level;
+    let mut game = Rengo::new(&RengoOptions::default(), 4).unwrap();
+    let mut moves = 0;
+    while let Turn::Seat(s) = game.turn() {
+        let action = veil_go::player::choose(&game.observe(s), Level::Random, None, moves);
+        game.apply(Actor::Seat(s), action).unwrap();
+        moves += 1;
+        assert!(moves < 1000, "the game ends");
+    }
+    let outcome = game.outcome().unwrap();
+    assert!(outcome.reason.starts_with("counted") || outcome.reason.contains("resign"));
+}
+
+#[test]
+fn the_computer_beats_random_play() {
+    use veil_ai::Level;
+    let mut wins = 0;
+    for g in 0..4u64 {
+        let mut game = Rengo::new(
+            &RengoOptions {
+                rules: Rules::Area,
+                ..Default::default()
+            },
+            2,
+        )
+        .unwrap();
+        let engine_seat = Seat((g % 2) as u8);
+        let mut rng = <veil_core::GameRng as veil_core::SeedableRng>::seed_from_u64(g);
+        let mut legal = Vec::new();
+        let mut k = 0;
+        while let Turn::Seat(s) = game.turn() {
+            let action = if s == engine_seat {
+                veil_go::player::choose(&game.observe(s), Level::Easy, None, g * 1000 + k)
+            } else {
+                game.legal_actions(Actor::Seat(s), &mut legal);
+                legal.retain(|a| !matches!(a, RengoAction::Resign));
+                game.playout_action(s, &legal, &mut rng)
+            };
+            game.apply(Actor::Seat(s), action).unwrap();
+            k += 1;
+        }
+        if game.outcome().unwrap().ranks[engine_seat.index()] == 0 {
+            wins += 1;
+        }
+    }
+    assert_eq!(wins, 4);
+}
