@@ -6,6 +6,7 @@ pub mod playout;
 pub mod position;
 pub mod rengo;
 pub mod scoring;
+pub mod sgf;
 
 pub use board::{Board, Color, Illegal, MAX_SIZE, Played, Point, SIZES};
 pub use position::{Move, Position, handicap_points};
