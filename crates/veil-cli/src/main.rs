@@ -8,7 +8,9 @@
 
 mod args;
 mod extras;
+mod gtp;
 mod matches;
+mod versus;
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -27,7 +29,11 @@ usage:
   veil-cli match --game ID --seats LEVEL,LEVEL[,...] [--games N] [--seed S] [--think-ms M]
       games: jieqi, hide-and-guess, tysiac, intrigue, secret-king
       levels: random, greedy, easy, normal, hard
-      prints per-seat wins, draws, losses and mean think time, then one JSON line";
+      prints per-seat wins, draws, losses and mean think time, then one JSON line
+  veil-cli gtp [--size N] [--level LEVEL] [--think-ms M]
+      Veil's Go engine over GTP version 2 on standard input and output
+  veil-cli versus --game go --engine \"gnugo --mode gtp\" [--size N] [--games N] [--think-ms M] [--level L] [--komi K] [--seed S]
+      Veil's Go engine (hard) against an external GTP engine, colours alternating";
 
 /// Every game the tool knows, by id, whether or not it can play it yet.
 pub const GAME_IDS: [&str; 8] = [
@@ -72,6 +78,13 @@ fn run(argv: &[String]) -> Result<(), String> {
         "match" => play_match(&Args::parse(
             rest,
             &["game", "seats", "games", "seed", "think-ms"],
+        )?),
+        "gtp" => run_gtp(&Args::parse(rest, &["size", "level", "think-ms"])?),
+        "versus" => run_versus(&Args::parse(
+            rest,
+            &[
+                "game", "engine", "size", "games", "think-ms", "level", "komi", "seed",
+            ],
         )?),
         "help" | "--help" | "-h" => {
             say(&format!("{USAGE}\n"));
@@ -200,6 +213,46 @@ fn play_match(args: &Args) -> Result<(), String> {
             ));
         }
     };
+    say(&report);
+    Ok(())
+}
+
+fn run_gtp(args: &Args) -> Result<(), String> {
+    let level = args
+        .get("level")
+        .unwrap_or("hard")
+        .parse::<Level>()
+        .map_err(|e| e.to_string())?;
+    let think_ms: u64 = args.number("think-ms", Some(0))?;
+    let think = (think_ms > 0).then(|| Duration::from_millis(think_ms));
+    let session = gtp::Gtp::new(args.number("size", Some(19))?, level, think)?;
+    let stdin = std::io::stdin();
+    gtp::serve(session, stdin.lock(), std::io::stdout()).map_err(|e| e.to_string())
+}
+
+fn run_versus(args: &Args) -> Result<(), String> {
+    if args.get("game").unwrap_or("go") != "go" {
+        return Err("versus plays --game go only".into());
+    }
+    let spec = versus::VersusSpec {
+        engine: args
+            .get("engine")
+            .ok_or("--engine is required, e.g. --engine \"gnugo --mode gtp\"")?
+            .to_string(),
+        size: args.number("size", Some(9))?,
+        games: args.number("games", Some(10))?,
+        think: Duration::from_millis(args.number("think-ms", Some(2000))?),
+        level: args
+            .get("level")
+            .unwrap_or("hard")
+            .parse::<Level>()
+            .map_err(|e| e.to_string())?,
+        komi: args
+            .get("komi")
+            .map_or(Ok(7.5), |k| k.parse().map_err(|_| format!("--komi {k:?}")))?,
+        seed: args.number("seed", Some(1))?,
+    };
+    let report = versus::run(&spec, |line| eprintln!("{line}"))?;
     say(&report);
     Ok(())
 }

@@ -106,6 +106,9 @@ pub struct Engine {
     done: u32,
     spent: Duration,
     opponent_passed: bool,
+    /// After the opponent passed: whether passing too wins by the count
+    /// with the dead stones the playouts propose.
+    pass_wins: bool,
     legal_root: Vec<Move>,
     // Scratch, kept between iterations to avoid allocation.
     path: Vec<u32>,
@@ -121,6 +124,12 @@ impl Engine {
         let mut legal_root = vec![Move::Pass];
         legal_root.extend(position.legal_points(color).into_iter().map(Move::Play));
         let opponent_passed = matches!(position.moves().last(), Some((_, Move::Pass)));
+        let pass_wins = opponent_passed && {
+            let mut rng = GameRng::seed_from_u64(seed ^ board.hash());
+            let dead = crate::scoring::propose_dead(&board, color, 200, &mut rng);
+            let count = crate::scoring::score(&board, &dead, crate::Rules::Area, komi, [0, 0]);
+            count.winner() == Some(color)
+        };
         let mut engine = Engine {
             root: board,
             to_move: color,
@@ -131,6 +140,7 @@ impl Engine {
             done: 0,
             spent: Duration::ZERO,
             opponent_passed,
+            pass_wins,
             legal_root,
             path: Vec::with_capacity(256),
             amaf: vec![0; CELLS],
@@ -152,23 +162,14 @@ impl Engine {
     }
 
     /// A move that needs no search: the only legal one, or a pass that
-    /// wins after the opponent passed.
+    /// wins after the opponent passed (counted with the dead stones the
+    /// playouts propose, not by the stones as they stand, which would end
+    /// an unsettled game).
     fn trivial(&self) -> Option<Move> {
         if self.legal_root.len() == 1 {
             return Some(Move::Pass);
         }
-        if self.opponent_passed {
-            let diff = playout::area_difference(&self.root) as f32 - self.komi;
-            let mine = if self.to_move == Color::Black {
-                diff
-            } else {
-                -diff
-            };
-            if mine > 0.0 {
-                return Some(Move::Pass);
-            }
-        }
-        None
+        self.pass_wins.then_some(Move::Pass)
     }
 
     /// Runs up to `iterations` playouts; returns how many ran.
@@ -206,11 +207,29 @@ impl Engine {
             return mv;
         }
         let root = &self.nodes[0];
-        let mut best: Option<&Node> = None;
-        for c in self.children(root) {
-            if best.is_none_or(|b| c.visits > b.visits) {
-                best = Some(c);
+        let most_visited = |skip_pass: bool| {
+            let mut best: Option<&Node> = None;
+            for c in self.children(root) {
+                if skip_pass && c.mv == PASS {
+                    continue;
+                }
+                if best.is_none_or(|b| c.visits > b.visits) {
+                    best = Some(c);
+                }
             }
+            best
+        };
+        let mut best = most_visited(false);
+        // A losing side that passes only loses more: it plays on (there is
+        // always a point that fills no eye, or pass is the only child).
+        if let Some(node) = best
+            && node.mv == PASS
+            && node.visits > 0
+            && node.wins / (node.visits as f32) < 0.3
+            && let Some(other) = most_visited(true)
+            && other.visits > 0
+        {
+            best = Some(other);
         }
         match best {
             Some(node) if node.visits > 0 => self.to_move(node.mv),

@@ -125,6 +125,11 @@ impl Position {
     pub fn handicap(&self) -> &[Point] {
         &self.handicap
     }
+    /// Lets `color` move next (GTP's `genmove` may ask either colour).
+    pub fn set_to_move(&mut self, color: Color) {
+        self.to_move = color;
+    }
+
     /// Consecutive passes at the end of the moves.
     pub fn passes(&self) -> u8 {
         self.passes
