@@ -123,6 +123,8 @@ pub struct VersusFigures {
     /// Moves of the external engine that Veil refused, and the reverse.
     pub refused_by_veil: u32,
     pub refused_by_engine: u32,
+    /// Veil's mean playouts per move.
+    pub veil_playouts_per_move: u64,
     /// Games ended by a resignation.
     pub resignations: u32,
     /// Games counted where Veil's dead stones equal the engine's.
@@ -147,6 +149,7 @@ fn color_name(c: Color) -> &'static str {
 
 /// One game's result for the report.
 struct GameResult {
+    playouts: u64,
     veil_won: Option<bool>,
     veil_think: Duration,
     veil_moves: u32,
@@ -171,6 +174,7 @@ pub fn run(spec: &VersusSpec, mut progress: impl FnMut(&str)) -> Result<String, 
         komi: spec.komi,
         refused_by_veil: 0,
         refused_by_engine: 0,
+        veil_playouts_per_move: 0,
         resignations: 0,
         dead_stones_agreed: 0,
         scores_agreed: 0,
@@ -178,6 +182,7 @@ pub fn run(spec: &VersusSpec, mut progress: impl FnMut(&str)) -> Result<String, 
     };
     let mut think_total = Duration::ZERO;
     let mut think_moves = 0u32;
+    let mut playouts_total = 0u64;
     for index in 0..spec.games {
         let veil = if index % 2 == 0 {
             Color::Black
@@ -188,6 +193,7 @@ pub fn run(spec: &VersusSpec, mut progress: impl FnMut(&str)) -> Result<String, 
         let result = play_game(spec, &mut external, veil, index, &mut figures)?;
         think_total += result.veil_think;
         think_moves += result.veil_moves;
+        playouts_total += result.playouts;
         match result.veil_won {
             Some(true) => {
                 figures.seats[0].wins += 1;
@@ -214,6 +220,7 @@ pub fn run(spec: &VersusSpec, mut progress: impl FnMut(&str)) -> Result<String, 
     } else {
         (think_total.as_secs_f64() * 1000.0 / f64::from(think_moves) * 10.0).round() / 10.0
     };
+    figures.veil_playouts_per_move = playouts_total / u64::from(think_moves.max(1));
     let s = &figures.seats[0];
     let mut text = format!(
         "Veil {} ({} as black first): {} wins, {} draws, {} losses, {:.1} ms per move\n",
@@ -245,12 +252,15 @@ fn play_game(
     let mut position = Position::new(spec.size, 0)?;
     let mut veil_think = Duration::ZERO;
     let mut veil_moves = 0;
+    let mut playouts = 0u64;
     let cap = 4 * spec.size as usize * spec.size as usize;
     let mut color = Color::Black;
     while position.passes() < 2 && position.moves().len() < cap {
         if color == veil {
             let started = Instant::now();
+            // The think time is the budget: no playout cap.
             let mut config = EngineConfig::level(spec.level);
+            config.playouts = u32::MAX;
             config.max_time = Some(spec.think);
             let seed = spec
                 .seed
@@ -261,6 +271,7 @@ fn play_game(
                 engine.run(1024);
             }
             let mv = engine.best_move();
+            playouts += u64::from(engine.playouts());
             veil_think += started.elapsed();
             veil_moves += 1;
             position
@@ -271,6 +282,7 @@ fn play_game(
                 Err(why) => {
                     figures.refused_by_engine += 1;
                     return Ok(GameResult {
+                        playouts,
                         veil_won: None,
                         veil_think,
                         veil_moves,
@@ -283,6 +295,7 @@ fn play_game(
             if reply.eq_ignore_ascii_case("resign") {
                 figures.resignations += 1;
                 return Ok(GameResult {
+                    playouts,
                     veil_won: Some(true),
                     veil_think,
                     veil_moves,
@@ -300,6 +313,7 @@ fn play_game(
             if let Err(why) = position.play(color, mv) {
                 figures.refused_by_veil += 1;
                 return Ok(GameResult {
+                    playouts,
                     veil_won: None,
                     veil_think,
                     veil_moves,
@@ -339,6 +353,7 @@ fn play_game(
     }
     let veil_won = counted.winner().map(|w| w == veil);
     Ok(GameResult {
+        playouts,
         veil_won,
         veil_think,
         veil_moves,
