@@ -86,6 +86,7 @@ impl Gtp {
         })
     }
 
+    #[cfg(test)]
     pub fn position(&self) -> &Position {
         &self.position
     }

@@ -29,7 +29,7 @@ pub fn handicap_points(size: u8, stones: u8) -> Option<Vec<Point>> {
     if stones == 0 {
         return Some(Vec::new());
     }
-    if !(2..=9).contains(&stones) || size < 7 || (size % 2 == 0 && stones > 4) {
+    if !(2..=9).contains(&stones) || size < 7 || (size.is_multiple_of(2) && stones > 4) {
         return None;
     }
     let edge = if size >= 13 { 3 } else { 2 };

@@ -211,7 +211,7 @@ pub struct RengoView {
 impl Rengo {
     /// The colour a seat plays.
     pub fn color_of(seat: Seat) -> Color {
-        if seat.0 % 2 == 0 {
+        if seat.0.is_multiple_of(2) {
             Color::Black
         } else {
             Color::White
@@ -220,7 +220,7 @@ impl Rengo {
 
     /// The seed's name of a seat: B1, W1, B2, W2 (plain Go: Black, White).
     pub fn seat_name(&self, seat: Seat) -> String {
-        let color = if seat.0 % 2 == 0 { "B" } else { "W" };
+        let color = if seat.0.is_multiple_of(2) { "B" } else { "W" };
         if self.seats == 2 {
             Self::color_of(seat).to_string()
         } else {
@@ -373,7 +373,7 @@ impl Rengo {
             (s.white * 2.0).round() as i64,
         );
         let scores = Seat::all(self.seats)
-            .map(|seat| if seat.0 % 2 == 0 { b } else { w })
+            .map(|seat| if seat.0.is_multiple_of(2) { b } else { w })
             .collect();
         let loser = match b.cmp(&w) {
             std::cmp::Ordering::Greater => Some(1),

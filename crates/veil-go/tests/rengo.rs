@@ -267,3 +267,18 @@ fn the_computer_beats_random_play() {
     }
     assert_eq!(wins, 4);
 }
+
+#[test]
+fn the_generic_search_plays_rengo_too() {
+    use veil_ai::Level;
+    let mut game = Rengo::new(&RengoOptions::default(), 4).unwrap();
+    for k in 0..3 {
+        let Turn::Seat(s) = game.turn() else { panic!() };
+        let action = veil_ai::choose::<Rengo>(&game.observe(s), Level::Easy, None, k);
+        assert!(
+            matches!(action, RengoAction::Play(_) | RengoAction::Pass),
+            "{action:?}"
+        );
+        game.apply(Actor::Seat(s), action).unwrap();
+    }
+}
