@@ -67,8 +67,12 @@ impl EngineConfig {
 
 const PASS: u16 = 0;
 const NO_CHILDREN: u32 = u32::MAX;
-/// Nodes the tree may hold (about 40 MB); past it, leaves stop expanding.
-const MAX_NODES: usize = 1_500_000;
+/// Nodes the tree may hold (about 70 MB); past it, leaves stop expanding.
+const MAX_NODES: usize = 3_000_000;
+/// A leaf is expanded once it has been reached this often.
+const EXPAND_AT: u32 = 3;
+/// UCB's exploration constant (small: the priors and AMAF explore too).
+const EXPLORATION: f32 = 0.15;
 
 #[derive(Clone, Copy, Debug)]
 struct Node {
@@ -220,16 +224,19 @@ impl Engine {
             best
         };
         let mut best = most_visited(false);
-        // A losing side that passes only loses more: it plays on (there is
-        // always a point that fills no eye, or pass is the only child).
+        // A losing side plays on rather than pass while a stone still does
+        // better than the pass (and not when every stone is as bad: then it
+        // would only fill its own liberties).
         if let Some(node) = best
             && node.mv == PASS
             && node.visits > 0
-            && node.wins / (node.visits as f32) < 0.3
             && let Some(other) = most_visited(true)
             && other.visits > 0
         {
-            best = Some(other);
+            let rate = |n: &Node| n.wins / n.visits as f32;
+            if rate(node) < 0.3 && rate(other) > rate(node) + 0.02 {
+                best = Some(other);
+            }
         }
         match best {
             Some(node) if node.visits > 0 => self.to_move(node.mv),
@@ -284,7 +291,12 @@ impl Engine {
             nodes.push(Node::new(mv, visits, visits * rate));
             count += 1;
         };
-        add(&mut self.nodes, PASS, 20.0, 0.1);
+        // Passing in the tree (which ends in a count of the stones as they
+        // stand) only when the board is nearly full, or at the root.
+        let cells = board.size() as usize * board.size() as usize;
+        if root || board.empty_points().len() * 5 < cells {
+            add(&mut self.nodes, PASS, 20.0, 0.1);
+        }
         let me = if color == Color::Black { BLACK } else { WHITE };
         for &i in board.empty_points() {
             if board.is_eyeish(color, i) {
@@ -348,6 +360,7 @@ impl Engine {
     fn select(&self, node: u32) -> u32 {
         let parent = &self.nodes[node as usize];
         let k = self.config.rave_k;
+        let log_n = (parent.visits.max(1) as f32).ln();
         let mut best = parent.first_child;
         let mut best_value = f32::MIN;
         for c in parent.first_child..parent.first_child + parent.children as u32 {
@@ -359,10 +372,10 @@ impl Engine {
                 0.5
             };
             let value = if n == 0.0 {
-                amaf
+                amaf + EXPLORATION * log_n.sqrt()
             } else {
                 let beta = (k / (3.0 * n + k)).sqrt();
-                (1.0 - beta) * (child.wins / n) + beta * amaf
+                (1.0 - beta) * (child.wins / n) + beta * amaf + EXPLORATION * (log_n / n).sqrt()
             };
             if value > best_value {
                 best_value = value;
@@ -384,7 +397,7 @@ impl Engine {
         loop {
             let n = self.nodes[node as usize];
             if n.first_child == NO_CHILDREN || n.children == 0 {
-                if n.visits >= 1 && n.first_child == NO_CHILDREN && passes < 2 {
+                if n.visits >= EXPAND_AT && n.first_child == NO_CHILDREN && passes < 2 {
                     self.expand(node, &board.clone(), color, false);
                     if self.nodes[node as usize].first_child == NO_CHILDREN {
                         break;
@@ -456,6 +469,30 @@ impl Engine {
             }
         }
         let _ = EMPTY;
+    }
+
+    /// The root's children as (move, visits, win rate, AMAF visits, AMAF
+    /// rate), most visited first: for tests and tuning.
+    pub fn root_stats(&self) -> Vec<(Move, u32, f32, f32, f32)> {
+        let mut out: Vec<_> = self
+            .children(&self.nodes[0])
+            .map(|c| {
+                (
+                    self.to_move(c.mv),
+                    c.visits,
+                    c.wins / (c.visits.max(1) as f32),
+                    c.amaf_visits,
+                    c.amaf_wins / c.amaf_visits.max(1.0),
+                )
+            })
+            .collect();
+        out.sort_by_key(|c| std::cmp::Reverse(c.1));
+        out
+    }
+
+    /// Nodes in the tree.
+    pub fn tree_size(&self) -> usize {
+        self.nodes.len()
     }
 
     /// A uniformly random legal move, for tests and the weakest play.
