@@ -346,6 +346,10 @@ impl Engine {
                         rate = 0.6;
                     }
                 }
+                if crate::patterns::matches(board, i) {
+                    rate = rate.max(0.65);
+                    visits = 20.0;
+                }
                 if self_atari {
                     rate = rate.min(0.3);
                 }

@@ -55,6 +55,7 @@
 
 pub mod board;
 pub mod engine;
+pub mod patterns;
 pub mod player;
 pub mod playout;
 pub mod position;

@@ -99,6 +99,32 @@ fn answer_last(board: &Board, color: Color, rng: &mut GameRng) -> Option<u16> {
             k += 1;
         }
     }
+    if k > 0 {
+        return Some(candidates[rng.random_range(0..k)]);
+    }
+    // A 3×3 pattern around the last move.
+    let s = board.size() as u16 + 2;
+    let around = [
+        last + s - 1,
+        last + s,
+        last + s + 1,
+        last - 1,
+        last + 1,
+        last - s - 1,
+        last - s,
+        last - s + 1,
+    ];
+    let mut k = 0;
+    for i in around {
+        if board.cell(i) == EMPTY
+            && crate::patterns::matches(board, i)
+            && board.check(color, i).is_ok()
+            && !board.is_self_atari(color, i)
+        {
+            candidates[k] = i;
+            k += 1;
+        }
+    }
     (k > 0).then(|| candidates[rng.random_range(0..k)])
 }
 

@@ -288,7 +288,9 @@ fn a_computer_asks_to_resign_a_lost_game_and_its_partner_agrees() {
     use veil_ai::Level;
     let mut game = Rengo::new(&RengoOptions::default(), 4).unwrap();
     // Black passes while White takes the board.
-    let white = ["C3", "G3", "C7", "G7", "E5", "E3", "E7", "C5", "G5", "D4", "F6"];
+    let white = [
+        "C3", "G3", "C7", "G7", "E5", "E3", "E7", "C5", "G5", "D4", "F6",
+    ];
     for at in white {
         let Turn::Seat(s) = game.turn() else { panic!() };
         game.apply(Actor::Seat(s), RengoAction::Pass).unwrap();
@@ -299,13 +301,19 @@ fn a_computer_asks_to_resign_a_lost_game_and_its_partner_agrees() {
     let action = veil_go::player::choose(&game.observe(b), Level::Easy, None, 5);
     assert_eq!(action, RengoAction::Say(Message::ShallWeResign));
     game.apply(Actor::Seat(b), action).unwrap();
-    let Turn::Seat(partner) = game.turn() else { panic!() };
+    let Turn::Seat(partner) = game.turn() else {
+        panic!()
+    };
     assert_eq!(partner, Seat((b.0 + 2) % 4));
     let answer = veil_go::player::choose(&game.observe(partner), Level::Easy, None, 6);
     assert_eq!(answer, RengoAction::AnswerResign(true));
     // In an even game the partner declines.
     let mut even = Rengo::new(&RengoOptions::default(), 4).unwrap();
-    even.apply(Actor::Seat(Seat(0)), RengoAction::Say(Message::ShallWeResign)).unwrap();
+    even.apply(
+        Actor::Seat(Seat(0)),
+        RengoAction::Say(Message::ShallWeResign),
+    )
+    .unwrap();
     let answer = veil_go::player::choose(&even.observe(Seat(2)), Level::Easy, None, 6);
     assert_eq!(answer, RengoAction::AnswerResign(false));
 }
