@@ -11,6 +11,8 @@
 use std::io::{BufRead, Write};
 
 use veil_ai::Level;
+
+use crate::args::Args;
 use veil_core::{GameRng, SeedableRng};
 use veil_go::engine::{Engine, EngineConfig};
 use veil_go::{Color, Move, Point, Position, Rules, propose_dead, score};
@@ -35,6 +37,23 @@ const COMMANDS: [&str; 17] = [
     "time_left",
     "showboard",
 ];
+
+/// The flags of `veil-cli gtp`.
+pub const FLAGS: &[&str] = &["size", "level", "think-ms"];
+
+/// `veil-cli gtp`.
+pub fn command(args: &Args) -> Result<(), String> {
+    let level = args
+        .get("level")
+        .unwrap_or("hard")
+        .parse::<Level>()
+        .map_err(|e| e.to_string())?;
+    let think_ms: u64 = args.number("think-ms", Some(0))?;
+    let think = (think_ms > 0).then(|| Duration::from_millis(think_ms));
+    let session = Gtp::new(args.number("size", Some(19))?, level, think)?;
+    let stdin = std::io::stdin();
+    serve(session, stdin.lock(), std::io::stdout()).map_err(|e| e.to_string())
+}
 
 /// One GTP session.
 pub struct Gtp {

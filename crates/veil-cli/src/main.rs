@@ -79,13 +79,8 @@ fn run(argv: &[String]) -> Result<(), String> {
             rest,
             &["game", "seats", "games", "seed", "think-ms"],
         )?),
-        "gtp" => run_gtp(&Args::parse(rest, &["size", "level", "think-ms"])?),
-        "versus" => run_versus(&Args::parse(
-            rest,
-            &[
-                "game", "engine", "size", "games", "think-ms", "level", "komi", "seed",
-            ],
-        )?),
+        "gtp" => gtp::command(&Args::parse(rest, gtp::FLAGS)?),
+        "versus" => versus::command(&Args::parse(rest, versus::FLAGS)?),
         "help" | "--help" | "-h" => {
             say(&format!("{USAGE}\n"));
             Ok(())
@@ -213,46 +208,6 @@ fn play_match(args: &Args) -> Result<(), String> {
             ));
         }
     };
-    say(&report);
-    Ok(())
-}
-
-fn run_gtp(args: &Args) -> Result<(), String> {
-    let level = args
-        .get("level")
-        .unwrap_or("hard")
-        .parse::<Level>()
-        .map_err(|e| e.to_string())?;
-    let think_ms: u64 = args.number("think-ms", Some(0))?;
-    let think = (think_ms > 0).then(|| Duration::from_millis(think_ms));
-    let session = gtp::Gtp::new(args.number("size", Some(19))?, level, think)?;
-    let stdin = std::io::stdin();
-    gtp::serve(session, stdin.lock(), std::io::stdout()).map_err(|e| e.to_string())
-}
-
-fn run_versus(args: &Args) -> Result<(), String> {
-    if args.get("game").unwrap_or("go") != "go" {
-        return Err("versus plays --game go only".into());
-    }
-    let spec = versus::VersusSpec {
-        engine: args
-            .get("engine")
-            .ok_or("--engine is required, e.g. --engine \"gnugo --mode gtp\"")?
-            .to_string(),
-        size: args.number("size", Some(9))?,
-        games: args.number("games", Some(10))?,
-        think: Duration::from_millis(args.number("think-ms", Some(2000))?),
-        level: args
-            .get("level")
-            .unwrap_or("hard")
-            .parse::<Level>()
-            .map_err(|e| e.to_string())?,
-        komi: args
-            .get("komi")
-            .map_or(Ok(7.5), |k| k.parse().map_err(|_| format!("--komi {k:?}")))?,
-        seed: args.number("seed", Some(1))?,
-    };
-    let report = versus::run(&spec, |line| eprintln!("{line}"))?;
     say(&report);
     Ok(())
 }

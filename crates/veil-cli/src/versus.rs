@@ -14,10 +14,45 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use serde::Serialize;
 use veil_ai::Level;
+
+use crate::args::Args;
 use veil_core::{GameRng, SeedableRng};
 use veil_go::engine::{Engine, EngineConfig};
 use veil_go::{Color, Move, Point, Position, Rules, propose_dead, score};
 use web_time::{Duration, Instant};
+
+/// The flags of `veil-cli versus`.
+pub const FLAGS: &[&str] = &[
+    "game", "engine", "size", "games", "think-ms", "level", "komi", "seed",
+];
+
+/// `veil-cli versus`.
+pub fn command(args: &Args) -> Result<(), String> {
+    if args.get("game").unwrap_or("go") != "go" {
+        return Err("versus plays --game go only".into());
+    }
+    let spec = VersusSpec {
+        engine: args
+            .get("engine")
+            .ok_or("--engine is required, e.g. --engine \"gnugo --mode gtp\"")?
+            .to_string(),
+        size: args.number("size", Some(9))?,
+        games: args.number("games", Some(10))?,
+        think: Duration::from_millis(args.number("think-ms", Some(2000))?),
+        level: args
+            .get("level")
+            .unwrap_or("hard")
+            .parse::<Level>()
+            .map_err(|e| e.to_string())?,
+        komi: args
+            .get("komi")
+            .map_or(Ok(7.5), |k| k.parse().map_err(|_| format!("--komi {k:?}")))?,
+        seed: args.number("seed", Some(1))?,
+    };
+    let report = run(&spec, |line| eprintln!("{line}"))?;
+    crate::say(&report);
+    Ok(())
+}
 
 /// A GTP engine in a child process.
 pub struct External {
