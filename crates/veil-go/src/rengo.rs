@@ -612,8 +612,10 @@ impl Game for Rengo {
         }
     }
 
+    /// Rengo has no chance turns; a driver that asks anyway gets a pass,
+    /// which [`Game::apply`] refuses for [`Actor::Chance`].
     fn sample_chance(&self, _rng: &mut GameRng) -> RengoAction {
-        panic!("Rengo has no chance")
+        RengoAction::Pass
     }
 
     fn apply(&mut self, actor: Actor, action: RengoAction) -> Result<(), ActionError<RengoAction>> {
