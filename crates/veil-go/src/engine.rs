@@ -337,8 +337,14 @@ impl Engine {
                 let p = board.point(i);
                 let edge = board.size() - 1;
                 let line = p.col.min(p.row).min(edge - p.col).min(edge - p.row);
+                let big = board.size() >= 13;
                 if early && line == 0 {
-                    (visits, rate) = (20.0, 0.2);
+                    (visits, rate) = (if big { 60.0 } else { 20.0 }, 0.2);
+                } else if early && big && line == 1 {
+                    (visits, rate) = (60.0, 0.3);
+                } else if early && big && (line == 2 || line == 3) {
+                    // The third and fourth lines, where big-board openings are.
+                    (visits, rate) = (60.0, 0.6);
                 } else if let Some(l) = last {
                     let q = board.point(l);
                     let d = p.col.abs_diff(q.col) + p.row.abs_diff(q.row);
