@@ -224,6 +224,17 @@ impl Engine {
             best
         };
         let mut best = most_visited(false);
+        // Passing first hands the opponent a free move; a stone that does
+        // about as well is played instead (harmless under area counting).
+        if !self.opponent_passed
+            && let Some(node) = best
+            && node.mv == PASS
+            && let Some(other) = most_visited(true)
+            && other.visits > 0
+            && other.wins / other.visits as f32 >= node.wins / node.visits.max(1) as f32 - 0.1
+        {
+            best = Some(other);
+        }
         // A losing side plays on rather than pass while a stone still does
         // better than the pass (and not when every stone is as bad: then it
         // would only fill its own liberties).
