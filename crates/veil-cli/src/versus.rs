@@ -185,6 +185,8 @@ fn color_name(c: Color) -> &'static str {
 /// One game's result for the report.
 struct GameResult {
     playouts: u64,
+    their_think: Duration,
+    their_moves: u32,
     veil_won: Option<bool>,
     veil_think: Duration,
     veil_moves: u32,
@@ -217,6 +219,8 @@ pub fn run(spec: &VersusSpec, mut progress: impl FnMut(&str)) -> Result<String, 
     };
     let mut think_total = Duration::ZERO;
     let mut think_moves = 0u32;
+    let mut their_total = Duration::ZERO;
+    let mut their_moves = 0u32;
     let mut playouts_total = 0u64;
     for index in 0..spec.games {
         let veil = if index % 2 == 0 {
@@ -229,6 +233,8 @@ pub fn run(spec: &VersusSpec, mut progress: impl FnMut(&str)) -> Result<String, 
         think_total += result.veil_think;
         think_moves += result.veil_moves;
         playouts_total += result.playouts;
+        their_total += result.their_think;
+        their_moves += result.their_moves;
         match result.veil_won {
             Some(true) => {
                 figures.seats[0].wins += 1;
@@ -254,6 +260,11 @@ pub fn run(spec: &VersusSpec, mut progress: impl FnMut(&str)) -> Result<String, 
         0.0
     } else {
         (think_total.as_secs_f64() * 1000.0 / f64::from(think_moves) * 10.0).round() / 10.0
+    };
+    figures.seats[1].mean_think_ms = if their_moves == 0 {
+        0.0
+    } else {
+        (their_total.as_secs_f64() * 1000.0 / f64::from(their_moves) * 10.0).round() / 10.0
     };
     figures.veil_playouts_per_move = playouts_total / u64::from(think_moves.max(1));
     let s = &figures.seats[0];
@@ -288,6 +299,8 @@ fn play_game(
     let mut veil_think = Duration::ZERO;
     let mut veil_moves = 0;
     let mut playouts = 0u64;
+    let mut their_think = Duration::ZERO;
+    let mut their_moves = 0u32;
     let cap = 4 * spec.size as usize * spec.size as usize;
     let mut color = Color::Black;
     while position.passes() < 2 && position.moves().len() < cap {
@@ -318,6 +331,8 @@ fn play_game(
                     figures.refused_by_engine += 1;
                     return Ok(GameResult {
                         playouts,
+                        their_think,
+                        their_moves,
                         veil_won: None,
                         veil_think,
                         veil_moves,
@@ -326,11 +341,16 @@ fn play_game(
                 }
             }
         } else {
+            let started = Instant::now();
             let reply = external.must(&format!("genmove {}", color_name(color)))?;
+            their_think += started.elapsed();
+            their_moves += 1;
             if reply.eq_ignore_ascii_case("resign") {
                 figures.resignations += 1;
                 return Ok(GameResult {
                     playouts,
+                    their_think,
+                    their_moves,
                     veil_won: Some(true),
                     veil_think,
                     veil_moves,
@@ -349,6 +369,8 @@ fn play_game(
                 figures.refused_by_veil += 1;
                 return Ok(GameResult {
                     playouts,
+                    their_think,
+                    their_moves,
                     veil_won: None,
                     veil_think,
                     veil_moves,
@@ -389,6 +411,8 @@ fn play_game(
     let veil_won = counted.winner().map(|w| w == veil);
     Ok(GameResult {
         playouts,
+        their_think,
+        their_moves,
         veil_won,
         veil_think,
         veil_moves,
