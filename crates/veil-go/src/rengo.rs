@@ -141,8 +141,9 @@ pub const MAX_TOGGLES: u16 = 40;
 /// Prisoners (or points) an unintentional out-of-sequence stone costs.
 pub const PENALTY: u32 = 3;
 
-/// One entry of the game's log: who did what, and for stones, who really
-/// played it (a reported out-of-sequence stone was the partner's).
+/// One entry of the game's log: who did what. A stone reported out of
+/// sequence stays logged under the seat whose turn it was; the report that
+/// follows it says it was the partner's.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Entry {
     pub seat: Seat,
