@@ -274,7 +274,7 @@ fn setup_ui(
         if info.seats.min < info.seats.max {
             ui.horizontal(|ui| {
                 ui.label("Players:");
-                for n in info.seats.min..=info.seats.max {
+                for n in info.seats.counts() {
                     if ui
                         .selectable_label(edited.seats.len() == n, n.to_string())
                         .clicked()

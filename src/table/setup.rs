@@ -81,7 +81,12 @@ impl MatchSetup {
     /// Sets the number of seats, within the game's range.
     pub fn set_seat_count(&mut self, n: usize) {
         let n = match game_info(self.game) {
-            Some(g) => n.clamp(g.seats.min, g.seats.max),
+            // The nearest count the game allows.
+            Some(g) => g
+                .seats
+                .counts()
+                .min_by_key(|c| c.abs_diff(n))
+                .unwrap_or(g.seats.default),
             None => n.max(1),
         };
         let fill = self

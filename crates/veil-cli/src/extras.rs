@@ -19,11 +19,13 @@ pub type ChooseFn<G> =
 
 /// The game's own computer player where it has one (Skelly judges its
 /// shots under each level's execution noise, which the generic search
-/// cannot know), else the generic search.
+/// cannot know; Rengo has Go's own UCT-RAVE engine), else the generic
+/// search.
 pub fn chooser_for<G: Game>() -> ChooseFn<G> {
-    let own: [Box<dyn Any>; 1] = [Box::new(
-        veil_skelly::ai::choose as ChooseFn<veil_skelly::Skelly>,
-    )];
+    let own: [Box<dyn Any>; 2] = [
+        Box::new(veil_skelly::ai::choose as ChooseFn<veil_skelly::Skelly>),
+        Box::new(veil_go::player::choose as ChooseFn<veil_go::Rengo>),
+    ];
     for chooser in own {
         if let Ok(f) = chooser.downcast::<ChooseFn<G>>() {
             return *f;

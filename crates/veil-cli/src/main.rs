@@ -8,7 +8,9 @@
 
 mod args;
 mod extras;
+mod gtp;
 mod matches;
+mod versus;
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -33,7 +35,11 @@ usage:
   veil-cli match --game ID --seats LEVEL,LEVEL[,...] [--games N] [--seed S] [--think-ms M]
       games: {games}
       levels: random, greedy, easy, normal, hard
-      prints per-seat wins, draws, losses and mean think time, then one JSON line",
+      prints per-seat wins, draws, losses and mean think time, then one JSON line
+  veil-cli gtp [--size N] [--level LEVEL] [--think-ms M]
+      Veil's Go engine over GTP version 2 on standard input and output
+  veil-cli versus --game go --engine \"gnugo --mode gtp\" [--size N] [--games N] [--think-ms M] [--level L] [--komi K] [--seed S]
+      Veil's Go engine (hard) against an external GTP engine, colours alternating",
         jieqi = veil_jieqi::Jieqi::ID,
         games = games.join(", "),
     )
@@ -71,6 +77,8 @@ fn run(argv: &[String]) -> Result<(), String> {
             rest,
             &["game", "seats", "games", "seed", "think-ms"],
         )?),
+        "gtp" => gtp::command(&Args::parse(rest, gtp::FLAGS)?),
+        "versus" => versus::command(&Args::parse(rest, versus::FLAGS)?),
         "help" | "--help" | "-h" => {
             say(&format!("{}\n", usage()));
             Ok(())

@@ -39,6 +39,9 @@ pub struct SeatRange {
     pub max: usize,
     /// What the setup screen offers first.
     pub default: usize,
+    /// Counts go up in steps of this from `min` (Rengo: 2 or 4, Go or
+    /// Rengo; never 3).
+    pub step: usize,
 }
 
 impl SeatRange {
@@ -47,11 +50,17 @@ impl SeatRange {
             min: n,
             max: n,
             default: n,
+            step: 1,
         }
     }
 
     pub fn contains(&self, n: usize) -> bool {
-        (self.min..=self.max).contains(&n)
+        (self.min..=self.max).contains(&n) && (n - self.min) % self.step.max(1) == 0
+    }
+
+    /// Every count allowed, smallest first.
+    pub fn counts(&self) -> impl Iterator<Item = usize> {
+        (self.min..=self.max).step_by(self.step.max(1))
     }
 }
 
@@ -170,19 +179,16 @@ pub const GAMES: &[Entry] = &[
         app: false,
     },
     Entry {
-        id: "rengo",
+        id: veil_go::Rengo::ID,
         name: "Rengo",
         blurb: "Go for two teams of two who may not talk.",
         length: "30–60 minutes",
-        seats: SeatRange {
-            min: 2,
-            max: 4,
-            default: 4,
-        },
+        // Plain Go (two seats) is one of Rengo's options.
+        seats: SeatRange::exactly(4),
         seat_names: &["Black 1", "White 1", "Black 2", "White 2"],
         teams: &[0, 1, 0, 1],
         team_names: &["Black", "White"],
-        rules: false,
+        rules: true,
         app: false,
     },
     Entry {
@@ -194,6 +200,7 @@ pub const GAMES: &[Entry] = &[
             min: 2,
             max: 6,
             default: 3,
+            step: 1,
         },
         seat_names: &["Red", "Blue", "Green", "Yellow", "Purple", "Orange"],
         teams: &[],
@@ -259,6 +266,7 @@ pub fn visit<V: Visit>(id: &str, visitor: V) -> Result<V::Output, RegistryError>
         veil_secret_king::SecretKing::ID => visitor.visit::<veil_secret_king::SecretKing>(e),
         veil_tysiac::Tysiac::ID => visitor.visit::<veil_tysiac::Tysiac>(e),
         veil_skelly::Skelly::ID => visitor.visit::<veil_skelly::Skelly>(e),
+        veil_go::Rengo::ID => visitor.visit::<veil_go::Rengo>(e),
         _ => return Err(RegistryError::NotWritten { id: e.id }),
     })
 }
@@ -325,7 +333,7 @@ mod tests {
             assert!(!g.app || g.rules, "{}: a view without rules", g.id);
             if g.rules {
                 let counts = visit(g.id, SeatCounts).unwrap();
-                let expected: Vec<usize> = (g.seats.min..=g.seats.max).collect();
+                let expected: Vec<usize> = g.seats.counts().collect();
                 assert_eq!(counts, expected, "{}", g.id);
             }
         }

@@ -1,0 +1,248 @@
+//! Playouts: a game finished quickly by a simple policy, then counted.
+//!
+//! The *light* policy plays uniformly among the legal points that do not
+//! fill one's own eye. The *heavy* policy first answers the last move
+//! (captures a chain it left in atari, saves an own chain it put in atari)
+//! and never fills the last liberty of its own chain of two or more stones
+//! nine times in ten (so sekis mostly survive playouts, while nakade
+//! still happens); it answers with 3×3 patterns around the last move;
+//! otherwise it plays like the light one.
+
+use rand::RngExt;
+use veil_core::GameRng;
+
+use crate::board::{BLACK, BORDER, Board, Color, EMPTY, WHITE};
+
+/// How a playout picks its moves.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Policy {
+    Light,
+    Heavy,
+}
+
+/// The most moves a playout plays before it is counted as it stands.
+pub fn move_cap(size: u8) -> usize {
+    3 * size as usize * size as usize
+}
+
+fn random_point(board: &Board, color: Color, policy: Policy, rng: &mut GameRng) -> Option<u16> {
+    let empties = board.empty_points();
+    let n = empties.len();
+    if n == 0 {
+        return None;
+    }
+    let start = rng.random_range(0..n);
+    let (tail, head) = empties.split_at(start);
+    for &i in head.iter().chain(tail) {
+        if board.is_eyeish(color, i) || board.check(color, i).is_err() {
+            continue;
+        }
+        // Self-atari of a chain of two or more is refused nine times in
+        // ten: mostly it only loses stones, but the killing placements
+        // inside an eye space (nakade) are self-ataris too.
+        if policy == Policy::Heavy && board.is_self_atari(color, i) && rng.random_bool(0.9) {
+            let own_neighbour = board
+                .neighbours(i)
+                .iter()
+                .any(|n| board.cell(*n) == color_cell(color));
+            if own_neighbour {
+                continue;
+            }
+        }
+        return Some(i);
+    }
+    None
+}
+
+fn color_cell(color: Color) -> u8 {
+    match color {
+        Color::Black => BLACK,
+        Color::White => WHITE,
+    }
+}
+
+/// The heavy policy's answer to the last move, if it has one.
+fn answer_last(board: &Board, color: Color, rng: &mut GameRng) -> Option<u16> {
+    let last = board.last_index()?;
+    let me = color_cell(color);
+    // Capture the stone just played if it stands in atari.
+    let h = board.head_of(last);
+    if let Some(lib) = board.atari_liberty(h)
+        && board.check(color, lib).is_ok()
+    {
+        return Some(lib);
+    }
+    // Save an own chain the last move put in atari: capture a neighbour in
+    // atari, or extend if that gives more liberties.
+    let mut candidates = [0u16; 8];
+    let mut k = 0;
+    for n in board.neighbours(last) {
+        if board.cell(n) != me {
+            continue;
+        }
+        let own = board.head_of(n);
+        let Some(lib) = board.atari_liberty(own) else {
+            continue;
+        };
+        for s in board.chain(own) {
+            for m in board.neighbours(s) {
+                let c = board.cell(m);
+                if c != me && c != EMPTY && c != BORDER {
+                    let enemy = board.head_of(m);
+                    if let Some(cap) = board.atari_liberty(enemy)
+                        && k < 8
+                        && board.check(color, cap).is_ok()
+                    {
+                        candidates[k] = cap;
+                        k += 1;
+                    }
+                }
+            }
+        }
+        if k < 8 && board.check(color, lib).is_ok() && !board.is_self_atari(color, lib) {
+            candidates[k] = lib;
+            k += 1;
+        }
+    }
+    if k > 0 {
+        return Some(candidates[rng.random_range(0..k)]);
+    }
+    // A 3×3 pattern around the last move.
+    let s = board.size() as u16 + 2;
+    let around = [
+        last + s - 1,
+        last + s,
+        last + s + 1,
+        last - 1,
+        last + 1,
+        last - s - 1,
+        last - s,
+        last - s + 1,
+    ];
+    let mut k = 0;
+    for i in around {
+        if board.cell(i) == EMPTY
+            && crate::patterns::matches(board, i)
+            && board.check(color, i).is_ok()
+            && !board.is_self_atari(color, i)
+        {
+            candidates[k] = i;
+            k += 1;
+        }
+    }
+    (k > 0).then(|| candidates[rng.random_range(0..k)])
+}
+
+/// The move `color` plays in a playout, or `None` to pass.
+pub(crate) fn choose(
+    board: &Board,
+    color: Color,
+    policy: Policy,
+    rng: &mut GameRng,
+) -> Option<u16> {
+    if policy == Policy::Heavy
+        && let Some(i) = answer_last(board, color, rng)
+    {
+        return Some(i);
+    }
+    random_point(board, color, policy, rng)
+}
+
+/// Plays the board out from `to_move` until two passes (or the move cap)
+/// and returns Black's area count minus White's (no komi). `record`, when
+/// given, is called with every stone played.
+pub fn play_out(
+    board: &mut Board,
+    mut to_move: Color,
+    policy: Policy,
+    rng: &mut GameRng,
+    mut record: impl FnMut(Color, u16),
+) -> i32 {
+    let cap = move_cap(board.size());
+    let mut passes = 0;
+    for _ in 0..cap {
+        match choose(board, to_move, policy, rng) {
+            Some(i) => {
+                board.play_unchecked(to_move, i);
+                record(to_move, i);
+                passes = 0;
+            }
+            None => {
+                board.pass();
+                passes += 1;
+                if passes == 2 {
+                    break;
+                }
+            }
+        }
+        to_move = to_move.opponent();
+    }
+    area_difference(board)
+}
+
+/// Black's area minus White's by stones and points that touch only one
+/// colour (a playout's end, where every region is an eye or neutral).
+pub fn area_difference(board: &Board) -> i32 {
+    let mut diff = 0;
+    for &i in board.empty_points() {
+        let mut seen = 0u8;
+        for n in board.neighbours(i) {
+            let c = board.cell(n);
+            if c == BLACK || c == WHITE {
+                seen |= c;
+            }
+        }
+        match seen {
+            BLACK => diff += 1,
+            WHITE => diff -= 1,
+            _ => {}
+        }
+    }
+    let size = board.size() as i32;
+    let stones = size * size - board.empty_points().len() as i32;
+    let black = count_black(board);
+    diff + black - (stones - black)
+}
+
+fn count_black(board: &Board) -> i32 {
+    board
+        .points()
+        .filter(|p| board.get(*p) == Some(Color::Black))
+        .count() as i32
+}
+
+/// Who owns each point after `playouts` heavy playouts from `board` with
+/// `to_move` to play: per point (row by row from A1), the mean of +1 for
+/// Black's and −1 for White's.
+pub fn ownership(board: &Board, to_move: Color, playouts: u32, rng: &mut GameRng) -> Vec<f32> {
+    let size = board.size() as usize;
+    let mut sum = vec![0i32; size * size];
+    for _ in 0..playouts {
+        let mut b = board.clone();
+        play_out(&mut b, to_move, Policy::Heavy, rng, |_, _| {});
+        for (k, p) in b.points().enumerate() {
+            let i = b.index(p);
+            let c = match b.cell(i) {
+                EMPTY => {
+                    let mut seen = 0u8;
+                    for n in b.neighbours(i) {
+                        let c = b.cell(n);
+                        if c == BLACK || c == WHITE {
+                            seen |= c;
+                        }
+                    }
+                    seen
+                }
+                c => c,
+            };
+            sum[k] += match c {
+                BLACK => 1,
+                WHITE => -1,
+                _ => 0,
+            };
+        }
+    }
+    sum.iter()
+        .map(|s| *s as f32 / playouts.max(1) as f32)
+        .collect()
+}
