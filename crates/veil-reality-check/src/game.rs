@@ -253,10 +253,19 @@ impl RealityCheck {
         if matches!(self.phase, Phase::Claim { kind: None, .. }) {
             return Err("a claim must name the captured piece".into());
         }
-        if let Phase::Flip { die: Some(d), .. } | Phase::Roll { left: d } = self.phase
-            && !(1..=6).contains(&d)
-        {
-            return Err(format!("{d} is not a die or a count of flips"));
+        match self.phase {
+            Phase::Flip { left, die }
+                if !(1..=2).contains(&left) || die.is_some_and(|d| !(1..=6).contains(&d)) =>
+            {
+                return Err("a flip phase needs 1 or 2 flips left and a die 1–6".into());
+            }
+            Phase::Roll { left } if !(1..=2).contains(&left) => {
+                return Err("a roll phase needs 1 or 2 flips left".into());
+            }
+            _ => {}
+        }
+        if self.phase != Phase::Setup && self.setup_done != [true, true] {
+            return Err("play starts once both setups are done".into());
         }
         if (self.phase == Phase::Over) != self.outcome.is_some() {
             return Err("the game is over exactly when it has an outcome".into());

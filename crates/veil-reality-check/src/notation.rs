@@ -108,6 +108,9 @@ impl FromStr for Action {
         if s.is_empty() {
             return Err(err("empty"));
         }
+        if !s.is_ascii() {
+            return Err(err("moves are written in ASCII"));
+        }
         match s {
             "take" => return Ok(Action::Take),
             "refuse" => return Ok(Action::Refuse),
