@@ -90,36 +90,45 @@ fn perft(args: &Args) -> Result<(), String> {
         return Err(format!("--depth {depth} would run for days; at most 12"));
     }
     let started = Instant::now();
-    let nodes =
-        match variant.as_str() {
-            "xiangqi" => {
-                use veil_jieqi::{Position, Rules};
-                let position = match args.get("fen") {
-                    Some(fen) => Position::from_fen_with_rules(fen, Rules::Xiangqi)
-                        .map_err(|e| e.to_string())?,
-                    None => Position::xiangqi_start(),
-                };
-                veil_jieqi::perft(&position, depth)
-            }
-            "jieqi" => {
-                use veil_jieqi::{Position, Rules};
-                let position = match args.get("fen") {
-                    Some(fen) => Position::from_fen_with_rules(fen, Rules::Jieqi)
-                        .map_err(|e| e.to_string())?,
-                    None => Position::jieqi_start(),
-                };
-                veil_jieqi::jieqi_perft_forced(&position, depth)
-            }
-            "chess" => {
-                let fen = args.get("fen").unwrap_or(veil_chess::fen::STANDARD_START);
-                veil_chess::fen::perft_fen(fen, depth).map_err(|e| e.to_string())?
-            }
-            other => {
-                return Err(format!(
-                    "unknown perft variant {other:?} (known: xiangqi, jieqi, chess)"
-                ));
-            }
-        };
+    let nodes = match variant.as_str() {
+        "xiangqi" => {
+            use veil_jieqi::{Position, Rules};
+            let position = match args.get("fen") {
+                Some(fen) => {
+                    Position::from_fen_with_rules(fen, Rules::Xiangqi).map_err(|e| e.to_string())?
+                }
+                None => Position::xiangqi_start(),
+            };
+            veil_jieqi::perft(&position, depth)
+        }
+        "jieqi" => {
+            use veil_jieqi::{Position, Rules};
+            let position = match args.get("fen") {
+                Some(fen) => {
+                    Position::from_fen_with_rules(fen, Rules::Jieqi).map_err(|e| e.to_string())?
+                }
+                None => Position::jieqi_start(),
+            };
+            veil_jieqi::jieqi_perft_forced(&position, depth)
+        }
+        "reality-check" => veil_reality_check::perft(
+            &match args.get("fen") {
+                Some(fen) => veil_reality_check::RealityCheck::from_fen(&Default::default(), fen)
+                    .map_err(|e| e.to_string())?,
+                None => veil_reality_check::RealityCheck::standard_fixed(),
+            },
+            depth,
+        ),
+        "chess" => {
+            let fen = args.get("fen").unwrap_or(veil_chess::fen::STANDARD_START);
+            veil_chess::fen::perft_fen(fen, depth).map_err(|e| e.to_string())?
+        }
+        other => {
+            return Err(format!(
+                "unknown perft variant {other:?} (known: xiangqi, jieqi, chess)"
+            ));
+        }
+    };
     let seconds = started.elapsed().as_secs_f64();
     let rate = nodes as f64 / seconds.max(1e-9) / 1e6;
     say(&format!(
@@ -183,6 +192,12 @@ fn play_match(args: &Args) -> Result<(), String> {
             progress,
         )?,
         "secret-king" => matches::run::<veil_secret_king::SecretKing>(
+            &Default::default(),
+            &spec,
+            &mut NoExtras,
+            progress,
+        )?,
+        "reality-check" => matches::run::<veil_reality_check::RealityCheck>(
             &Default::default(),
             &spec,
             &mut NoExtras,
