@@ -992,6 +992,7 @@ impl RealityCheck {
             }
             let other = me.other();
             if view.setup_done[other.index()] {
+                game.setup_done[other.index()] = false;
                 game.random_setup(other, rng);
             }
             return game;
