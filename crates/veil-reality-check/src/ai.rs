@@ -25,14 +25,38 @@ pub fn evaluate(game: &RealityCheck, color: Color) -> f64 {
     if let Some(outcome) = &game.outcome {
         return outcome.reward(color.seat());
     }
+    let layout = game.options.board;
+    let (occupied, _) = game.occupied();
     let mut score = 0.0;
     for c in Color::BOTH {
         let sign = if c == color { 1.0 } else { -1.0 };
         let mut side = game.trues_in_play(c) as f64 * 10.0;
-        for p in game.board.iter().flatten().filter(|p| p.color == c) {
+        for (i, p) in game.board.iter().enumerate() {
+            let Some(p) = p else { continue };
+            if p.color != c {
+                continue;
+            }
             side += face_value(p.up) * 0.5;
             if p.public && p.kind.is_true() {
                 side -= 2.5;
+            }
+            // The game's tactic: a true piece of c's that attacks an enemy
+            // true piece the whole table knows of is a removal in waiting
+            // (nearly sure when c is to move).
+            if p.kind.is_true() && (p.public || !game.options.memory_mode) {
+                let from = Square::from_index(i).expect("board index");
+                let hits = if p.up == Face::Pawn {
+                    layout.pawn_captures(from)
+                } else {
+                    layout.reach(p.up, from, occupied)
+                };
+                let prey = squares(hits).any(|t| {
+                    game.board[t.index()]
+                        .is_some_and(|q| q.color != c && q.public && q.kind.is_true())
+                });
+                if prey {
+                    side += if game.to_move == c { 6.0 } else { 2.0 };
+                }
             }
         }
         side += game.hands[c.index()].len() as f64 * 1.2;

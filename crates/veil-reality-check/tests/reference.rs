@@ -192,7 +192,8 @@ fn perft_counts_match_the_data_file() {
 #[test]
 fn the_reference_generator_agrees_to_depth_4() {
     for (fen, depth, count) in perft_file() {
-        if depth <= 4 {
+        // Up to 100 000 leaves: the slow generator at every node is slow.
+        if depth <= 4 && count < 100_000 {
             let game = RealityCheck::from_fen(&Options::default(), &fen).unwrap();
             assert_eq!(reference_perft(&game, depth), count, "{fen} depth {depth}");
         }
@@ -207,7 +208,7 @@ fn the_reference_generator_agrees_to_depth_4() {
 #[test]
 fn the_reference_generator_agrees_in_random_games() {
     for (options, games) in [
-        (Options::default(), 150),
+        (Options::default(), 100),
         (
             Options {
                 board: Layout::Advanced,
