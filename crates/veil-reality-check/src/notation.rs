@@ -255,7 +255,7 @@ fn kinds(field: &str, what: &str, input: &str) -> Result<Vec<Kind>, ParseError> 
         return Ok(Vec::new());
     }
     let chars: Vec<char> = field.chars().collect();
-    if chars.len() % 2 != 0 {
+    if !chars.len().is_multiple_of(2) {
         return Err(ParseError::new(
             "Reality Check position",
             input,
