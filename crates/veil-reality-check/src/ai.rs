@@ -5,7 +5,7 @@ use rand::RngExt;
 use veil_core::GameRng;
 
 use crate::board::Layout;
-use crate::game::{Action, Phase, RealityCheck, SetupRule};
+use crate::game::{Action, Phase, RealityCheck};
 use crate::types::{Color, Face, Kind, Square, squares};
 
 fn face_value(face: Face) -> f64 {
@@ -101,11 +101,14 @@ fn known_kind(game: &RealityCheck, color: Color, sq: Square) -> Option<Kind> {
 pub fn action_prior(game: &RealityCheck, color: Color, actions: &[Action], out: &mut Vec<f64>) {
     out.clear();
     if game.phase == Phase::Setup {
-        let chosen = setup_choice(game, color, actions);
+        let mut chosen = setup_candidates(game, color, actions);
+        if chosen.is_empty() {
+            chosen.extend(setup_choice(game, color, actions));
+        }
         out.extend(
             actions
                 .iter()
-                .map(|a| if Some(*a) == chosen { 1.0 } else { 0.0 }),
+                .map(|a| if chosen.contains(a) { 1.0 } else { 0.0 }),
         );
         return;
     }
@@ -178,62 +181,126 @@ pub fn action_prior(game: &RealityCheck, color: Color, actions: &[Action], out: 
     }
 }
 
-/// The computer's setup, one placement at a time: true pieces go where
-/// they are hardest to reach (the hand, the back squares), the false ones
-/// in front, showing their stronger face where the rule lets it choose.
-pub fn setup_choice(game: &RealityCheck, color: Color, legal: &[Action]) -> Option<Action> {
+/// The computer's setup plans for the basic board (White's squares): one
+/// true piece waits in hand, where no Reality Check can reach it, the
+/// others stand on the back squares behind the pawns, and P-P (which must
+/// stand on a pawn square) on an inner one. Each has a mirror image.
+const BASIC_PLANS: [[(Kind, &str, Face); 9]; 3] = [
+    // R-R in hand.
+    [
+        (Kind::BR, "d1", Face::Rook),
+        (Kind::NN, "c2", Face::Knight),
+        (Kind::BB, "d2", Face::Bishop),
+        (Kind::NR, "e2", Face::Knight),
+        (Kind::NB, "d3", Face::Bishop),
+        (Kind::PP, "c3", Face::Pawn),
+        (Kind::PR, "b3", Face::Pawn),
+        (Kind::PB, "e3", Face::Pawn),
+        (Kind::PN, "f3", Face::Pawn),
+    ],
+    // B-B in hand.
+    [
+        (Kind::RR, "d1", Face::Rook),
+        (Kind::NN, "c2", Face::Knight),
+        (Kind::NB, "d2", Face::Bishop),
+        (Kind::NR, "e2", Face::Knight),
+        (Kind::BR, "d3", Face::Bishop),
+        (Kind::PP, "e3", Face::Pawn),
+        (Kind::PN, "b3", Face::Pawn),
+        (Kind::PB, "c3", Face::Pawn),
+        (Kind::PR, "f3", Face::Pawn),
+    ],
+    // N-N in hand.
+    [
+        (Kind::RR, "d1", Face::Rook),
+        (Kind::NB, "c2", Face::Knight),
+        (Kind::BB, "d2", Face::Bishop),
+        (Kind::NR, "e2", Face::Knight),
+        (Kind::BR, "d3", Face::Bishop),
+        (Kind::PP, "c3", Face::Pawn),
+        (Kind::PB, "b3", Face::Pawn),
+        (Kind::PN, "e3", Face::Pawn),
+        (Kind::PR, "f3", Face::Pawn),
+    ],
+];
+
+/// The advanced board's zone is a corner: the true pieces deepest in it.
+const ADVANCED_PLAN: [(Kind, &str, Face); 9] = [
+    (Kind::BB, "g1", Face::Bishop),
+    (Kind::NN, "f1", Face::Knight),
+    (Kind::PP, "g2", Face::Pawn),
+    (Kind::BR, "e1", Face::Rook),
+    (Kind::NR, "f2", Face::Rook),
+    (Kind::PR, "g3", Face::Rook),
+    (Kind::NB, "d1", Face::Bishop),
+    (Kind::PB, "e2", Face::Bishop),
+    (Kind::PN, "f3", Face::Knight),
+];
+
+/// The next placement of every setup plan that agrees with what `color`
+/// has placed so far (several at first, so the search picks one of the
+/// plans and the computer does not always set up alike; then one).
+pub fn setup_candidates(game: &RealityCheck, color: Color, legal: &[Action]) -> Vec<Action> {
     let layout = game.options.board;
-    let mirror = |sq: &str| {
+    let place = |sq: &str, mirrored: bool| {
         let s = Square::parse(sq).expect("plan square");
+        let s = if mirrored {
+            Square::new(6 - s.file(), s.rank()).unwrap()
+        } else {
+            s
+        };
         match (color, layout) {
             (Color::White, _) => s,
             (Color::Black, Layout::Basic) => Square::new(s.file(), 8 - s.rank()).unwrap(),
             (Color::Black, Layout::Advanced) => Square::new(6 - s.file(), 6 - s.rank()).unwrap(),
         }
     };
-    let plan: Vec<(Kind, &str, Face)> = match (layout, game.options.setup) {
-        // R-R stays in hand, out of reach; B-B and N-N on the back squares
-        // the front pawns shield; P-P on an inner pawn square.
-        (Layout::Basic, SetupRule::Standard) | (Layout::Basic, SetupRule::Free) => vec![
-            (Kind::BR, "d1", Face::Rook),
-            (Kind::NN, "c2", Face::Knight),
-            (Kind::BB, "d2", Face::Bishop),
-            (Kind::NR, "e2", Face::Knight),
-            (Kind::NB, "d3", Face::Bishop),
-            (Kind::PP, "c3", Face::Pawn),
-            (Kind::PR, "b3", Face::Pawn),
-            (Kind::PB, "e3", Face::Pawn),
-            (Kind::PN, "f3", Face::Pawn),
-        ],
-        // The advanced zone is a corner: the true pieces deepest in it.
-        (Layout::Advanced, _) => vec![
-            (Kind::BB, "g1", Face::Bishop),
-            (Kind::NN, "f1", Face::Knight),
-            (Kind::PP, "g2", Face::Pawn),
-            (Kind::BR, "e1", Face::Rook),
-            (Kind::NR, "f2", Face::Rook),
-            (Kind::PR, "g3", Face::Rook),
-            (Kind::NB, "d1", Face::Bishop),
-            (Kind::PB, "e2", Face::Bishop),
-            (Kind::PN, "f3", Face::Knight),
-        ],
-    };
-    let plan: Vec<Action> = plan
-        .into_iter()
-        .map(|(kind, sq, up)| Action::Place {
-            kind,
-            to: mirror(sq),
-            up,
-        })
-        .collect();
-    plan.into_iter().find(|a| legal.contains(a)).or_else(|| {
-        // Off the plan (never in practice): keep true pieces for last.
-        legal
+    let plans: Vec<(&[(Kind, &str, Face)], bool)> = match layout {
+        Layout::Basic => BASIC_PLANS
             .iter()
-            .copied()
-            .find(|a| matches!(a, Action::Place { kind, .. } if !kind.is_true()))
-            .or_else(|| legal.first().copied())
-    })
+            .flat_map(|p| [(&p[..], false), (&p[..], true)])
+            .collect(),
+        Layout::Advanced => vec![(&ADVANCED_PLAN[..], false)],
+    };
+    let mut out = Vec::new();
+    for (plan, mirrored) in plans {
+        let consistent = game.board.iter().enumerate().all(|(i, p)| match p {
+            Some(p) if p.color == color => plan
+                .iter()
+                .any(|&(k, sq, up)| place(sq, mirrored).index() == i && p.kind == k && p.up == up),
+            _ => true,
+        });
+        if !consistent {
+            continue;
+        }
+        let next = plan.iter().map(|&(kind, sq, up)| Action::Place {
+            kind,
+            to: place(sq, mirrored),
+            up,
+        });
+        if let Some(a) = next.into_iter().find(|a| legal.contains(a))
+            && !out.contains(&a)
+        {
+            out.push(a);
+        }
+    }
+    out
+}
+
+/// One placement of the computer's setup (the first plan's, when several
+/// plans are still open).
+pub fn setup_choice(game: &RealityCheck, color: Color, legal: &[Action]) -> Option<Action> {
+    setup_candidates(game, color, legal)
+        .first()
+        .copied()
+        .or_else(|| {
+            // Off every plan (never in practice): keep true pieces for last.
+            legal
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::Place { kind, .. } if !kind.is_true()))
+                .or_else(|| legal.first().copied())
+        })
 }
 
 /// Own squares, for callers that want them.

@@ -451,25 +451,35 @@ impl RealityCheck {
             }
             return;
         }
-        for to in squares(empty) {
-            let Some(face) = layout.diagram_face(to) else {
-                continue;
-            };
-            for (i, &kind) in unplaced.iter().enumerate() {
-                if !kind.has(face) {
+        // Which (kind, face) placements leave a setup that can still match
+        // the diagram: the answer depends only on the face, not the square.
+        let need: Vec<Face> = squares(empty)
+            .filter_map(|s| layout.diagram_face(s))
+            .collect();
+        let mut ok = [[false; 4]; 10];
+        for (i, &kind) in unplaced.iter().enumerate() {
+            for face in Face::ALL {
+                if !kind.has(face) || !need.contains(&face) {
                     continue;
                 }
-                // Only placements after which the rest can still match the diagram.
                 let rest: Vec<Kind> = unplaced
                     .iter()
                     .enumerate()
                     .filter(|(j, _)| *j != i)
                     .map(|(_, k)| *k)
                     .collect();
-                let need: Vec<Face> = squares(empty & !to.bit())
-                    .filter_map(|s| layout.diagram_face(s))
-                    .collect();
-                if can_match(&need, &rest) {
+                let mut left = need.clone();
+                let at = left.iter().position(|f| *f == face).expect("needed");
+                left.swap_remove(at);
+                ok[kind.index()][face as usize] = can_match(&left, &rest);
+            }
+        }
+        for to in squares(empty) {
+            let Some(face) = layout.diagram_face(to) else {
+                continue;
+            };
+            for &kind in &unplaced {
+                if ok[kind.index()][face as usize] {
                     out.push(Action::Place { kind, to, up: face });
                 }
             }
@@ -1371,6 +1381,13 @@ impl Game for RealityCheck {
     /// of Normal's trees).
     fn max_tree_iterations(&self) -> Option<u32> {
         Some(3_000)
+    }
+
+    /// Playouts of 12 seat actions (Hard too: longer ones are noise); in
+    /// setup none at all: the search there only picks among the setup
+    /// plans, which the evaluation cannot tell apart before play.
+    fn max_playout_depth(&self) -> Option<u32> {
+        Some(if self.phase == Phase::Setup { 0 } else { 12 })
     }
 }
 

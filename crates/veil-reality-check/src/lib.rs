@@ -103,10 +103,13 @@
 //! known to be true, captures over quiet moves, forward moves, flips that
 //! show enemy pieces rather than one's own, and taking a claimed piece; a
 //! Reality Check by a piece known to be false (it only shows the piece) is
-//! never searched. Setup is not searched: [`setup_choice`] keeps R-R in
-//! hand, where no Reality Check can reach it, B-B and N-N on the back
-//! squares behind the pawns, P-P on an inner pawn square (on the advanced
-//! board, the true pieces deepest in the corner zone). The search hides the
+//! never searched. Setup follows plans ([`setup_candidates`]): one true
+//! piece (R-R, B-B or N-N) waits in hand, where no Reality Check can reach
+//! it, the others stand on the back squares behind the pawns, P-P on an
+//! inner pawn square; each plan has its mirror image, and the search picks
+//! among the six with its first placement, so the computer does not always
+//! set up alike (on the advanced board, one plan: the true pieces deepest
+//! in the corner zone). The search hides the
 //! searcher's secrets from the opponents it models and votes over trees of
 //! at most 3000 iterations.
 //!
@@ -135,7 +138,7 @@ mod perft;
 mod types;
 mod view;
 
-pub use ai::{evaluate, setup_choice};
+pub use ai::{evaluate, setup_candidates, setup_choice};
 pub use board::{ADVANCED_DIAGRAM, BASIC_HOME, Layout};
 pub use game::{
     Action, Dice, MAX_PLIES, Options, Phase, Piece, RealityCheck, SetupRule, hand_limit,

@@ -131,3 +131,43 @@ fn the_computers_setup_keeps_true_pieces_out_of_reach() {
     assert_eq!(g.piece(sq("d2")).unwrap().kind, Kind::BB);
     assert_eq!(g.piece(sq("c2")).unwrap().kind, Kind::NN);
 }
+
+#[test]
+fn the_computer_has_six_setup_plans_each_hiding_a_true_piece_in_hand() {
+    let start = RealityCheck::new(&Options::default(), 2).unwrap();
+    let mut legal = Vec::new();
+    start.legal_actions(Actor::Seat(Seat(0)), &mut legal);
+    assert!(setup_candidates(&start, Color::White, &legal).len() > 1);
+    // Follow every branch the plans leave open.
+    let mut finals = Vec::new();
+    let mut stack = vec![start.clone()];
+    while let Some(g) = stack.pop() {
+        if g.observe(Seat(0)).setup_done[0] {
+            finals.push(g);
+            continue;
+        }
+        let mut legal = Vec::new();
+        g.legal_actions(Actor::Seat(Seat(0)), &mut legal);
+        let next = setup_candidates(&g, Color::White, &legal);
+        assert!(!next.is_empty());
+        for a in next {
+            let mut child = g.clone();
+            child.apply(Actor::Seat(Seat(0)), a).unwrap();
+            stack.push(child);
+        }
+    }
+    assert_eq!(finals.len(), 6);
+    let mut hands = std::collections::BTreeSet::new();
+    for g in &finals {
+        let hand = g.observe(Seat(0)).hand;
+        assert!(hand.len() == 1 && hand[0].is_true());
+        hands.insert(hand[0]);
+    }
+    assert_eq!(hands.len(), 3);
+    // The search picks one of them, quickly.
+    let t = std::time::Instant::now();
+    let a =
+        veil_ai::choose::<RealityCheck>(&start.observe(Seat(0)), veil_ai::Level::Normal, None, 9);
+    assert!(setup_candidates(&start, Color::White, &start.legal()).contains(&a));
+    println!("setup decision took {:?}", t.elapsed());
+}
