@@ -990,7 +990,7 @@ impl RealityCheck {
         };
         game.hands[me.index()] = view.hand.clone();
         if view.phase == Phase::Setup {
-            for (i, s) in view.board.iter().enumerate() {
+            for (i, s) in view.board.iter().take(Square::COUNT).enumerate() {
                 if let Some(s) = s {
                     game.board[i] = Some(Piece {
                         color: s.color,
@@ -1013,7 +1013,7 @@ impl RealityCheck {
             // a hidden claimed piece.
             let mut used = [false; 10];
             let mut board_slots: Vec<(usize, Face)> = Vec::new();
-            for (i, s) in view.board.iter().enumerate() {
+            for (i, s) in view.board.iter().take(Square::COUNT).enumerate() {
                 let Some(s) = s else { continue };
                 if s.color != color {
                     continue;
@@ -1059,7 +1059,7 @@ impl RealityCheck {
                     })
                     .collect()
             });
-            for (i, s) in view.board.iter().enumerate() {
+            for (i, s) in view.board.iter().take(Square::COUNT).enumerate() {
                 let Some(s) = s else { continue };
                 if s.color != color {
                     continue;
