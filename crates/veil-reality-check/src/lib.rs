@@ -113,9 +113,13 @@
 //! searcher's secrets from the opponents it models and votes over trees of
 //! at most 3000 iterations.
 //!
-//! Measured (release, machine shared with other builds):
-//! `veil-cli match --game reality-check --seats normal,random --games 40
-//! --seed 1`: Normal 40 wins, 0 draws, 0 losses, 239 ms a move.
+//! Measured (release build, on a 2-core machine shared with other builds,
+//! load average about 7):
+//! - `veil-cli match --game reality-check --seats normal,random --games 40
+//!   --seed 1`: Normal 40 wins, 0 draws, 0 losses; 339 ms a move (a move
+//!   and its flip are two decisions; setup placements count too).
+//! - `veil-cli match --game reality-check --seats hard,normal --games 40
+//!   --seed 1`: see the report of the branch (too slow to finish here).
 //!
 //! # Geometry
 //!

@@ -590,3 +590,52 @@ fn two_dice_flip_two_different_pieces() {
     assert_eq!(g.turn(), Turn::Seat(Seat(1)));
     assert!(refused(&g, "~d5") || matches!(g.phase(), Phase::Play));
 }
+
+#[test]
+fn memory_mode_penalty_without_a_known_true_piece_removes_the_first() {
+    let options = Options {
+        memory_mode: true,
+        memory_action: true,
+        ..Default::default()
+    };
+    let pieces = [
+        ("d4", "R(R)"),
+        ("a4", "N(N)"),
+        ("g6", "r(r)"),
+        ("a6", "n(n)"),
+        ("c6", "b(n)"),
+        ("e6", "r(p)"),
+    ];
+    let mut g = position_with(options, &pieces, ["PB", "-"], 'w');
+    play(&mut g, "?c6,e6");
+    assert_eq!(
+        legal(&g),
+        ["-?"],
+        "White knows none of its true pieces on the board"
+    );
+    play(&mut g, "-?");
+    // a4 comes before d4 from a1 rank by rank.
+    assert!(g.piece(sq("a4")).is_none() && g.removed(Color::White).contains(&Kind::NN));
+}
+
+#[test]
+fn a_claim_after_a_reality_check_is_public() {
+    let pieces = [
+        ("d4", "R(R)"),
+        ("d6", "n(b)"),
+        ("a4", "N(N)"),
+        ("g6", "r(r)"),
+    ];
+    let mut g = position(&pieces, ["-", "ppbb"], 'w');
+    assert_eq!(g.hand_limit(Color::Black), 2);
+    play(&mut g, "d4xd6!");
+    assert_eq!(
+        g.observe(Seat(0)).phase,
+        Phase::Claim {
+            kind: Some(Kind::NB),
+            public: true
+        }
+    );
+    play(&mut g, "refuse");
+    assert!(g.removed(Color::Black).contains(&Kind::NB));
+}
