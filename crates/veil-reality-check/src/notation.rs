@@ -8,7 +8,7 @@
 //! or the hand, `-?` the blind removal of Memory mode, `die3` a die.
 //!
 //! Position: `<board> <side> <white hand> <black hand> <white removed>
-//! <black removed> <locked> <ply>`. The board lists ranks from the top
+//! <black removed> <locked> <ply> [<drops>]`; the optional drops field lists free setup's drop squares, `a4,b4,…/a6,…`. The board lists ranks from the top
 //! (9 or 7) down, files a–g, digits counting empty squares and holes alike;
 //! a piece is its up-face (uppercase White, lowercase Black) followed by
 //! its under-face in parentheses when known: `N(P)`, `r(r)`.
@@ -282,9 +282,12 @@ fn kinds(field: &str, what: &str, input: &str) -> Result<Vec<Kind>, ParseError> 
 
 impl RealityCheck {
     /// The position string of a game in play (every under-face written).
+    /// Drop squares other than the home squares (free setup) follow as a
+    /// ninth field, `a4,b4,…/a6,…`.
     pub fn to_fen(&self) -> String {
         let hands = self.hands.clone();
-        write_fen(
+        let layout = self.options.board;
+        let mut text = write_fen(
             self.options.board,
             |sq| self.board[sq.index()].map(|p| (p.color, p.up, Some(p.under()))),
             |c| Some(hands[c.index()].clone()),
@@ -293,7 +296,21 @@ impl RealityCheck {
             self.to_move,
             &self.lock,
             self.ply,
-        )
+        );
+        if self.drop_squares != [layout.home(Color::White), layout.home(Color::Black)] {
+            let list = |set: u64| {
+                crate::types::squares(set)
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            };
+            text.push_str(&format!(
+                " {}/{}",
+                list(self.drop_squares[0]),
+                list(self.drop_squares[1])
+            ));
+        }
+        text
     }
 
     /// Reads a position string into a game at the start of a turn. Every
@@ -303,9 +320,13 @@ impl RealityCheck {
     pub fn from_fen(options: &Options, input: &str) -> Result<RealityCheck, ParseError> {
         let err = |r: String| ParseError::new("Reality Check position", input, r);
         let fields: Vec<&str> = input.split_whitespace().collect();
-        let [board, side, wh, bh, wr, br, lock, ply] = fields.as_slice() else {
+        let (fields, drops) = match fields.len() {
+            9 => (&fields[..8], Some(fields[8])),
+            _ => (&fields[..], None),
+        };
+        let [board, side, wh, bh, wr, br, lock, ply] = fields else {
             return Err(err(format!(
-                "{} fields, expected 8: board side white-hand black-hand white-removed black-removed locked ply",
+                "{} fields, expected 8 (or 9 with drop squares): board side white-hand black-hand white-removed black-removed locked ply [drops]",
                 fields.len()
             )));
         };
@@ -410,7 +431,27 @@ impl RealityCheck {
                 h
             }),
             removed,
-            drop_squares: [layout.home(Color::White), layout.home(Color::Black)],
+            drop_squares: match drops {
+                None => [layout.home(Color::White), layout.home(Color::Black)],
+                Some(text) => {
+                    let (w, b) = text
+                        .split_once('/')
+                        .ok_or_else(|| err(format!("drop squares {text:?} read white/black")))?;
+                    let set = |list: &str| -> Result<u64, ParseError> {
+                        list.split(',')
+                            .filter(|s| !s.is_empty())
+                            .try_fold(0u64, |acc, s| {
+                                let sq = Square::parse(s)
+                                    .filter(|sq| layout.contains(*sq))
+                                    .ok_or_else(|| {
+                                        err(format!("drop square {s:?} is not on the board"))
+                                    })?;
+                                Ok(acc | sq.bit())
+                            })
+                    };
+                    [set(w)?, set(b)?]
+                }
+            },
             phase: Phase::Play,
             to_move,
             ply,
