@@ -119,7 +119,11 @@
 //!   --seed 1`: Normal 40 wins, 0 draws, 0 losses; 339 ms a move (a move
 //!   and its flip are two decisions; setup placements count too).
 //! - `veil-cli match --game reality-check --seats hard,normal --games 40
-//!   --seed 1`: see the report of the branch (too slow to finish here).
+//!   --seed 1`: Hard 24 wins, 8 draws, 8 losses; Hard 709 ms a move,
+//!   Normal 178 ms. A second run, `--games 20 --seed 1000`: Hard 7 wins,
+//!   4 draws, 9 losses (800 ms, 196 ms) — over both, Hard 31, Normal 17,
+//!   12 draws: Hard is ahead but not by far; Reality Check is a game of
+//!   guesses, and the side that guesses right first often wins.
 //!
 //! # Geometry
 //!
