@@ -30,6 +30,7 @@ fn usage() -> String {
 usage:
   veil-cli perft <variant> [--fen FEN] --depth N
       variants: xiangqi, {jieqi} (every reveal forced to the start point's own piece),
+                {reality} (from the standard setup in a fixed arrangement, or --fen),
                 chess (8x8 standard, or 10x10 with Secret King's rules from a 10x10 FEN)
       prints the leaf count on its last line as `nodes N`
   veil-cli match --game ID --seats LEVEL,LEVEL[,...] [--games N] [--seed S] [--think-ms M]
@@ -41,6 +42,7 @@ usage:
   veil-cli versus --game go --engine \"gnugo --mode gtp\" [--size N] [--games N] [--think-ms M] [--level L] [--komi K] [--seed S]
       Veil's Go engine (hard) against an external GTP engine, colours alternating",
         jieqi = veil_jieqi::Jieqi::ID,
+        reality = veil_reality_check::RealityCheck::ID,
         games = games.join(", "),
     )
 }
@@ -96,36 +98,47 @@ fn perft(args: &Args) -> Result<(), String> {
         return Err(format!("--depth {depth} would run for days; at most 12"));
     }
     let started = Instant::now();
-    let nodes =
-        match variant.as_str() {
-            "xiangqi" => {
-                use veil_jieqi::{Position, Rules};
-                let position = match args.get("fen") {
-                    Some(fen) => Position::from_fen_with_rules(fen, Rules::Xiangqi)
-                        .map_err(|e| e.to_string())?,
-                    None => Position::xiangqi_start(),
-                };
-                veil_jieqi::perft(&position, depth)
-            }
-            veil_jieqi::Jieqi::ID => {
-                use veil_jieqi::{Position, Rules};
-                let position = match args.get("fen") {
-                    Some(fen) => Position::from_fen_with_rules(fen, Rules::Jieqi)
-                        .map_err(|e| e.to_string())?,
-                    None => Position::jieqi_start(),
-                };
-                veil_jieqi::jieqi_perft_forced(&position, depth)
-            }
-            "chess" => {
-                let fen = args.get("fen").unwrap_or(veil_chess::fen::STANDARD_START);
-                veil_chess::fen::perft_fen(fen, depth).map_err(|e| e.to_string())?
-            }
-            other => {
-                return Err(format!(
-                    "unknown perft variant {other:?} (known: xiangqi, jieqi, chess)"
-                ));
-            }
-        };
+    let nodes = match variant.as_str() {
+        "xiangqi" => {
+            use veil_jieqi::{Position, Rules};
+            let position = match args.get("fen") {
+                Some(fen) => {
+                    Position::from_fen_with_rules(fen, Rules::Xiangqi).map_err(|e| e.to_string())?
+                }
+                None => Position::xiangqi_start(),
+            };
+            veil_jieqi::perft(&position, depth)
+        }
+        veil_jieqi::Jieqi::ID => {
+            use veil_jieqi::{Position, Rules};
+            let position = match args.get("fen") {
+                Some(fen) => {
+                    Position::from_fen_with_rules(fen, Rules::Jieqi).map_err(|e| e.to_string())?
+                }
+                None => Position::jieqi_start(),
+            };
+            veil_jieqi::jieqi_perft_forced(&position, depth)
+        }
+        veil_reality_check::RealityCheck::ID => veil_reality_check::perft(
+            &match args.get("fen") {
+                Some(fen) => veil_reality_check::RealityCheck::from_fen(&Default::default(), fen)
+                    .map_err(|e| e.to_string())?,
+                None => veil_reality_check::RealityCheck::standard_fixed(),
+            },
+            depth,
+        ),
+        "chess" => {
+            let fen = args.get("fen").unwrap_or(veil_chess::fen::STANDARD_START);
+            veil_chess::fen::perft_fen(fen, depth).map_err(|e| e.to_string())?
+        }
+        other => {
+            return Err(format!(
+                "unknown perft variant {other:?} (known: xiangqi, {}, {}, chess)",
+                veil_jieqi::Jieqi::ID,
+                veil_reality_check::RealityCheck::ID
+            ));
+        }
+    };
     let seconds = started.elapsed().as_secs_f64();
     let rate = nodes as f64 / seconds.max(1e-9) / 1e6;
     say(&format!(

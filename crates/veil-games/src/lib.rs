@@ -167,7 +167,7 @@ pub const GAMES: &[Entry] = &[
         app: true,
     },
     Entry {
-        id: "reality-check",
+        id: veil_reality_check::RealityCheck::ID,
         name: "Reality Check",
         blurb: "Two-faced pieces on a diamond board; flip, bluff and check.",
         length: "20–40 minutes",
@@ -175,7 +175,7 @@ pub const GAMES: &[Entry] = &[
         seat_names: WHITE_BLACK,
         teams: &[],
         team_names: &[],
-        rules: false,
+        rules: true,
         app: false,
     },
     Entry {
@@ -267,6 +267,9 @@ pub fn visit<V: Visit>(id: &str, visitor: V) -> Result<V::Output, RegistryError>
         veil_tysiac::Tysiac::ID => visitor.visit::<veil_tysiac::Tysiac>(e),
         veil_skelly::Skelly::ID => visitor.visit::<veil_skelly::Skelly>(e),
         veil_go::Rengo::ID => visitor.visit::<veil_go::Rengo>(e),
+        veil_reality_check::RealityCheck::ID => {
+            visitor.visit::<veil_reality_check::RealityCheck>(e)
+        }
         _ => return Err(RegistryError::NotWritten { id: e.id }),
     })
 }
