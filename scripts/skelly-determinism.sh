@@ -6,8 +6,8 @@
 set -eu
 cd "$(dirname "$0")/.."
 target_dir="${CARGO_TARGET_DIR:-target}"
-cargo test -q -p veil-skelly --test determinism
-cargo build -q -p veil-skelly --release --example determinism --target wasm32-unknown-unknown
+cargo test -q --locked -p veil-skelly --test determinism
+cargo build -q --locked -p veil-skelly --release --example determinism --target wasm32-unknown-unknown
 wasm="$target_dir/wasm32-unknown-unknown/release/examples/determinism.wasm"
 node -e '
 const fs = require("fs");

@@ -16,4 +16,8 @@ if [ -f src/main.rs ]; then
   step "the app compiles for the browser (wasm32-unknown-unknown)"
   cargo check --locked -p veil --target wasm32-unknown-unknown
 fi
+if command -v node >/dev/null; then
+  step "Skelly's physics gives the same bits in wasm32 as natively (under Node)"
+  sh scripts/skelly-determinism.sh
+fi
 step "done"

@@ -278,6 +278,14 @@ pub fn init_board_images(world: &mut World) {
 pub const LINE: Color = Color::srgb(0.32, 0.18, 0.08);
 pub const BOARD_BG: Color = Color::srgb(0.93, 0.80, 0.56);
 
+/// Shows `hint` (from, to) on the board, or none; a hint already shown
+/// changes nothing (so the highlights are not redrawn every frame).
+pub fn show_hint(ui: &mut ResMut<BoardUi>, hint: Option<(Cell, Cell)>) {
+    if ui.hint != hint {
+        ui.hint = hint;
+    }
+}
+
 /// Sets the layout's orientation for the viewer; when the orientation
 /// `turned` since the last draw, the board art (`old_art`) is drawn again
 /// the other way round, with `extra` on its root.

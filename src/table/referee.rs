@@ -637,10 +637,12 @@ fn drive<G: GameView>(
         return;
     }
     if m.turn() == Turn::Chance {
-        // A pause the game asked for: the table stays, then chance.
+        // A pause the game asked for: the table stays (for one frame at
+        // least, so the views draw it), then chance.
         let step = settings.animation.seconds().unwrap_or(0.0);
+        let shown = *held > 0.0;
         *held += time.delta_secs();
-        if *held >= m.chance_pause() * step && m.draw_chance() {
+        if shown && *held >= m.chance_pause() * step && m.draw_chance() {
             *held = 0.0;
             changed.write(GameChanged {
                 by: None,

@@ -277,8 +277,19 @@ pub fn start_match<G: GameView>(
     mut rules: ResMut<RulesOpen>,
     mut finishing: ResMut<Finishing>,
     mut drawn: ResMut<Drawn>,
+    mut camera: Query<&mut Projection, With<Camera2d>>,
 ) {
     drawn.0 = None;
+    // Every table is laid out for a 1240 × 900 area, scaled to the window.
+    for mut p in &mut camera {
+        *p = Projection::Orthographic(OrthographicProjection {
+            scaling_mode: bevy::camera::ScalingMode::AutoMin {
+                min_width: 1240.0,
+                min_height: 900.0,
+            },
+            ..OrthographicProjection::default_2d()
+        });
+    }
     let seats = match prepared {
         Some(_) => {
             commands.queue(|world: &mut World| {

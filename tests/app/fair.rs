@@ -54,14 +54,14 @@ fn probe<G: GameView>() -> ProbeResult {
     result
 }
 
-fn seats_for<G: Game>(human: bool) -> Vec<SeatKind> {
+fn seats_for<G: Game>(human: bool, level: Level) -> Vec<SeatKind> {
     let n = veil_games::entry(G::ID).expect("registered").seats.default;
     (0..n)
         .map(|i| {
             if human && i == 0 {
                 SeatKind::Human
             } else {
-                SeatKind::Computer(Level::Easy)
+                SeatKind::Computer(level)
             }
         })
         .collect()
@@ -73,7 +73,9 @@ fn computer_intervals<G: GameView>(pacing: ThinkPacing) -> BTreeMap<u32, u32> {
     let mut app = app(AnimationSpeed::Off);
     app.insert_resource(pacing);
     start_game(&mut app, G::ID, |setup| {
-        setup.seats = seats_for::<G>(false);
+        // Normal searches for several frames, more or less depending on
+        // the position: what the leaky control needs to show.
+        setup.seats = seats_for::<G>(false, Level::Normal);
         setup.seed = Some(17);
         setup.think_limit_ms = 160;
     });
@@ -104,7 +106,7 @@ fn computer_intervals<G: GameView>(pacing: ThinkPacing) -> BTreeMap<u32, u32> {
             _ => None,
         };
         was_thinking = m.is_thinking();
-        if m.turn() == Turn::Over || intervals.values().sum::<u32>() >= 40 {
+        if m.turn() == Turn::Over || intervals.values().sum::<u32>() >= 24 {
             break;
         }
     }
@@ -118,7 +120,7 @@ fn computer_intervals<G: GameView>(pacing: ThinkPacing) -> BTreeMap<u32, u32> {
 fn undo_probe<G: GameView>() -> (u32, u32) {
     let mut app = app(AnimationSpeed::Off);
     start_game(&mut app, G::ID, |setup| {
-        setup.seats = seats_for::<G>(true);
+        setup.seats = seats_for::<G>(true, Level::Easy);
         setup.seed = Some(23);
         setup.think_limit_ms = 40;
     });
@@ -339,4 +341,56 @@ fn secret_lines_stay_with_their_seat<G: veil::games::chess::ChessGame>() {
 fn intrigue_and_secret_king_paint_a_secret_only_for_its_seat() {
     secret_lines_stay_with_their_seat::<Intrigue>();
     secret_lines_stay_with_their_seat::<SecretKing>();
+}
+
+/// Matches not seeded by a test draw their seeds from the system: two
+/// fresh Tysiąc matches deal differently (the chance of the same 24-card
+/// deal twice is negligible), and chance, each computer and the hints each
+/// have a seed of their own.
+#[test]
+fn fresh_matches_are_seeded_from_the_system_not_the_clock() {
+    use veil::table::referee::{Seeds, new_match};
+    let mut setup = MatchSetup::default();
+    setup.choose_game(Tysiac::ID);
+    setup.seats = vec![
+        SeatKind::Human,
+        SeatKind::Computer(Level::Easy),
+        SeatKind::Computer(Level::Easy),
+    ];
+    assert_eq!(setup.seed, None);
+    let a = new_match::<Tysiac>(&setup, Default::default());
+    let b = new_match::<Tysiac>(&setup, Default::default());
+    assert_ne!(
+        a.observe(Seat(0)).hand,
+        b.observe(Seat(0)).hand,
+        "two fresh deals differ"
+    );
+    let seeds = Seeds::from_entropy(3);
+    let mut all = vec![seeds.chance, seeds.hint];
+    all.extend(&seeds.computers);
+    all.sort();
+    all.dedup();
+    assert_eq!(all.len(), 5, "independent seeds: {seeds:?}");
+    assert_eq!(seeds.fixed_origin, None);
+    // Tests and the demo fix them, and get the same ones each time.
+    assert_eq!(Seeds::fixed(7, 3), Seeds::fixed(7, 3));
+}
+
+/// The game-choice screen is written from the registry: every game's name
+/// is painted on it, the coming ones too.
+#[test]
+fn the_choice_screen_lists_every_game_of_the_registry() {
+    let mut app = app(AnimationSpeed::Off);
+    paint_probe(&mut app);
+    key(&mut app, KeyCode::Enter, Key::Enter);
+    assert_eq!(screen(&app), Screen::GameChoice);
+    app.update();
+    let painted = app.world().resource::<Painted>().0.join("\n");
+    for g in veil_games::GAMES {
+        assert!(
+            painted.contains(g.name),
+            "{} is on the choice screen",
+            g.name
+        );
+    }
 }

@@ -424,7 +424,7 @@ fn against_computers(speed: AnimationSpeed) -> Moves {
             hand_limit: HANDS,
             ..Options::default()
         },
-        8,
+        7,
     );
     let mut rng = GameRng::seed_from_u64(3);
     let mut acted = Acted::default();

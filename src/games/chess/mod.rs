@@ -9,7 +9,6 @@
 //! The two games differ only in [`ChessGame`]: how an observation becomes a
 //! scene, the actions the viewer may take, the secret setup and the rules.
 
-use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use veil_chess::{Color as Side, Role, Square};
@@ -20,7 +19,7 @@ use veil_secret_king::{SecretKing, SecretKingView};
 use crate::kit::anim::{Appear, Burst, Slide, Vanish};
 use crate::kit::board::{
     BoardGeometry, BoardImages, BoardLayout, BoardMove, BoardUi, Cell, Glyph, GridKind, Identity,
-    Owner, Piece, orient_board, spawn_board_art,
+    Owner, Piece, orient_board, show_hint, spawn_board_art,
 };
 use crate::kit::input::Command;
 use crate::kit::settings::Settings;
@@ -966,7 +965,6 @@ fn enter_play<G: ChessGame>(
     mut view: ResMut<ChessViewState>,
     mut input: ResMut<ChessInput<G>>,
     mut ui: ResMut<BoardUi>,
-    mut camera: Query<&mut Projection, With<Camera2d>>,
 ) {
     input.clear();
     *view = ChessViewState::default();
@@ -980,15 +978,6 @@ fn enter_play<G: ChessGame>(
         .entity(art)
         .insert((ChessBoard, DespawnOnExit(Screen::Play)));
     commands.insert_resource(layout);
-    for mut p in &mut camera {
-        *p = Projection::Orthographic(OrthographicProjection {
-            scaling_mode: ScalingMode::AutoMin {
-                min_width: 1240.0,
-                min_height: 900.0,
-            },
-            ..OrthographicProjection::default_2d()
-        });
-    }
 }
 
 /// Clicks, keys and menu choices become the viewer's actions, when it is
@@ -1228,9 +1217,7 @@ fn refresh_view<G: ChessGame>(
     } else {
         m.hint.and_then(G::action_cells)
     };
-    if ui.hint != hint {
-        ui.hint = hint;
-    }
+    show_hint(&mut ui, hint);
     if !redraw.needed {
         return;
     }

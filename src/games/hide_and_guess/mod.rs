@@ -10,7 +10,6 @@
 //! The other player's secret exists in the world only once the game has
 //! ended and the observation reveals it.
 
-use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use veil_core::{Seat, Turn};
@@ -500,12 +499,7 @@ impl Plugin for HagViewPlugin {
     }
 }
 
-fn enter_play(
-    mut commands: Commands,
-    mut view: ResMut<HagViewState>,
-    mut picker: ResMut<Picker>,
-    mut camera: Query<&mut Projection, With<Camera2d>>,
-) {
+fn enter_play(mut commands: Commands, mut view: ResMut<HagViewState>, mut picker: ResMut<Picker>) {
     *view = HagViewState::default();
     *picker = Picker::default();
     // The felt, and the tray the supply lies in.
@@ -527,15 +521,6 @@ fn enter_play(
         Transform::from_xyz(TRAY_CENTER.x, TRAY_CENTER.y + 172.0, 3.0),
         DespawnOnExit(Screen::Play),
     ));
-    for mut p in &mut camera {
-        *p = Projection::Orthographic(OrthographicProjection {
-            scaling_mode: ScalingMode::AutoMin {
-                min_width: 1240.0,
-                min_height: 900.0,
-            },
-            ..OrthographicProjection::default_2d()
-        });
-    }
 }
 
 /// The viewer's picks and buttons become actions when it is their turn.

@@ -4,7 +4,6 @@
 //! rebuilt from the new scene, and the difference with the previous scene of
 //! the same viewer becomes animations (slide, flip, capture to the tray).
 
-use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use veil_core::{Game, Seat, Turn};
@@ -13,7 +12,7 @@ use veil_jieqi::{Action, Color as Side, Jieqi, JieqiView, Kind, Move, Square};
 use crate::kit::anim::{Flip, PieceColors, Pulse, Slide};
 use crate::kit::board::{
     BoardGeometry, BoardImages, BoardLayout, BoardMove, BoardUi, Cell, FaceDown, Glyph, GridKind,
-    Identity, InTray, Owner, Piece, orient_board, spawn_board_art,
+    Identity, InTray, Owner, Piece, orient_board, show_hint, spawn_board_art,
 };
 use crate::kit::input::Command;
 use crate::kit::settings::Settings;
@@ -332,7 +331,6 @@ fn enter_play(
     viewer: Res<Viewer>,
     mut view: ResMut<ViewState>,
     mut ui: ResMut<BoardUi>,
-    mut camera: Query<&mut Projection, With<Camera2d>>,
 ) {
     *view = ViewState::default();
     *ui = BoardUi::default();
@@ -344,15 +342,6 @@ fn enter_play(
         .entity(art)
         .insert((JieqiBoard, DespawnOnExit(Screen::Play)));
     commands.insert_resource(layout);
-    for mut p in &mut camera {
-        *p = Projection::Orthographic(OrthographicProjection {
-            scaling_mode: ScalingMode::AutoMin {
-                min_width: 1240.0,
-                min_height: 900.0,
-            },
-            ..OrthographicProjection::default_2d()
-        });
-    }
 }
 
 /// Clicks and keys on the board become moves for the viewer, when it is the
@@ -503,9 +492,7 @@ fn refresh_view(
             _ => None,
         })
     };
-    if ui.hint != hint {
-        ui.hint = hint;
-    }
+    show_hint(&mut ui, hint);
     if !redraw.needed {
         return;
     }

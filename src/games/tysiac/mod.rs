@@ -13,7 +13,6 @@
 //! choices the panel offers: bids, pass, the prikup, the raise, …), the
 //! choices being the engine's legal actions for what the viewer knows.
 
-use bevy::camera::ScalingMode;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::egui_wants_any_pointer_input;
@@ -463,12 +462,7 @@ impl Plugin for TysiacViewPlugin {
     }
 }
 
-fn enter_play(
-    mut commands: Commands,
-    mut view: ResMut<ViewState>,
-    mut ui: ResMut<TysiacUi>,
-    mut camera: Query<&mut Projection, With<Camera2d>>,
-) {
+fn enter_play(mut commands: Commands, mut view: ResMut<ViewState>, mut ui: ResMut<TysiacUi>) {
     *view = ViewState::default();
     *ui = TysiacUi::default();
     // The green felt under the cards.
@@ -482,15 +476,6 @@ fn enter_play(
         },
         Transform::from_xyz(TABLE.x, TABLE.y - 20.0, -1.0),
     ));
-    for mut p in &mut camera {
-        *p = Projection::Orthographic(OrthographicProjection {
-            scaling_mode: ScalingMode::AutoMin {
-                min_width: 1240.0,
-                min_height: 900.0,
-            },
-            ..OrthographicProjection::default_2d()
-        });
-    }
 }
 
 // ---------------------------------------------------------------- layout
