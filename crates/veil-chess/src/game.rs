@@ -148,21 +148,7 @@ impl<G: Geometry> Game<G> {
             pos.play_unchecked(mv);
         }
         tokens.push(result.to_string());
-        // Lines of at most 80 characters, as the export format asks.
-        let mut line = String::new();
-        for t in tokens {
-            if !line.is_empty() && line.len() + 1 + t.len() > 80 {
-                out.push_str(&line);
-                out.push('\n');
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&t);
-        }
-        out.push_str(&line);
-        out.push('\n');
+        crate::pgn::push_movetext(&mut out, tokens);
         out
     }
 }

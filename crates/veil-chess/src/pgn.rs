@@ -69,22 +69,28 @@ impl Pgn {
         }
         tokens.extend(self.closing_comments.iter().map(|c| comment_token(c)));
         tokens.push(self.result.token().to_owned());
-        let mut line = String::new();
-        for t in tokens {
-            if !line.is_empty() && line.len() + 1 + t.len() > 80 {
-                out.push_str(&line);
-                out.push('\n');
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&t);
-        }
-        out.push_str(&line);
-        out.push('\n');
+        push_movetext(&mut out, tokens);
         out
     }
+}
+
+/// Appends the movetext `tokens` in lines of at most 80 characters, as the
+/// export format asks, ending with a line break.
+pub(crate) fn push_movetext(out: &mut String, tokens: impl IntoIterator<Item = String>) {
+    let mut line = String::new();
+    for t in tokens {
+        if !line.is_empty() && line.len() + 1 + t.len() > 80 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&t);
+    }
+    out.push_str(&line);
+    out.push('\n');
 }
 
 /// A tag value with `\` and `"` escaped.

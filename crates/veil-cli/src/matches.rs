@@ -64,18 +64,8 @@ pub fn seating(entries: usize, index: u32) -> Vec<usize> {
 }
 
 /// Plays the match and returns the human-readable report, ending with one
-/// JSON line of the same figures.
-pub fn run<G: Game>(
-    options: &G::Options,
-    spec: &MatchSpec,
-    extras: &mut dyn Extras<G>,
-    progress: impl FnMut(u32, &Outcome),
-) -> Result<String, String> {
-    run_with(options, spec, extras, progress, veil_ai::choose::<G>)
-}
-
-/// [`run`] with the game's own computer player instead of the generic
-/// search (see [`arena::play_match_with`]).
+/// JSON line of the same figures. Each seat decides with `chooser` (the
+/// generic search, [`veil_ai::choose`], or the game's own player).
 pub fn run_with<G: Game>(
     options: &G::Options,
     spec: &MatchSpec,
@@ -165,7 +155,14 @@ mod tests {
             think_limit: None,
         };
         let mut seen = 0;
-        let text = run::<Pig>(&Default::default(), &spec, &mut NoExtras, |_, _| seen += 1).unwrap();
+        let text = run_with::<Pig>(
+            &Default::default(),
+            &spec,
+            &mut NoExtras,
+            |_, _| seen += 1,
+            veil_ai::choose::<Pig>,
+        )
+        .unwrap();
         assert_eq!(seen, 6);
         let json: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
         assert_eq!(json["game"], "pig");

@@ -19,7 +19,7 @@ use bevy_egui::input::egui_wants_any_pointer_input;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use leafwing_input_manager::prelude::ActionState;
 use veil_core::{Actor, Game, Seat, SeedableRng, Turn};
-use veil_tysiac::{Action, Card, Hand, HandEnd, HandResult, Phase, Rank, Suit, Tysiac, TysiacView};
+use veil_tysiac::{Action, Card, HandEnd, HandResult, Phase, Rank, Suit, Tysiac, TysiacView};
 
 use crate::kit::anim::Slide;
 use crate::kit::input::{Command, Player, UiAction};
