@@ -394,3 +394,37 @@ fn the_choice_screen_lists_every_game_of_the_registry() {
         );
     }
 }
+
+/// Finding 4: once its King has appeared, a seat whose Informant promoted
+/// unseen still knows a secret ("Your Informant: the b-pawn (promoted)"),
+/// so hot-seat keeps the privacy screen between the two seats.
+#[test]
+fn an_informant_that_promoted_unseen_keeps_the_privacy_screen() {
+    use veil_intrigue::parse_square as sq;
+    let hidden =
+        |king: &str, informant: &str| Some((sq(king).unwrap(), Some(sq(informant).unwrap())));
+    // Black keeps no secret (its King stands on h8 from the start), so
+    // only White's can call for the screen.
+    let mut g = Intrigue::from_fen_hidden(
+        "7k/1P6/8/8/8/8/8/8 w - - 0 1",
+        Default::default(),
+        [hidden("a1", "b7"), None],
+    )
+    .unwrap();
+    g.apply(Actor::Seat(Seat(0)), veil_intrigue::Action::Reveal)
+        .unwrap();
+    let black = g.parse_action("Kh7").unwrap();
+    g.apply(Actor::Seat(Seat(1)), black).unwrap();
+    let promote = g.parse_action("b8=Q").unwrap();
+    g.apply(Actor::Seat(Seat(0)), promote).unwrap();
+    let (white, black) = (g.observe(Seat(0)), g.observe(Seat(1)));
+    let own = <Intrigue as veil::games::chess::ChessGame>::scene(&white).own;
+    assert!(
+        own.iter().any(|l| l.contains("Informant")),
+        "White still knows its Informant: {own:?}"
+    );
+    assert!(
+        <Intrigue as GameView>::needs_privacy(&white, &black),
+        "the privacy screen stays while White's Informant is a secret"
+    );
+}
