@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Runs the real app under Xvfb with software Vulkan (lavapipe), straight into
-# a Jieqi game in progress (VEIL_DEMO=jieqi), and saves a PNG with Bevy's
-# screenshot API.
+# a game in progress (VEIL_DEMO=<game id>, Jieqi by default), and saves a PNG
+# with Bevy's screenshot API.
 #
-#   scripts/screenshot.sh [out.png]       (default: docs/screenshot.png)
+#   scripts/screenshot.sh [out.png] [game id]   (default: docs/screenshot.png jieqi)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-docs/screenshot.png}
+DEMO=${2:-jieqi}
 mkdir -p "$(dirname "$OUT")"
 OUT_ABS=$(realpath "$OUT")
 if ! command -v Xvfb >/dev/null || [ ! -e /usr/share/vulkan/icd.d/lvp_icd.x86_64.json ]; then
@@ -26,6 +27,6 @@ VK_ICD_FILENAMES=/usr/share/vulkan/icd.d/lvp_icd.x86_64.json \
 WGPU_BACKEND=vulkan \
 VEIL_SETTINGS=/tmp/veil-screenshot-settings.json \
 BEVY_ASSET_ROOT="$(pwd)" \
-VEIL_DEMO=jieqi VEIL_SCREENSHOT="$OUT_ABS" \
+VEIL_DEMO="$DEMO" VEIL_SCREENSHOT="$OUT_ABS" \
   timeout 300 "$BIN"
 ls -la "$OUT_ABS"

@@ -10,7 +10,7 @@ use std::marker::PhantomData;
 
 use bevy::prelude::*;
 use veil_ai::{Duration, Level, Search};
-use veil_core::{Actor, GameRng, Outcome, Record, Seat, SeedableRng, Turn};
+use veil_core::{Actor, Game, GameRng, Outcome, Record, Seat, SeedableRng, Turn};
 
 use crate::kit::input::Command;
 use crate::table::Screen;
@@ -139,10 +139,35 @@ pub struct Match<G: GameView> {
     log: Vec<String>,
 }
 
+/// A computer player's decision in the making, run in per-frame slices
+/// (wasm has no threads). The generic information-set [`Search`] is one;
+/// a game with an engine of its own (Go, Skelly's shot search) supplies its
+/// own through [`GameView::computer`](crate::table::view::GameView::computer).
+pub trait Thinker<G: Game>: Send + Sync {
+    /// Thinks for about `budget` of wall-clock time.
+    fn run_for(&mut self, budget: Duration);
+    /// The level's budget is spent (or there was nothing to think about).
+    fn is_finished(&self) -> bool;
+    /// The decision so far.
+    fn best_action(&self) -> Option<G::Action>;
+}
+
+impl<G: Game> Thinker<G> for Search<G> {
+    fn run_for(&mut self, budget: Duration) {
+        Search::run_for(self, budget);
+    }
+    fn is_finished(&self) -> bool {
+        Search::is_finished(self)
+    }
+    fn best_action(&self) -> Option<G::Action> {
+        Search::best_action(self)
+    }
+}
+
 /// A search under way for a seat, and how long it has been shown thinking.
 struct Thinking<G: GameView> {
     seat: Seat,
-    search: Search<G>,
+    search: Box<dyn Thinker<G>>,
     /// Seconds of game time since it started.
     shown: Duration,
     /// When the move may appear.
@@ -386,12 +411,11 @@ impl<G: GameView> Match<G> {
             return false;
         };
         if self.computer.as_ref().is_none_or(|t| t.seat != seat) {
-            let config = level.config();
             let seed = self.seeds.computers[seat.index()]
                 .wrapping_add(self.version.wrapping_mul(0x2545_F491_4F6C_DD1D));
             self.computer = Some(Thinking {
                 seat,
-                search: Search::new(&self.game.observe(seat), config, seed),
+                search: G::computer(&self.game.observe(seat), level, seed),
                 shown: Duration::ZERO,
                 pace: think_time(level).min(self.think_limit),
             });
@@ -418,12 +442,10 @@ impl<G: GameView> Match<G> {
         if self.to_act() != Some(seat) || self.hint_search.is_some() {
             return;
         }
-        let mut config = Level::Normal.config();
-        config.iterations = config.iterations.min(1500);
         let seed = self.seeds.hint.wrapping_add(self.version);
         self.hint_search = Some(Thinking {
             seat,
-            search: Search::new(&self.game.observe(seat), config, seed),
+            search: G::hint(&self.game.observe(seat), seed),
             shown: Duration::ZERO,
             pace: think_time(Level::Easy).min(self.think_limit),
         });

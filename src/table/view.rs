@@ -12,6 +12,7 @@ use std::marker::PhantomData;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use veil_ai::{Level, Search};
 use veil_core::{Game, Seat, Turn};
 
 use crate::kit::anim::Animating;
@@ -19,8 +20,8 @@ use crate::kit::input::Command;
 use crate::kit::sound::Cue;
 use crate::kit::widgets;
 use crate::table::referee::{
-    GameChanged, Match, MatchPlugin, MatchResult, PrivacyPending, ResignAsked, RulesOpen, Viewer,
-    end_cue, new_match, summarize,
+    GameChanged, Match, MatchPlugin, MatchResult, PrivacyPending, ResignAsked, RulesOpen, Thinker,
+    Viewer, end_cue, new_match, summarize,
 };
 use crate::table::setup::MatchSetup;
 use crate::table::{ActiveGame, Screen};
@@ -61,6 +62,23 @@ pub trait GameView: Game {
     /// The privacy screen's words: what the seats must not see of each
     /// other, and what the button shows ("board", "cards").
     const PRIVACY: (&'static str, &'static str);
+    /// The computer player deciding for the seat of `view` at `level`: the
+    /// generic information-set search by default.
+    fn computer(view: &Self::Observation, level: Level, seed: u64) -> Box<dyn Thinker<Self>>
+    where
+        Self: Sized,
+    {
+        Box::new(Search::<Self>::new(view, level.config(), seed))
+    }
+    /// The search behind the hint button: a capped Normal search by default.
+    fn hint(view: &Self::Observation, seed: u64) -> Box<dyn Thinker<Self>>
+    where
+        Self: Sized,
+    {
+        let mut config = Level::Normal.config();
+        config.iterations = config.iterations.min(1500);
+        Box::new(Search::<Self>::new(view, config, seed))
+    }
     /// The game's options on the setup screen (none by default).
     fn options_ui(ui: &mut egui::Ui, options: &mut Self::Options) {
         let _ = options;
