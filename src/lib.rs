@@ -119,6 +119,9 @@ pub fn build_app(mode: AppMode, launch: LaunchOptions) -> App {
             app.add_plugins(kit::settings::SettingsPlugin {
                 store: kit::settings::SettingsStore::platform(),
             });
+            app.add_plugins(table::save::SavePlugin {
+                store: kit::store::Store::platform(),
+            });
         }
         AppMode::Headless => {
             app.add_plugins((
@@ -138,6 +141,10 @@ pub fn build_app(mode: AppMode, launch: LaunchOptions) -> App {
             app.add_plugins(kit::sound::SoundPlugin { device: false });
             app.add_plugins(kit::settings::SettingsPlugin {
                 store: kit::settings::SettingsStore::Nowhere,
+            });
+            // Tests that resume replace it with a store in memory.
+            app.add_plugins(table::save::SavePlugin {
+                store: kit::store::Store::Nowhere,
             });
         }
     }

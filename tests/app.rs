@@ -740,5 +740,7 @@ mod chess;
 mod fair;
 #[path = "app/hag.rs"]
 mod hag;
+#[path = "app/resume.rs"]
+mod resume;
 #[path = "app/tysiac.rs"]
 mod tysiac;

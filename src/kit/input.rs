@@ -93,6 +93,8 @@ impl UiAction {
 pub enum Command {
     /// Title: go to the game choice.
     Start,
+    /// Title: take up the match that was in progress.
+    Continue,
     /// Game choice: this game (by id).
     ChooseGame(&'static str),
     /// Setup: begin the game as set up.

@@ -11,6 +11,7 @@ pub mod fonts;
 pub mod input;
 pub mod settings;
 pub mod sound;
+pub mod store;
 pub mod widgets;
 pub mod world_text;
 

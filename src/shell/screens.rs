@@ -9,6 +9,7 @@ use crate::kit::input::Command;
 use crate::table::ActiveGame;
 use crate::table::Screen;
 use crate::table::referee::MatchResult;
+use crate::table::save::{ResumeOffer, continue_offered};
 use crate::table::setup::{MatchSetup, SeatKind};
 use crate::table::view::GameViews;
 
@@ -116,7 +117,11 @@ fn spawn_title_art(mut commands: Commands, images: Option<Res<crate::kit::board:
     }
 }
 
-fn title_ui(mut contexts: EguiContexts, mut out: MessageWriter<Command>) -> Result {
+fn title_ui(
+    mut contexts: EguiContexts,
+    offer: Res<ResumeOffer>,
+    mut out: MessageWriter<Command>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::CentralPanel::no_frame().show(&mut root_ui(ctx, "title", false), |ui| {
         ui.vertical_centered(|ui| {
@@ -124,9 +129,20 @@ fn title_ui(mut contexts: EguiContexts, mut out: MessageWriter<Command>) -> Resu
             ui.label(egui::RichText::new("VEIL").size(72.0).strong());
             ui.label(egui::RichText::new("games of hidden information").size(22.0));
             ui.add_space(30.0);
+            if let Some(entry) = offer.game.and_then(veil_games::entry) {
+                if big_button(ui, &format!("Continue {}", entry.name)).clicked() {
+                    out.write(Command::Button);
+                    out.write(Command::Continue);
+                }
+                ui.add_space(10.0);
+            }
             if big_button(ui, "Play (Enter)").clicked() {
                 out.write(Command::Button);
                 out.write(Command::Start);
+            }
+            if let Some(message) = &offer.message {
+                ui.add_space(20.0);
+                ui.label(egui::RichText::new(message).size(16.0));
             }
         });
     });
@@ -134,17 +150,20 @@ fn title_ui(mut contexts: EguiContexts, mut out: MessageWriter<Command>) -> Resu
 }
 
 fn title_commands(
-    mut commands: MessageReader<Command>,
+    mut commands: Commands,
+    mut reader: MessageReader<Command>,
     mut next: ResMut<NextState<Screen>>,
     screen: Res<State<Screen>>,
 ) {
     let here = *screen.get() == Screen::Title;
-    for c in commands.read() {
+    for c in reader.read() {
         if !here {
             continue;
         }
-        if *c == Command::Start {
-            next.set(Screen::GameChoice);
+        match *c {
+            Command::Start => next.set(Screen::GameChoice),
+            Command::Continue => commands.queue(continue_offered),
+            _ => {}
         }
     }
 }

@@ -12,6 +12,7 @@ use veil_core::Game;
 pub mod keys;
 pub mod panel;
 pub mod referee;
+pub mod save;
 pub mod setup;
 pub mod view;
 

@@ -139,6 +139,58 @@ pub struct Match<G: GameView> {
     log: Vec<String>,
 }
 
+/// A match as a save keeps it: the full state and the referee's own
+/// bookkeeping (see [`Match::snapshot`]).
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(bound = "")]
+pub struct MatchSnapshot<G: GameView> {
+    pub state: G,
+    pub record: Record<G>,
+    /// "human" or a computer level's name, a seat each.
+    pub seats: Vec<String>,
+    /// The chance generator's four words, so chance goes on exactly as it
+    /// would have.
+    pub rng: [u64; 4],
+    pub chance_seed: u64,
+    pub computer_seeds: Vec<u64>,
+    pub hint_seed: u64,
+    pub fixed_origin: Option<u64>,
+    pub resigned: Option<Seat>,
+    pub think_limit_ms: u64,
+    pub undo_points: Vec<(Seat, G::Observation, usize, u32)>,
+    pub version: u64,
+    pub plies: u32,
+    pub log: Vec<String>,
+}
+
+/// The generator's state. `rand` offers it only through serde, whose
+/// feature would rebuild all of Bevy's maths; its `Debug` form
+/// (`Xoshiro256PlusPlus { s: [a, b, c, d] }`) carries the same four words,
+/// and a test checks the round trip.
+pub fn rng_words(rng: &GameRng) -> [u64; 4] {
+    let text = format!("{rng:?}");
+    let mut words = [0u64; 4];
+    let digits = text
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|t| !t.is_empty())
+        .filter_map(|t| t.parse::<u64>().ok());
+    // The type's name holds a number too (256): the state is the last four.
+    let all: Vec<u64> = digits.collect();
+    if all.len() >= 4 {
+        words.copy_from_slice(&all[all.len() - 4..]);
+    }
+    words
+}
+
+/// The generator with state `words` (see [`rng_words`]).
+pub fn rng_from_words(words: [u64; 4]) -> GameRng {
+    let mut seed = [0u8; 32];
+    for (chunk, w) in seed.chunks_exact_mut(8).zip(words) {
+        chunk.copy_from_slice(&w.to_le_bytes());
+    }
+    GameRng::from_seed(seed)
+}
+
 /// A computer player's decision in the making, run in per-frame slices
 /// (wasm has no threads). The generic information-set [`Search`] is one;
 /// a game with an engine of its own (Go, Skelly's shot search) supplies its
@@ -203,11 +255,89 @@ impl<G: GameView> Match<G> {
         m
     }
 
+    /// Everything needed to go on with this match later (secrets included:
+    /// a save is the referee's, never the view's).
+    pub fn snapshot(&self) -> MatchSnapshot<G> {
+        MatchSnapshot {
+            state: self.game.clone(),
+            record: self.record.clone(),
+            seats: self.seats.iter().map(|k| k.label_id()).collect(),
+            rng: rng_words(&self.rng),
+            chance_seed: self.seeds.chance,
+            computer_seeds: self.seeds.computers.clone(),
+            hint_seed: self.seeds.hint,
+            fixed_origin: self.seeds.fixed_origin,
+            resigned: self.resigned,
+            think_limit_ms: self.think_limit.as_millis() as u64,
+            undo_points: self.undo_points.clone(),
+            version: self.version,
+            plies: self.plies,
+            log: self.log.clone(),
+        }
+    }
+
+    /// The match a [`Match::snapshot`] was taken of, checked for
+    /// consistency (a save comes from outside: it may be damaged).
+    pub fn restore(s: MatchSnapshot<G>) -> Result<Self, String> {
+        let n = s.state.seats();
+        let seats = s
+            .seats
+            .iter()
+            .map(|k| SeatKind::from_label_id(k))
+            .collect::<Result<Vec<_>, _>>()?;
+        if seats.len() != n || s.computer_seeds.len() != n || s.record.seats != n {
+            return Err(format!(
+                "the save names {} seats for a game of {n}",
+                seats.len()
+            ));
+        }
+        if s.record.game != G::ID || s.record.options != *s.state.options() {
+            return Err("the save's record is not of its game".into());
+        }
+        let seat_ok = |seat: Seat| seat.index() < n;
+        if !s.resigned.is_none_or(seat_ok)
+            || !s.undo_points.iter().all(|(seat, _, log, plies)| {
+                seat_ok(*seat) && *log <= s.log.len() && *plies <= s.plies
+            })
+        {
+            return Err("the save names a seat or a move the game does not have".into());
+        }
+        if s.rng.iter().all(|w| *w == 0) {
+            return Err("the save's chance generator is blank".into());
+        }
+        Ok(Match {
+            game: s.state,
+            record: s.record,
+            seats,
+            rng: rng_from_words(s.rng),
+            seeds: Seeds {
+                chance: s.chance_seed,
+                computers: s.computer_seeds,
+                hint: s.hint_seed,
+                fixed_origin: s.fixed_origin,
+            },
+            resigned: s.resigned,
+            computer: None,
+            hint_search: None,
+            think_limit: Duration::from_millis(s.think_limit_ms.clamp(100, 60_000)),
+            undo_points: s.undo_points,
+            hint: None,
+            version: s.version,
+            plies: s.plies,
+            log: s.log,
+        })
+    }
+
     /// The full state, secrets and all. Only for tests that check what the
     /// referee hides (the fair-play suite); never read by the app.
     #[doc(hidden)]
     pub fn full_state_for_tests(&self) -> &G {
         &self.game
+    }
+
+    /// The game's options (public).
+    pub fn options(&self) -> G::Options {
+        self.game.options().clone()
     }
 
     /// What `seat` may know now: the only way a view sees the game.

@@ -24,6 +24,25 @@ impl SeatKind {
         }
     }
 
+    /// "human" or the level's name, as saves keep it.
+    pub fn label_id(self) -> String {
+        match self {
+            SeatKind::Human => "human".into(),
+            SeatKind::Computer(level) => level.to_string(),
+        }
+    }
+
+    /// Reads [`SeatKind::label_id`] back.
+    pub fn from_label_id(text: &str) -> Result<Self, String> {
+        match text {
+            "human" => Ok(SeatKind::Human),
+            other => other
+                .parse::<Level>()
+                .map(SeatKind::Computer)
+                .map_err(|e| e.to_string()),
+        }
+    }
+
     pub fn is_human(self) -> bool {
         self == SeatKind::Human
     }

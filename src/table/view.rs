@@ -209,6 +209,10 @@ pub struct GameViews(pub BTreeMap<&'static str, ViewEntry>);
 #[derive(Clone, Copy)]
 pub struct ViewEntry {
     pub options_ui: fn(&mut egui::Ui, &mut MatchSetup),
+    /// Checks a save of this game (see [`crate::table::save`]).
+    pub check_save: fn(&str) -> Result<(), String>,
+    /// Puts a saved match of this game on the table.
+    pub resume: fn(&str, &mut World) -> Result<(), String>,
 }
 
 /// The table's part of game `G`; its systems run only while `G` is the
@@ -256,7 +260,7 @@ impl<G: GameView> Plugin for TablePlugin<G> {
             )
             .add_systems(
                 Update,
-                finish_match::<G>
+                (finish_match::<G>, crate::table::save::keep_match::<G>)
                     .in_set(crate::table::PlaySet::Draw)
                     .run_if(active::<G>()),
             )
@@ -268,6 +272,8 @@ impl<G: GameView> Plugin for TablePlugin<G> {
             G::ID,
             ViewEntry {
                 options_ui: options_ui::<G>,
+                check_save: crate::table::save::check_save::<G>,
+                resume: crate::table::save::resume::<G>,
             },
         );
     }
@@ -308,6 +314,7 @@ pub fn start_match<G: GameView>(
             ..OrthographicProjection::default_2d()
         });
     }
+    let resumed = prepared.is_some();
     let seats = match prepared {
         Some(_) => {
             commands.queue(|world: &mut World| {
@@ -328,6 +335,11 @@ pub fn start_match<G: GameView>(
         .find(|s| seats[s.index()].is_human())
         .unwrap_or(Seat(0));
     privacy.0 = None;
+    // A match taken up again (a save, the demo) in hot-seat may be at any
+    // seat's turn: nobody's secrets show until someone takes the device.
+    if resumed && seats.iter().filter(|k| k.is_human()).count() > 1 {
+        privacy.0 = Some(viewer.0);
+    }
     resign.0 = false;
     rules.0 = false;
     *finishing = Finishing::default();
