@@ -428,3 +428,148 @@ fn an_informant_that_promoted_unseen_keeps_the_privacy_screen() {
         "the privacy screen stays while White's Informant is a secret"
     );
 }
+
+/// The words of every `WorldText` on the table.
+fn world_words(app: &mut App) -> String {
+    let world = app.world_mut();
+    world
+        .query::<&veil::kit::world_text::WorldText>()
+        .iter(world)
+        .map(|t| t.text.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Tysiąc, in hot-seat and against the computers: no card the seat on
+/// screen has never seen is painted anywhere — the table's words, the
+/// panel, the move list — nor while the privacy screen is up, for the seat
+/// that had the device or the one taking it. The control: the seat's own
+/// cards are found by the same scan.
+fn unseen_cards_are_never_painted(seats: Vec<SeatKind>, seed: u64) {
+    use veil_tysiac::{Card, Options};
+    let mut app = app(AnimationSpeed::Off);
+    paint_probe(&mut app);
+    let n = seats.len();
+    start_game(&mut app, Tysiac::ID, |setup| {
+        setup.seats = seats;
+        setup.seed = Some(seed);
+        setup.set_options::<Tysiac>(&Options::one_hand());
+    });
+    let mut rng = GameRng::seed_from_u64(seed);
+    // Every card each seat has seen so far in the hand.
+    let mut seen: Vec<Vec<String>> = vec![Vec::new(); n];
+    let (mut own_found, mut frames, mut unseen_checked) = (0, 0, 0);
+    let mut planted = false;
+    for _ in 0..6000 {
+        if screen(&app) != Screen::Play {
+            break;
+        }
+        app.update();
+        let Some(m) = app.world().get_resource::<Match<Tysiac>>() else {
+            break;
+        };
+        for (s, seen) in seen.iter_mut().enumerate() {
+            for card in super::tysiac::faces_seen(&m.observe(Seat(s as u8))) {
+                let name = card.to_string();
+                if !seen.contains(&name) {
+                    seen.push(name);
+                }
+            }
+        }
+        let viewer = app.world().resource::<Viewer>().0;
+        let next = app.world().resource::<PrivacyPending>().0;
+        // Egui's painted strings (headless, the words on the table are not
+        // projected, so their components are read too) and the move list.
+        let mut painted = app.world().resource::<Painted>().0.join("\n");
+        painted.push('\n');
+        painted.push_str(&m.log().join("\n"));
+        painted.push('\n');
+        painted.push_str(&world_words(&mut app));
+        let m = app.world().resource::<Match<Tysiac>>();
+        let lookers: Vec<Seat> = std::iter::once(viewer).chain(next).collect();
+        // The control the other way: a card the viewer has not seen, written
+        // on the table on purpose for one frame, is found by the scan.
+        if !planted && frames >= 40 && next.is_none() {
+            let name = Card::all()
+                .map(|c| c.to_string())
+                .find(|c| !seen[viewer.index()].contains(c))
+                .expect("a card the viewer has not seen");
+            let leak = app
+                .world_mut()
+                .spawn((
+                    veil::kit::world_text::WorldText::new(name.clone(), 20.0, Color::WHITE),
+                    Transform::default(),
+                ))
+                .id();
+            app.update();
+            assert!(
+                world_words(&mut app).contains(&name),
+                "the planted {name} is found"
+            );
+            app.world_mut().despawn(leak);
+            app.update();
+            planted = true;
+            continue;
+        }
+        for card in Card::all() {
+            let name = card.to_string();
+            for looker in &lookers {
+                unseen_checked += usize::from(!seen[looker.index()].contains(&name));
+                assert!(
+                    seen[looker.index()].contains(&name) || !painted.contains(&name),
+                    "{name}, never seen by {looker:?}, painted (privacy: {next:?})"
+                );
+            }
+        }
+        if next.is_none() {
+            let own = super::tysiac::faces_seen(&m.observe(viewer));
+            own_found += own
+                .iter()
+                .filter(|c| painted.contains(&c.to_string()))
+                .count();
+        }
+        frames += 1;
+        if m.turn() == Turn::Over {
+            continue;
+        }
+        if next.is_some() {
+            send(&mut app, Command::ContinueAfterPrivacy);
+            continue;
+        }
+        let Some(seat) = m
+            .to_act()
+            .filter(|s| m.turn() != Turn::Chance && m.seat_kind(*s).is_human())
+        else {
+            continue;
+        };
+        let mut legal = Vec::new();
+        m.full_state_for_tests()
+            .legal_actions(Actor::Seat(seat), &mut legal);
+        let action = legal[rng.random_range(0..legal.len())];
+        app.world_mut()
+            .write_message(ActionRequest::<Tysiac> { seat, action });
+    }
+    assert!(frames > 100, "frames scanned: {frames}");
+    assert!(planted, "the planted card was looked for");
+    assert!(
+        unseen_checked > 300,
+        "unseen cards looked for: {unseen_checked}"
+    );
+    assert!(
+        own_found > 100,
+        "the control: the scan finds the seat's own cards ({own_found})"
+    );
+}
+
+#[test]
+fn tysiac_paints_no_card_a_seat_has_not_seen() {
+    unseen_cards_are_never_painted(vec![SeatKind::Human; 3], 17);
+    unseen_cards_are_never_painted(
+        vec![
+            SeatKind::Human,
+            SeatKind::Computer(Level::Greedy),
+            SeatKind::Computer(Level::Greedy),
+        ],
+        23,
+    );
+}

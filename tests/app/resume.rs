@@ -232,7 +232,11 @@ fn an_unusable_save_is_set_aside_with_a_message() {
 
     let cases: Vec<(&str, String, &str)> = vec![
         ("not json", "{ this is not".into(), "could not be read"),
-        ("cut short", good[..good.len() / 2].into(), "could not be read"),
+        (
+            "cut short",
+            good[..good.len() / 2].into(),
+            "could not be read",
+        ),
         (
             "newer",
             r#"{"format": 9, "game": "jieqi", "match": {}}"#.into(),

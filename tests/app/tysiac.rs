@@ -44,7 +44,7 @@ fn sorted(mut cards: Vec<Card>) -> Vec<Card> {
 /// The cards whose faces the viewer sees, from its observation alone: its
 /// hand, the prikup while shown, the trick in the middle (or the last one
 /// taken, until the next lead).
-fn faces_seen(obs: &TysiacView) -> Vec<Card> {
+pub(super) fn faces_seen(obs: &TysiacView) -> Vec<Card> {
     let t = &obs.table;
     let mut out: Vec<Card> = obs.hand.iter().collect();
     if t.phase == Phase::Prikup {
