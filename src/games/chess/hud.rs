@@ -1,0 +1,96 @@
+//! The chess side panel: whose turn, the player's own secret lines, the move list and the table's controls.
+
+use super::*;
+
+pub(super) fn hud<G: ChessGame>(
+    mut contexts: EguiContexts,
+    m: Res<Match<G>>,
+    view: Res<ChessViewState>,
+    input: Res<ChessInput<G>>,
+    viewer: Res<Viewer>,
+    resign: Res<ResignAsked>,
+    mut out: MessageWriter<Command>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let me = viewer.0;
+    let mut root = crate::shell::screens::root_ui(ctx, "hud-root", false);
+    egui::Panel::right("hud").exact_size(320.0).show(&mut root, |ui| {
+        let Some(scene) = &view.scene else {
+            ui.label("…");
+            return;
+        };
+        ui.heading(format!("{} — you see: {}", G::NAME, G::seat_name(me)));
+        let turn_text = if m.turn() == Turn::Over {
+            "Game over".to_owned()
+        } else if scene.setup {
+            if input.setting_up {
+                "Choose your secret".to_owned()
+            } else if m.is_thinking() || m.to_act().is_some_and(|s| !m.seat_kind(s).is_human()) {
+                "The computer is choosing its secret…".to_owned()
+            } else {
+                "Waiting for the other secret choice…".to_owned()
+            }
+        } else {
+            match scene.to_act {
+                Some(s) if m.is_thinking() || !m.seat_kind(Seat(s)).is_human() => {
+                    format!("{} is thinking…", side_name(s))
+                }
+                Some(s) => format!("{} to move", side_name(s)),
+                None => String::new(),
+            }
+        };
+        ui.label(egui::RichText::new(turn_text).size(20.0));
+        if m.is_thinking() {
+            ui.add(egui::Spinner::new());
+        }
+        if let Some(b) = &view.banner {
+            ui.label(
+                egui::RichText::new(b)
+                    .size(22.0)
+                    .strong()
+                    .color(egui::Color32::from_rgb(230, 170, 20)),
+            );
+        }
+        if scene.check.is_some() {
+            ui.label(
+                egui::RichText::new("CHECK!")
+                    .size(24.0)
+                    .color(egui::Color32::from_rgb(220, 30, 20))
+                    .strong(),
+            );
+        }
+        if let Some(p) = &input.prompt {
+            ui.label(egui::RichText::new(p).strong());
+        }
+        for (i, (label, _)) in input.choices.iter().enumerate() {
+            if ui
+                .button(egui::RichText::new(format!("{} {label}", i + 1)).size(17.0))
+                .clicked()
+            {
+                out.write(Command::Choose(i));
+            }
+        }
+        if m.is_hinting() {
+            ui.label("Looking for a hint…");
+        } else if let Some(a) = m.hint {
+            ui.label(format!("Hint: {}", <G as ChessGame>::action_text(a)));
+        }
+        ui.separator();
+        let hint = m.seat_kind(me).is_human();
+        panel::controls(ui, &m, hint, Some(view.before.is_some()), resign.0, &mut out, |_| {});
+        ui.separator();
+        for line in &scene.own {
+            ui.label(
+                egui::RichText::new(line).color(egui::Color32::from_rgb(230, 170, 20)),
+            );
+        }
+        for line in &scene.notes {
+            ui.small(line);
+        }
+        ui.separator();
+        panel::move_list(ui, &scene.history, Some(10), 260.0);
+        ui.separator();
+        ui.small("K king · Q queen · R rook · B bishop · N knight · P pawn. Gold rings: your secret, seen only by you.");
+    });
+    Ok(())
+}

@@ -1,0 +1,101 @@
+//! The player's picks and votes, turned into action requests.
+
+use super::*;
+
+/// The viewer's picks and buttons become actions when it is their turn.
+pub(super) fn human_acts(
+    mut commands: MessageReader<Command>,
+    m: Res<Match<HideAndGuess>>,
+    mut picker: ResMut<Picker>,
+    viewer: Res<Viewer>,
+    privacy: Res<PrivacyPending>,
+    phase: Res<State<PlayPhase>>,
+    animating: Res<Animating>,
+    mut finishing: ResMut<Finishing>,
+    mut requests: MessageWriter<ActionRequest<HideAndGuess>>,
+) {
+    for c in commands.read() {
+        if *c == Command::Confirm && m.turn() == Turn::Over {
+            finishing.asked = true;
+            continue;
+        }
+        let seat = viewer.0;
+        let may_act = *phase.get() == PlayPhase::HumanTurn
+            && privacy.0.is_none()
+            && !animating.0
+            && m.to_act() == Some(seat)
+            && m.seat_kind(seat).is_human();
+        if !may_act {
+            continue;
+        }
+        let obs = m.observe(seat);
+        let task = task(&obs, m.turn());
+        let kind_of = |l: &char| Kind::from_letter(*l);
+        let add = |picker: &mut Picker, kind: Kind| {
+            if may_add(task, picker.guessing, &obs.table, picker.pieces, kind) {
+                picker.pieces = picker.pieces.with(kind).unwrap_or(picker.pieces);
+                picker.repeat_warning = false;
+            }
+        };
+        let action = match c {
+            Command::AddPiece(l) => {
+                if let Some(kind) = kind_of(l) {
+                    add(&mut *picker, kind);
+                }
+                None
+            }
+            // Keys 1 and 2 are the thumbs in a vote; 1 to 6 add a king … a
+            // pawn in a dialog.
+            Command::Choose(i) if task == Task::Vote => match i {
+                0 => Some(Action::Vote(true)),
+                1 => Some(Action::Vote(false)),
+                _ => None,
+            },
+            Command::Choose(i) => {
+                if let Some(kind) = Kind::ALL.get(*i) {
+                    add(&mut *picker, *kind);
+                }
+                None
+            }
+            // Escape empties the dialog.
+            Command::Cancel => {
+                picker.pieces = Pieces::EMPTY;
+                picker.repeat_warning = false;
+                None
+            }
+            Command::RemovePiece(l) => {
+                if let Some(one) = kind_of(l).and_then(|k| Pieces::EMPTY.with(k)) {
+                    if let Some(rest) = picker.pieces.minus(one) {
+                        picker.pieces = rest;
+                        picker.repeat_warning = false;
+                    }
+                }
+                None
+            }
+            Command::Guessing(on) => {
+                if task == Task::BuildOrGuess && picker.guessing != *on {
+                    *picker = Picker {
+                        guessing: *on,
+                        ..Picker::default()
+                    };
+                }
+                None
+            }
+            Command::Thumb(up) => (task == Task::Vote).then_some(Action::Vote(*up)),
+            Command::Confirm => match picked_action(task, &picker, &obs.table) {
+                Some(Action::Guess(p)) if obs.is_repeated_guess(p) && !picker.repeat_warning => {
+                    // Legal, but worth a second thought.
+                    picker.repeat_warning = true;
+                    None
+                }
+                other => other,
+            },
+            _ => None,
+        };
+        if let Some(action) = action {
+            // Offered only when legal; the referee checks it again.
+            *picker = Picker::default();
+            requests.write(ActionRequest { seat, action });
+        }
+    }
+}

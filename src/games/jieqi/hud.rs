@@ -1,0 +1,73 @@
+//! The Jieqi side panel: whose turn, captures, the move list and the table's controls.
+
+use super::*;
+
+pub(super) fn side_name(side: Side) -> &'static str {
+    if side == Side::Red { "Red" } else { "Black" }
+}
+
+pub(super) fn hud(
+    mut contexts: EguiContexts,
+    m: Res<Match<Jieqi>>,
+    view: Res<ViewState>,
+    viewer: Res<Viewer>,
+    resign: Res<ResignAsked>,
+    mut out: MessageWriter<Command>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let viewer_seat = viewer.0;
+    let mut root = crate::shell::screens::root_ui(ctx, "hud-root", false);
+    egui::Panel::right("hud").exact_size(300.0).show(&mut root, |ui| {
+        let Some(scene) = &view.scene else {
+            ui.label("…");
+            return;
+        };
+        ui.heading(format!("You see: {}", Jieqi::seat_name(viewer_seat)));
+        let turn_text = match (m.turn(), scene.to_move) {
+            (Turn::Over, _) => "Game over".to_owned(),
+            (_, Some(side)) => {
+                let seat = Seat(side.index() as u8);
+                if m.is_thinking() || !m.seat_kind(seat).is_human() {
+                    format!("{} is thinking…", side_name(side))
+                } else {
+                    format!("{} to move", side_name(side))
+                }
+            }
+            _ => String::new(),
+        };
+        ui.label(egui::RichText::new(turn_text).size(20.0));
+        if m.is_thinking() {
+            ui.add(egui::Spinner::new());
+        }
+        if scene.check.is_some() {
+            ui.label(egui::RichText::new("CHECK!").size(24.0).color(egui::Color32::from_rgb(220, 30, 20)).strong());
+        }
+        if m.is_hinting() {
+            ui.label("Looking for a hint…");
+        } else if let Some(Action::Move(mv)) = m.hint {
+            ui.label(format!("Hint: {mv}"));
+        }
+        ui.separator();
+        let hint = m.seat_kind(viewer_seat).is_human();
+        panel::controls(ui, &m, hint, Some(scene.last_move.is_some()), resign.0, &mut out, |_| {});
+        ui.separator();
+        ui.label(egui::RichText::new("Captured").strong());
+        for owner in [Side::Red, Side::Black] {
+            let list: Vec<String> = scene.captured[owner.index()]
+                .iter()
+                .map(|p| p.kind.map_or("?".to_owned(), |k| glyph(k).to_owned()))
+                .collect();
+            ui.label(format!("{} lost: {}", side_name(owner), if list.is_empty() { "—".into() } else { list.join(" ") }));
+        }
+        ui.label(egui::RichText::new("Not yet seen by you").strong());
+        for side in [Side::Red, Side::Black] {
+            let pool: Vec<String> = scene.pool[side.index()].iter().map(|(k, n)| format!("{}×{n}", glyph(*k))).collect();
+            ui.label(format!("{}: {}", side_name(side), pool.join(" ")));
+        }
+        ui.separator();
+        panel::move_list(ui, m.log(), Some(8), 260.0);
+        ui.separator();
+        ui.small("G general · A advisor · E elephant · H horse · R chariot · C cannon · S soldier; dark discs are face down.");
+    });
+    Ok(())
+}

@@ -1,0 +1,313 @@
+//! The Tysiąc side panel: the phase, the bids, the choices, the score sheet and the hand's summary.
+
+use super::*;
+
+/// A finished hand in words.
+pub fn hand_text(h: &HandResult) -> String {
+    let d = name(h.declarer);
+    match h.end {
+        HandEnd::Made => format!(
+            "{d} played for {} and made it ({} points)",
+            h.bid,
+            h.points[h.declarer.index()]
+        ),
+        HandEnd::Failed => format!(
+            "{d} played for {} and failed ({} points)",
+            h.bid,
+            h.points[h.declarer.index()]
+        ),
+        HandEnd::Rospisat => format!("{d} declared Rospisat' at {}", h.bid),
+        HandEnd::Redeal { by } => format!("{} held the four nines: redeal", name(by)),
+    }
+}
+
+/// The words of a choice on the panel.
+pub fn choice_text(action: &Action, bid: u16) -> String {
+    match *action {
+        Action::Pass => "Pass".into(),
+        Action::Bid(b) => format!("{b}"),
+        Action::TakePrikup => "Take the prikup".into(),
+        Action::Rospisat => "Rospisat' (give up: the others get 60, you a P)".into(),
+        Action::Give { card, to } => format!("Give {card} to {}", name(to)),
+        Action::Redeal => "Four nines: deal again".into(),
+        Action::PlayOn => "Four nines: play on".into(),
+        Action::Raise(b) if b == bid => format!("Play for {b}"),
+        Action::Raise(b) => format!("{b}"),
+        Action::Play {
+            card,
+            marriage: true,
+        } => format!(
+            "Play {card} and announce the marriage (+{}, {} trump)",
+            card.suit().marriage(),
+            card.suit()
+        ),
+        Action::Play {
+            card,
+            marriage: false,
+        } => format!("Play {card} without announcing"),
+        other => other.to_string(),
+    }
+}
+
+pub(super) fn phase_text(obs: &TysiacView, m: &Match<Tysiac>) -> String {
+    let t = &obs.table;
+    let Some(seat) = m.to_act() else {
+        return match m.turn() {
+            Turn::Over => "The match is over".into(),
+            _ => "…".into(),
+        };
+    };
+    let who = if seat == obs.seat {
+        "You".to_owned()
+    } else {
+        name(seat).to_owned()
+    };
+    let thinking = !m.seat_kind(seat).is_human();
+    let doing = match t.phase {
+        Phase::Bidding => format!("bid above {} or pass", t.bid),
+        Phase::Prikup => "take the prikup".into(),
+        Phase::PassCards => "give a card to each opponent".into(),
+        Phase::FourNines => "decide on the four nines".into(),
+        Phase::Raise => format!("keep the bid of {} or raise it", t.bid),
+        Phase::Play => "play a card".into(),
+        _ => "wait".into(),
+    };
+    if thinking {
+        format!("{who} is thinking ({doing})…")
+    } else if seat == obs.seat {
+        format!("Your turn: {doing}")
+    } else {
+        format!("{who}: {doing}")
+    }
+}
+
+pub(super) fn hud(
+    mut contexts: EguiContexts,
+    m: Res<Match<Tysiac>>,
+    view: Res<ViewState>,
+    mut tui: ResMut<TysiacUi>,
+    viewer: Res<Viewer>,
+    resign: Res<ResignAsked>,
+    mut out: MessageWriter<Command>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut root = crate::shell::screens::root_ui(ctx, "hud-root", false);
+    egui::Panel::right("hud")
+        .exact_size(320.0)
+        .show(&mut root, |ui| {
+            let Some(obs) = &view.obs else {
+                ui.label("…");
+                return;
+            };
+            let t = &obs.table;
+            ui.heading(format!("You are {}", name(viewer.0)));
+            ui.label(egui::RichText::new(phase_text(obs, &m)).size(18.0));
+            if m.is_thinking() {
+                ui.add(egui::Spinner::new());
+            }
+            ui.separator();
+            // The contract and the trump, always in view.
+            let trump = t.trump.map_or("none yet".to_owned(), |s| format!("{s}"));
+            ui.label(
+                egui::RichText::new(format!("Trump: {trump}"))
+                    .size(20.0)
+                    .strong(),
+            );
+            match t.declarer {
+                Some(d) => ui.label(format!("{} plays for {}", name(d), t.bid)),
+                None => ui.label(format!("Highest bid: {} ({})", t.bid, name(t.bidder))),
+            };
+            for (s, suit) in &t.marriages {
+                ui.label(format!(
+                    "{} announced the {suit} marriage (+{})",
+                    name(*s),
+                    suit.marriage()
+                ));
+            }
+            if let (Some(p), true) = (t.prikup, t.phase != Phase::Prikup) {
+                ui.label(format!("The prikup was {p}"));
+            }
+            if let Some(card) = obs.received {
+                ui.label(format!(
+                    "{} gave you {card}",
+                    name(t.declarer.unwrap_or(t.bidder))
+                ));
+            }
+            for (i, g) in obs.gave.iter().enumerate() {
+                if let Some(card) = g {
+                    ui.label(format!("You gave {card} to {}", name(Seat(i as u8))));
+                }
+            }
+            if matches!(t.phase, Phase::Play | Phase::Over) {
+                ui.label(format!(
+                    "Points this hand: {}",
+                    Seat::all(3)
+                        .map(|s| format!("{} {}", name(s), t.points[s.index()]))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+            // The viewer's choices: only the engine's legal actions.
+            if !tui.choices.is_empty() {
+                ui.separator();
+                ui.label(egui::RichText::new("Your call").strong());
+                let numbers = tui
+                    .choices
+                    .iter()
+                    .all(|a| matches!(a, Action::Bid(_) | Action::Pass | Action::Raise(_)));
+                if numbers {
+                    ui.horizontal_wrapped(|ui| {
+                        for (i, a) in tui.choices.iter().enumerate() {
+                            if ui.button(choice_text(a, t.bid)).clicked() {
+                                out.write(Command::Choose(i));
+                            }
+                        }
+                    });
+                } else {
+                    for (i, a) in tui.choices.iter().enumerate() {
+                        if ui.button(choice_text(a, t.bid)).clicked() {
+                            out.write(Command::Choose(i));
+                        }
+                    }
+                }
+            } else if !tui.usable.is_empty() {
+                ui.separator();
+                ui.label(match t.phase {
+                    Phase::PassCards => "Click a card to give away.",
+                    _ => "Click a card to play it (or the arrow keys and Enter).",
+                });
+            }
+            if m.is_hinting() {
+                ui.label("Looking for a hint…");
+            } else if let Some(hint) = m.hint {
+                ui.label(format!("Hint: {}", choice_text(&hint, t.bid)));
+            }
+            ui.separator();
+            ui.label(egui::RichText::new("Bidding").strong());
+            ui.label(
+                t.calls
+                    .iter()
+                    .map(|c| match c.bid {
+                        Some(b) => format!("{} {b}", name(c.seat)),
+                        None => format!("{} pass", name(c.seat)),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" · "),
+            );
+            ui.separator();
+            ui.label(format!(
+                "Scores: {}",
+                Seat::all(3)
+                    .map(|s| format!("{} {}", name(s), t.standings[s.index()].score))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+            let hint = m.seat_kind(viewer.0).is_human() && m.to_act() == Some(viewer.0);
+            panel::controls(ui, &m, hint, None, resign.0, &mut out, |ui| {
+                if ui.button("Score sheet").clicked() {
+                    tui.score_sheet = !tui.score_sheet;
+                }
+            });
+            ui.separator();
+            panel::move_list(ui, m.log(), None, 200.0);
+        });
+    Ok(())
+}
+
+pub(super) fn standing_text(st: &veil_tysiac::Standing) -> String {
+    let mut out = format!("{}", st.score);
+    if let Some(h) = st.barrel {
+        out.push_str(&format!(" · on the barrel ({}/3)", h + 1));
+    }
+    if st.lines > 0 {
+        out.push_str(&format!(" · {}", "—".repeat(st.lines as usize)));
+    }
+    if st.p_marks > 0 {
+        out.push_str(&format!(" · {}", "P".repeat(st.p_marks as usize)));
+    }
+    out
+}
+
+/// The score sheet: every hand of the match, the barrel, lines and P marks.
+pub(super) fn score_sheet(
+    mut contexts: EguiContexts,
+    view: Res<ViewState>,
+    mut tui: ResMut<TysiacUi>,
+) -> Result {
+    let Some(obs) = &view.obs else { return Ok(()) };
+    let ctx = contexts.ctx_mut()?;
+    let mut open = tui.score_sheet;
+    let t = &obs.table;
+    egui::Window::new("Score sheet")
+        .open(&mut open)
+        .default_width(560.0)
+        .default_pos([40.0, 80.0])
+        .show(ctx, |ui| {
+            egui::Grid::new("sheet").striped(true).show(ui, |ui| {
+                ui.strong("#");
+                ui.strong("hand");
+                for s in Seat::all(3) {
+                    ui.strong(name(s));
+                }
+                ui.end_row();
+                for (i, h) in t.history.iter().enumerate() {
+                    ui.label(format!("{}", i + 1));
+                    ui.label(hand_text(h));
+                    for s in 0..3 {
+                        ui.label(format!("{:+} = {}", h.changes[s], h.scores[s]));
+                    }
+                    ui.end_row();
+                }
+                ui.label("");
+                ui.strong("now");
+                for s in 0..3 {
+                    ui.strong(standing_text(&t.standings[s]));
+                }
+                ui.end_row();
+            });
+            ui.small("— a horizontal line (an opponent who took nothing; every third costs 120) · P a Rospisat' (every third costs 120) · the barrel: 880, three hands to make a bid.");
+        });
+    if tui.score_sheet != open {
+        tui.score_sheet = open;
+    }
+    Ok(())
+}
+
+/// After each hand, what happened in it.
+pub(super) fn hand_summary(
+    mut contexts: EguiContexts,
+    view: Res<ViewState>,
+    mut tui: ResMut<TysiacUi>,
+) -> Result {
+    let Some(obs) = &view.obs else { return Ok(()) };
+    let t = &obs.table;
+    if t.history.len() <= tui.summaries_seen {
+        return Ok(());
+    }
+    let Some(h) = t.history.last() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let mut close = false;
+    egui::Window::new(format!("Hand {}", t.history.len()))
+        .default_pos([60.0, 120.0])
+        .show(ctx, |ui| {
+            ui.label(egui::RichText::new(hand_text(h)).size(18.0));
+            for s in Seat::all(3) {
+                ui.label(format!(
+                    "{}: took {}, {:+} = {}",
+                    name(s),
+                    h.points[s.index()],
+                    h.changes[s.index()],
+                    h.scores[s.index()]
+                ));
+            }
+            if ui.button("Continue").clicked() {
+                close = true;
+            }
+        });
+    if close {
+        tui.summaries_seen = t.history.len();
+    }
+    Ok(())
+}

@@ -1,0 +1,145 @@
+//! Card clicks, keys and the panel's choices, turned into action requests.
+
+use super::*;
+
+/// A click on a card of the viewer's hand (the topmost under the pointer).
+pub(super) fn click_card(
+    actions: Single<&ActionState<UiAction>, With<Player>>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    camera: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    cards: Query<(&TableCard, &CardFace, &GlobalTransform)>,
+    viewer: Res<Viewer>,
+    mut out: MessageWriter<Command>,
+) {
+    if !actions.just_pressed(&UiAction::Click) {
+        return;
+    }
+    let (Some(window), Ok((camera, camera_at))) = (window, camera.single()) else {
+        return;
+    };
+    let Some(pos) = window.cursor_position() else {
+        return;
+    };
+    let Ok(world) = camera.viewport_to_world_2d(camera_at, pos) else {
+        return;
+    };
+    let hit = cards
+        .iter()
+        .filter_map(|(tc, face, at)| match tc.place {
+            CardPlace::Hand { seat, slot } if seat == viewer.0.0 => {
+                let d = (world - at.translation().truncate()).abs();
+                (d.x <= CARD.x / 2.0 && d.y <= CARD.y / 2.0).then_some((slot, face.0))
+            }
+            _ => None,
+        })
+        .max_by_key(|(slot, _)| *slot);
+    if let Some((_, card)) = hit {
+        out.write(Command::Card(card.index() as u8));
+    }
+}
+
+/// The keyboard on the hand: left/right pick a card, Enter uses it.
+pub(super) fn keyboard_pick(
+    actions: &ActionState<UiAction>,
+    ui: &mut TysiacUi,
+    scene: &Scene,
+) -> Option<Card> {
+    let usable = &ui.usable;
+    if usable.is_empty() {
+        return None;
+    }
+    let pos = ui
+        .selected
+        .and_then(|s| usable.iter().position(|c| *c == s));
+    let step = |d: isize| {
+        let n = usable.len() as isize;
+        let i = pos.map_or(if d > 0 { 0 } else { n - 1 }, |p| {
+            (p as isize + d).rem_euclid(n)
+        });
+        usable[i as usize]
+    };
+    if actions.just_pressed(&UiAction::CursorRight) {
+        ui.selected = Some(step(1));
+    } else if actions.just_pressed(&UiAction::CursorLeft) {
+        ui.selected = Some(step(-1));
+    } else if actions.just_pressed(&UiAction::Select) {
+        return ui.selected.filter(|c| scene.hand.contains(c));
+    }
+    None
+}
+
+/// The viewer's clicks, keys and panel choices become its actions, when it
+/// is the viewer's turn.
+pub(super) fn human_actions(
+    mut commands: MessageReader<Command>,
+    actions: Single<&ActionState<UiAction>, With<Player>>,
+    m: Res<Match<Tysiac>>,
+    mut ui: ResMut<TysiacUi>,
+    view: Res<ViewState>,
+    viewer: Res<Viewer>,
+    privacy: Res<PrivacyPending>,
+    phase: Res<State<PlayPhase>>,
+    animating: Res<Animating>,
+    mut requests: MessageWriter<ActionRequest<Tysiac>>,
+    mut cues: MessageWriter<Cue>,
+) {
+    let seat = viewer.0;
+    let my_turn = *phase.get() == PlayPhase::HumanTurn
+        && privacy.0.is_none()
+        && m.to_act() == Some(seat)
+        && m.seat_kind(seat).is_human();
+    let mut wanted: Vec<Command> = commands.read().cloned().collect();
+    if my_turn && !animating.0 {
+        if let Some(scene) = &view.scene {
+            if let Some(card) = keyboard_pick(*actions, &mut ui, scene) {
+                wanted.push(Command::Card(card.index() as u8));
+            }
+        }
+    }
+    for c in wanted {
+        if c == Command::Cancel {
+            ui.selected = None;
+        }
+        if !my_turn || animating.0 {
+            continue;
+        }
+        let obs = m.observe(seat);
+        let legal = legal_for(&obs);
+        let action = match c {
+            Command::Card(index) => {
+                let Some(card) = Card::from_index(index as usize) else {
+                    continue;
+                };
+                if !obs.hand.contains(card) {
+                    continue;
+                }
+                let uses = offered(&legal, obs.table.phase, Some(card));
+                match (obs.table.phase, uses.len()) {
+                    (Phase::Play, 1) => Some(uses[0]),
+                    (Phase::Play | Phase::PassCards, n) if n > 0 => {
+                        ui.selected = Some(card);
+                        None
+                    }
+                    _ => None,
+                }
+            }
+            Command::Choose(i) => offered(&legal, obs.table.phase, ui.selected)
+                .get(i)
+                .copied(),
+            _ => None,
+        };
+        ui.choices = offered(&legal, obs.table.phase, ui.selected);
+        let Some(action) = action else { continue };
+        // Only legal actions are offered; the referee checks again.
+        if legal.contains(&action) {
+            ui.selected = None;
+            if matches!(action, Action::Play { .. }) {
+                cues.write(Cue::Move);
+            } else {
+                cues.write(Cue::Button);
+            }
+            requests.write(ActionRequest { seat, action });
+            break;
+        }
+    }
+}
