@@ -125,15 +125,6 @@ pub enum Command {
     Choose(usize),
     /// Play sound (button feedback); not a game action.
     Button,
-    /// Hide and Guess: add a piece of this kind (letter K Q R B N P) to the
-    /// pieces being picked (a secret, a triangle, a guess).
-    AddPiece(char),
-    /// Hide and Guess: take a piece of this kind back out of the picked ones.
-    RemovePiece(char),
-    /// Hide and Guess: switch between building a triangle and guessing.
-    Guessing(bool),
-    /// Hide and Guess: the thumb vote, `true` for thumb UP.
-    Thumb(bool),
     /// Hand in what is picked (or confirm a warning, or go on to the
     /// results); Enter on screens without a board.
     Confirm,

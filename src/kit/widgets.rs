@@ -118,3 +118,23 @@ pub fn privacy_screen(
                 });
         });
 }
+
+/// Height of the strip at the top of every screen (the app's name, the
+/// settings).
+pub const TOP_BAR: f32 = 40.0;
+
+/// A root `Ui` over the window (below the top strip unless `whole`), for
+/// egui's panels, which show inside a `Ui`.
+pub fn root_ui(ctx: &egui::Context, id: &str, whole: bool) -> egui::Ui {
+    let mut rect = ctx.viewport_rect();
+    if !whole {
+        rect.min.y += TOP_BAR;
+    }
+    egui::Ui::new(
+        ctx.clone(),
+        egui::Id::new(id),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(rect),
+    )
+}

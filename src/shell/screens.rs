@@ -6,6 +6,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use veil_ai::Level;
 
 use crate::kit::input::Command;
+use crate::kit::widgets::{TOP_BAR, root_ui};
 use crate::table::ActiveGame;
 use crate::table::Screen;
 use crate::table::referee::MatchResult;
@@ -21,25 +22,6 @@ impl Plugin for ScreensPlugin {
             .init_resource::<MatchSetup>()
             .add_systems(EguiPrimaryContextPass, top_bar);
     }
-}
-
-/// Height of the strip at the top of every screen.
-pub const TOP_BAR: f32 = 40.0;
-
-/// A root `Ui` over the window (below the top strip unless `whole`), for
-/// egui's panels, which show inside a `Ui`.
-pub fn root_ui(ctx: &egui::Context, id: &str, whole: bool) -> egui::Ui {
-    let mut rect = ctx.viewport_rect();
-    if !whole {
-        rect.min.y += TOP_BAR;
-    }
-    egui::Ui::new(
-        ctx.clone(),
-        egui::Id::new(id),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(rect),
-    )
 }
 
 /// The strip at the top of every screen: the app's name and the settings.

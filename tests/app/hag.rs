@@ -7,6 +7,14 @@
 //! player's secret and thumb, which must be nowhere until the game shows them.
 
 use super::*;
+use veil::games::hide_and_guess::HagCommand;
+
+/// Sends one of the game's own commands (the panel's buttons) and runs a
+/// frame.
+fn send_hag(app: &mut App, c: HagCommand) {
+    app.world_mut().write_message(c);
+    app.update();
+}
 use veil::games::hide_and_guess::{
     HagPiece, HagViewState, Picker, PlayerScreen, RULES, Spot, Stone, StoneSpot, Task, Thumb,
     TriangleScore, may_add, scene, scoring_lines, task,
@@ -411,7 +419,7 @@ fn pick(app: &mut App, target: Pieces, allowed: &dyn Fn(Pieces) -> bool, acted: 
             .into_iter()
             .find(|k| !picked.with(*k).is_some_and(allowed))
         {
-            send(app, Command::AddPiece(k.letter()));
+            send_hag(app, HagCommand::AddPiece(k.letter()));
             assert_eq!(
                 app.world().resource::<Picker>().pieces,
                 picked,
@@ -419,7 +427,7 @@ fn pick(app: &mut App, target: Pieces, allowed: &dyn Fn(Pieces) -> bool, acted: 
             );
             acted.refused += 1;
         }
-        send(app, Command::AddPiece(kind.letter()));
+        send_hag(app, HagCommand::AddPiece(kind.letter()));
         picked = picked.with(kind).expect("few pieces");
         assert_eq!(
             app.world().resource::<Picker>().pieces,
@@ -480,10 +488,10 @@ fn act(app: &mut App, rng: &mut GameRng, acted: &mut Acted) {
             if acted.secrets == 0 {
                 // Four pieces are not a secret: Confirm waits.
                 let last = secret.iter().last().expect("five pieces");
-                send(app, Command::RemovePiece(last.letter()));
+                send_hag(app, HagCommand::RemovePiece(last.letter()));
                 send(app, Command::Confirm);
                 assert_eq!(version(app), before, "four pieces are not a secret");
-                send(app, Command::AddPiece(last.letter()));
+                send_hag(app, HagCommand::AddPiece(last.letter()));
                 assert_eq!(app.world().resource::<Picker>().pieces, secret);
             }
             key(app, KeyCode::Enter, Key::Enter);
@@ -501,7 +509,7 @@ fn act(app: &mut App, rng: &mut GameRng, acted: &mut Acted) {
                 };
                 key(app, code, Key::Character(digit.into()));
             } else {
-                send(app, Command::Thumb(up));
+                send_hag(app, HagCommand::Thumb(up));
             }
             let m = app.world().resource::<Match<HideAndGuess>>();
             let mine = m.observe(obs.seat);
@@ -525,7 +533,7 @@ fn act(app: &mut App, rng: &mut GameRng, acted: &mut Acted) {
             let repeat = my_wrong.filter(|_| acted.repeat_warnings == 0);
             let guess = repeat.is_some() || rng.random_range(0..5) == 0;
             if guess {
-                send(app, Command::Guessing(true));
+                send_hag(app, HagCommand::Guessing(true));
                 assert!(
                     app.world().resource::<Picker>().guessing,
                     "the guess dialog is open"
@@ -712,8 +720,8 @@ fn hag_hot_seat_keeps_each_secret_and_thumb_behind_the_privacy_screen() {
             check_table(&mut app, &mut seen);
             // Input for either seat does nothing meanwhile.
             let v = version(&app);
-            send(&mut app, Command::Thumb(true));
-            send(&mut app, Command::AddPiece('P'));
+            send_hag(&mut app, HagCommand::Thumb(true));
+            send_hag(&mut app, HagCommand::AddPiece('P'));
             send(&mut app, Command::Confirm);
             assert_eq!(
                 version(&app),

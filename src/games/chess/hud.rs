@@ -13,7 +13,7 @@ pub(super) fn hud<G: ChessGame>(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let me = viewer.0;
-    let mut root = crate::shell::screens::root_ui(ctx, "hud-root", false);
+    let mut root = crate::kit::widgets::root_ui(ctx, "hud-root", false);
     egui::Panel::right("hud").exact_size(320.0).show(&mut root, |ui| {
         let Some(scene) = &view.scene else {
             ui.label("…");

@@ -104,7 +104,7 @@ pub(super) fn piece_picker(
     picker: &Picker,
     table: &Table,
     limit: Pieces,
-    out: &mut MessageWriter<Command>,
+    out: &mut MessageWriter<HagCommand>,
 ) {
     egui::Grid::new("picker").num_columns(4).show(ui, |ui| {
         for kind in Kind::ALL {
@@ -116,12 +116,12 @@ pub(super) fn piece_picker(
                 kind.name()
             ));
             if ui.add_enabled(n > 0, egui::Button::new("−")).clicked() {
-                out.write(Command::RemovePiece(kind.letter()));
+                out.write(HagCommand::RemovePiece(kind.letter()));
             }
             ui.label(format!("{n} / {}", limit.count(kind)));
             let ok = may_add(task, picker.guessing, table, picker.pieces, kind);
             if ui.add_enabled(ok, egui::Button::new("+")).clicked() {
-                out.write(Command::AddPiece(kind.letter()));
+                out.write(HagCommand::AddPiece(kind.letter()));
             }
             ui.end_row();
         }
@@ -146,9 +146,10 @@ pub(super) fn hud(
     privacy: Res<PrivacyPending>,
     resign: Res<ResignAsked>,
     mut out: MessageWriter<Command>,
+    mut hag: MessageWriter<HagCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let mut root = crate::shell::screens::root_ui(ctx, "hag-hud-root", false);
+    let mut root = crate::kit::widgets::root_ui(ctx, "hag-hud-root", false);
     let name = HideAndGuess::seat_name;
     egui::Panel::right("hag-hud")
         .exact_size(340.0)
@@ -188,7 +189,7 @@ pub(super) fn hud(
                         (Task::HideSecret, true) => {
                             ui.label(egui::RichText::new("Choose your secret").strong());
                             ui.label("5 pieces one black set can hold.");
-                            piece_picker(ui, task, &picker, &s.table, Pieces::BLACK_SET, &mut out);
+                            piece_picker(ui, task, &picker, &s.table, Pieces::BLACK_SET, &mut hag);
                             let ok = picker.pieces.is_secret();
                             if ui
                                 .add_enabled(ok, egui::Button::new("Hide behind my screen (Enter)"))
@@ -203,10 +204,10 @@ pub(super) fn hud(
                                     .selectable_label(!picker.guessing, "Build a triangle")
                                     .clicked()
                                 {
-                                    out.write(Command::Guessing(false));
+                                    hag.write(HagCommand::Guessing(false));
                                 }
                                 if ui.selectable_label(picker.guessing, "Guess").clicked() {
-                                    out.write(Command::Guessing(true));
+                                    hag.write(HagCommand::Guessing(true));
                                 }
                             });
                             if picker.guessing {
@@ -217,7 +218,7 @@ pub(super) fn hud(
                                     &picker,
                                     &s.table,
                                     Pieces::BLACK_SET,
-                                    &mut out,
+                                    &mut hag,
                                 );
                                 let wrong: Vec<String> = s
                                     .table
@@ -255,7 +256,7 @@ pub(super) fn hud(
                                 }
                             } else {
                                 ui.label("3 white pieces from the supply, unlike every triangle on the table.");
-                                piece_picker(ui, task, &picker, &s.table, s.table.supply, &mut out);
+                                piece_picker(ui, task, &picker, &s.table, s.table.supply, &mut hag);
                                 let ok = s.table.can_build(picker.pieces);
                                 if ui.add_enabled(ok, egui::Button::new("Build (Enter)")).clicked() {
                                     out.write(Command::Confirm);
@@ -274,10 +275,10 @@ pub(super) fn hud(
                             }
                             ui.horizontal(|ui| {
                                 if ui.button(egui::RichText::new("▲ Thumb up (1)").size(22.0)).clicked() {
-                                    out.write(Command::Thumb(true));
+                                    hag.write(HagCommand::Thumb(true));
                                 }
                                 if ui.button(egui::RichText::new("▼ Thumb down (2)").size(22.0)).clicked() {
-                                    out.write(Command::Thumb(false));
+                                    hag.write(HagCommand::Thumb(false));
                                 }
                             });
                         }

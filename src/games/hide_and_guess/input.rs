@@ -5,6 +5,7 @@ use super::*;
 /// The viewer's picks and buttons become actions when it is their turn.
 pub(super) fn human_acts(
     mut commands: MessageReader<Command>,
+    mut hag: MessageReader<HagCommand>,
     m: Res<Match<HideAndGuess>>,
     mut picker: ResMut<Picker>,
     viewer: Res<Viewer>,
@@ -14,8 +15,15 @@ pub(super) fn human_acts(
     mut finishing: ResMut<Finishing>,
     mut requests: MessageWriter<ActionRequest<HideAndGuess>>,
 ) {
-    for c in commands.read() {
-        if *c == Command::Confirm && m.turn() == Turn::Over {
+    // The table's shared commands and the game's own, as one stream.
+    let inputs: Vec<Result<Command, HagCommand>> = commands
+        .read()
+        .cloned()
+        .map(Ok)
+        .chain(hag.read().copied().map(Err))
+        .collect();
+    for c in &inputs {
+        if *c == Ok(Command::Confirm) && m.turn() == Turn::Over {
             finishing.asked = true;
             continue;
         }
@@ -38,7 +46,7 @@ pub(super) fn human_acts(
             }
         };
         let action = match c {
-            Command::AddPiece(l) => {
+            Err(HagCommand::AddPiece(l)) => {
                 if let Some(kind) = kind_of(l) {
                     add(&mut *picker, kind);
                 }
@@ -46,24 +54,24 @@ pub(super) fn human_acts(
             }
             // Keys 1 and 2 are the thumbs in a vote; 1 to 6 add a king … a
             // pawn in a dialog.
-            Command::Choose(i) if task == Task::Vote => match i {
+            Ok(Command::Choose(i)) if task == Task::Vote => match i {
                 0 => Some(Action::Vote(true)),
                 1 => Some(Action::Vote(false)),
                 _ => None,
             },
-            Command::Choose(i) => {
+            Ok(Command::Choose(i)) => {
                 if let Some(kind) = Kind::ALL.get(*i) {
                     add(&mut *picker, *kind);
                 }
                 None
             }
             // Escape empties the dialog.
-            Command::Cancel => {
+            Ok(Command::Cancel) => {
                 picker.pieces = Pieces::EMPTY;
                 picker.repeat_warning = false;
                 None
             }
-            Command::RemovePiece(l) => {
+            Err(HagCommand::RemovePiece(l)) => {
                 if let Some(one) = kind_of(l).and_then(|k| Pieces::EMPTY.with(k)) {
                     if let Some(rest) = picker.pieces.minus(one) {
                         picker.pieces = rest;
@@ -72,7 +80,7 @@ pub(super) fn human_acts(
                 }
                 None
             }
-            Command::Guessing(on) => {
+            Err(HagCommand::Guessing(on)) => {
                 if task == Task::BuildOrGuess && picker.guessing != *on {
                     *picker = Picker {
                         guessing: *on,
@@ -81,8 +89,8 @@ pub(super) fn human_acts(
                 }
                 None
             }
-            Command::Thumb(up) => (task == Task::Vote).then_some(Action::Vote(*up)),
-            Command::Confirm => match picked_action(task, &picker, &obs.table) {
+            Err(HagCommand::Thumb(up)) => (task == Task::Vote).then_some(Action::Vote(*up)),
+            Ok(Command::Confirm) => match picked_action(task, &picker, &obs.table) {
                 Some(Action::Guess(p)) if obs.is_repeated_guess(p) && !picker.repeat_warning => {
                     // Legal, but worth a second thought.
                     picker.repeat_warning = true;

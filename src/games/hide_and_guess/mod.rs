@@ -310,11 +310,27 @@ const TRAY_CENTER: Vec2 = Vec2::new(-488.0, 10.0);
 
 // ------------------------------------------------------------ plugin
 
+/// What the player asks of the Hide and Guess table beyond the commands
+/// every table shares (the panel's buttons send these).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HagCommand {
+    /// Add a piece of this kind (letter K Q R B N P) to the pieces being
+    /// picked (a secret, a triangle, a guess).
+    AddPiece(char),
+    /// Take a piece of this kind back out of the picked ones.
+    RemovePiece(char),
+    /// Switch between building a triangle and guessing.
+    Guessing(bool),
+    /// The thumb vote, `true` for thumb UP.
+    Thumb(bool),
+}
+
 pub struct HagViewPlugin;
 
 impl Plugin for HagViewPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins(TablePlugin::<HideAndGuess>::default())
+            .add_message::<HagCommand>()
             .init_resource::<HagViewState>()
             .init_resource::<Picker>()
             .add_systems(

@@ -91,7 +91,7 @@ pub(super) fn hud(
     mut out: MessageWriter<Command>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let mut root = crate::shell::screens::root_ui(ctx, "hud-root", false);
+    let mut root = crate::kit::widgets::root_ui(ctx, "hud-root", false);
     egui::Panel::right("hud")
         .exact_size(320.0)
         .show(&mut root, |ui| {
