@@ -374,3 +374,84 @@ fn four_people_in_table_mode_from_title_to_results() {
         "the record replays to the final board"
     );
 }
+
+#[test]
+fn a_record_is_imported_and_play_goes_on_from_it() {
+    let mut app = app(AnimationSpeed::Off);
+    start_rengo(
+        &mut app,
+        vec![SeatKind::Human; 4],
+        RengoOptions::default(),
+        3,
+    );
+    // A 13×13 record made by the rules crate.
+    let mut game = Rengo::new(
+        &RengoOptions {
+            size: 13,
+            ..RengoOptions::default()
+        },
+        4,
+    )
+    .unwrap();
+    for (k, v) in ["D4", "K10", "C11", "K4", "G7"].iter().enumerate() {
+        let p = Point::parse(v, 13).unwrap();
+        game.apply(Actor::Seat(Seat((k % 4) as u8)), RengoAction::Play(p))
+            .unwrap();
+    }
+    game.apply(Actor::Seat(Seat(1)), RengoAction::Say(Message::IsItMyTurn))
+        .unwrap();
+    let sgf = veil_go::sgf::write(&game, &[]);
+    app.world_mut()
+        .write_message(veil::games::rengo::record::ImportRecord(sgf));
+    app.update();
+    app.update();
+    let obs = observation(&app).expect("a match");
+    assert_eq!(obs.game.position().size(), 13);
+    assert_eq!(
+        obs.game.position().board().rows(),
+        game.position().board().rows()
+    );
+    assert_eq!(obs.game.turn(), Turn::Seat(Seat(1)), "W1 to play");
+    assert_eq!(app.world().resource::<Viewer>().0, Seat(1));
+    assert_eq!(app.world().resource::<BoardLayout>().geometry.files, 13);
+    check_rengo_world(&mut app);
+    // Play goes on: W1 clicks a point.
+    let mut rng = GameRng::seed_from_u64(1);
+    let p = click_random_point(&mut app, &mut rng).unwrap();
+    let after = observation(&app).unwrap();
+    assert_eq!(
+        after.game.position().board().get(p),
+        Some(veil_go::Color::White)
+    );
+    // A broken record is refused and the game stays.
+    app.world_mut()
+        .write_message(veil::games::rengo::record::ImportRecord("(;GM[3])".into()));
+    app.update();
+    assert_eq!(observation(&app).unwrap().game, after.game);
+}
+
+#[test]
+fn the_demo_starts_a_rengo_game_in_progress() {
+    let mut app = build_app(
+        AppMode::Headless,
+        LaunchOptions {
+            demo: Some("rengo".into()),
+            ..LaunchOptions::default()
+        },
+    );
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        16,
+    )));
+    for _ in 0..6 {
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::Play);
+    let obs = observation(&app).expect("the demo's match");
+    assert_eq!(obs.game.seats(), 4);
+    assert_eq!(obs.game.position().size(), 13);
+    assert!(
+        obs.game.position().moves().len() >= 20,
+        "a game in progress"
+    );
+    check_rengo_world(&mut app);
+}

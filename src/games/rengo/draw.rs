@@ -379,11 +379,12 @@ pub fn refresh_view(
     viewer: Res<Viewer>,
     settings: Res<Settings>,
     images: Res<BoardImages>,
-    layout: Res<BoardLayout>,
+    mut layout: ResMut<BoardLayout>,
     mut view: ResMut<ViewState>,
     mut ui: ResMut<BoardUi>,
     redraw: Res<Redraw>,
     old: Query<Entity, With<Redrawn>>,
+    art: Query<Entity, With<GoBoard>>,
     mut cues: MessageWriter<Cue>,
 ) {
     // The match ends (and goes) in this set: nothing more to draw then.
@@ -404,6 +405,20 @@ pub fn refresh_view(
         commands.entity(e).despawn();
     }
     let scene = Scene::from_view(&m.observe(viewer.0));
+    if layout.geometry.files != scene.size {
+        // A record of another size was loaded: a new board.
+        for e in &art {
+            commands.entity(e).despawn();
+        }
+        let spacing = BOARD_EXTENT / (scene.size as f32 + 1.0);
+        let mut fresh = BoardLayout::new(geometry(scene.size), spacing);
+        fresh.center = BOARD_CENTER;
+        let e = spawn_art(&mut commands, &fresh);
+        commands
+            .entity(e)
+            .insert((GoBoard, DespawnOnExit(Screen::Play)));
+        *layout = fresh;
+    }
     let previous = view.scene.take().filter(|_| redraw.animate());
     let duration = settings
         .animation

@@ -284,11 +284,13 @@ impl Plugin for RengoViewPlugin {
         app.add_plugins(TablePlugin::<Rengo>::default())
             .init_resource::<ViewState>()
             .add_message::<record::SaveRecord>()
+            .add_message::<record::ImportRecord>()
+            .init_resource::<record::ImportText>()
             .add_systems(Startup, demo::start_demo)
             .add_systems(
                 Update,
                 (
-                    input::human_clicks.in_set(PlaySet::Input),
+                    (input::human_clicks, record::import_requested).in_set(PlaySet::Input),
                     (draw::refresh_view, draw::hover_stone, draw::drop_stones)
                         .chain()
                         .in_set(PlaySet::Draw),
@@ -421,7 +423,11 @@ fn finish(result: &mut MatchResult, views: &[RengoView], viewer: Seat, commands:
         }
     }
     for (i, seat) in result.seats.iter_mut().enumerate() {
-        seat.0 = format!("{} ({})", seat.0, team_words(team_of(i)));
+        seat.0 = if seats == 4 {
+            format!("{} — {} team", seat.0, team_name(Seat(i as u8)))
+        } else {
+            team_name(Seat(i as u8)).to_owned()
+        };
     }
     let sgf = veil_go::sgf::write(game, &[]);
     commands.insert_resource(record::FinishedRecord { sgf });

@@ -14,8 +14,9 @@ use crate::table::panel;
 use crate::table::referee::{Match, PrivacyPending, Viewer};
 use crate::table::view::ActionRequest;
 
-use super::record::{RecordNote, SaveRecord};
+use super::record::{ImportRecord, ImportText, RecordNote, SaveRecord, newest_saved};
 use super::{Scene, ViewState, seat_label, team_name};
+use crate::kit::settings::SettingsStore;
 
 fn gold() -> egui::Color32 {
     egui::Color32::from_rgb(230, 170, 20)
@@ -32,6 +33,9 @@ pub fn hud(
     mut requests: MessageWriter<ActionRequest<Rengo>>,
     mut save: MessageWriter<SaveRecord>,
     note: Option<Res<RecordNote>>,
+    mut import: ResMut<ImportText>,
+    mut imports: MessageWriter<ImportRecord>,
+    store: Res<SettingsStore>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = crate::shell::screens::root_ui(ctx, "hud-root", false);
@@ -174,6 +178,31 @@ pub fn hud(
                     save.write(SaveRecord);
                 }
             });
+            egui::CollapsingHeader::new("Continue from an SGF record")
+                .id_salt("import")
+                .show(ui, |ui| {
+                    ui.small("Paste a record of Go or Rengo (9, 13 or 19 lines): play goes on from its last position.");
+                    egui::ScrollArea::vertical()
+                        .id_salt("import-text")
+                        .max_height(80.0)
+                        .show(ui, |ui| {
+                            ui.add(
+                                egui::TextEdit::multiline(&mut import.0)
+                                    .desired_rows(3)
+                                    .desired_width(f32::INFINITY),
+                            );
+                        });
+                    ui.horizontal_wrapped(|ui| {
+                        if ui.button("Load the pasted record").clicked() {
+                            imports.write(ImportRecord(import.0.clone()));
+                        }
+                        if !matches!(*store, SettingsStore::Nowhere)
+                            && ui.button("Load the newest saved record").clicked()
+                        {
+                            imports.write(ImportRecord(newest_saved(&store).unwrap_or_default()));
+                        }
+                    });
+                });
             if let Some(note) = &note {
                 ui.small(&note.0);
             }
