@@ -455,3 +455,57 @@ fn the_demo_starts_a_rengo_game_in_progress() {
     );
     check_rengo_world(&mut app);
 }
+
+#[test]
+fn plain_go_is_two_seats_and_only_plain_go_resigns_alone() {
+    // Rengo: R twice does not resign for the team.
+    let mut app = app(AnimationSpeed::Off);
+    start_rengo(
+        &mut app,
+        vec![SeatKind::Human; 4],
+        RengoOptions::default(),
+        4,
+    );
+    for _ in 0..2 {
+        key(&mut app, KeyCode::KeyR, Key::Character("r".into()));
+    }
+    assert_eq!(screen(&app), Screen::Play);
+    assert_eq!(
+        app.world().resource::<Match<Rengo>>().turn(),
+        Turn::Seat(Seat(0))
+    );
+    send(&mut app, Command::Back);
+    app.update();
+    assert_eq!(screen(&app), Screen::Title);
+    // Plain Go: two seats from the setup's player count.
+    start_game(&mut app, "rengo", |setup| {
+        setup.set_seat_count(3);
+        assert_eq!(setup.seats.len(), 2, "2 or 4 players, never 3");
+        setup.seats = vec![SeatKind::Human, SeatKind::Computer(Level::Random)];
+        setup.seed = Some(6);
+        setup.think_limit_ms = 30;
+    });
+    let obs = observation(&app).unwrap();
+    assert_eq!(obs.game.seats(), 2);
+    assert_eq!(obs.game.seat_name(Seat(0)), "Black");
+    check_rengo_world(&mut app);
+    let mut rng = GameRng::seed_from_u64(4);
+    click_random_point(&mut app, &mut rng).unwrap();
+    for _ in 0..60 {
+        app.update();
+    }
+    for _ in 0..2 {
+        key(&mut app, KeyCode::KeyR, Key::Character("r".into()));
+    }
+    for _ in 0..200 {
+        if screen(&app) == Screen::Results {
+            break;
+        }
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::Results);
+    let result = app.world().resource::<MatchResult>().clone();
+    assert_eq!(result.headline, "White wins", "{result:?}");
+    assert!(result.reason.contains("Black resigned"), "{result:?}");
+    assert!(!result.seats[0].2 && result.seats[1].2);
+}

@@ -23,7 +23,7 @@ use super::{Scene, ViewState, cell, point};
 
 /// The board's centre and size in the 1240 × 900 table.
 pub const BOARD_CENTER: Vec2 = Vec2::new(-190.0, -10.0);
-pub const BOARD_EXTENT: f32 = 620.0;
+pub const BOARD_EXTENT: f32 = 600.0;
 /// The seat plates' and bowls' columns, left (Black) and right (White).
 const COLUMN_X: [f32; 2] = [-560.0, 186.0];
 const PLATE: Vec2 = Vec2::new(116.0, 132.0);

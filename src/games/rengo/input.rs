@@ -67,3 +67,15 @@ pub fn human_clicks(
         }
     }
 }
+
+/// In Rengo no seat resigns alone: the table's Resign key is put back
+/// before it can be confirmed (the team asks "Shall we resign?" instead).
+/// In plain Go it resigns as in every game.
+pub fn no_lone_resignation(
+    m: Option<Res<Match<Rengo>>>,
+    mut asked: ResMut<crate::table::referee::ResignAsked>,
+) {
+    if m.is_some_and(|m| m.seats().len() == 4) && asked.0 {
+        asked.0 = false;
+    }
+}

@@ -294,6 +294,7 @@ impl Plugin for RengoViewPlugin {
                     (draw::refresh_view, draw::hover_stone, draw::drop_stones)
                         .chain()
                         .in_set(PlaySet::Draw),
+                    input::no_lone_resignation.in_set(PlaySet::Draw),
                     record::save_requested,
                 )
                     .run_if(active::<Rengo>()),
@@ -428,6 +429,9 @@ fn finish(result: &mut MatchResult, views: &[RengoView], viewer: Seat, commands:
         } else {
             team_name(Seat(i as u8)).to_owned()
         };
+    }
+    if seats == 2 {
+        result.reason = result.reason.replace("B1", "Black").replace("W1", "White");
     }
     let sgf = veil_go::sgf::write(game, &[]);
     commands.insert_resource(record::FinishedRecord { sgf });

@@ -36,6 +36,7 @@ pub fn hud(
     mut import: ResMut<ImportText>,
     mut imports: MessageWriter<ImportRecord>,
     store: Res<SettingsStore>,
+    resign: Res<crate::table::referee::ResignAsked>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = crate::shell::screens::root_ui(ctx, "hud-root", false);
@@ -170,14 +171,16 @@ pub fn hud(
                         m.seat_kind(viewer.0).is_human() && matches!(scene.phase, Phase::Play),
                     ),
                     replay: Some(scene.last.is_some()),
-                    // Resigning is a game action here: the messages above.
-                    resign: false,
+                    // In Rengo a team resigns only through "Shall we resign?";
+                // in plain Go, Resign (with its confirmation) as anywhere.
+                resign: scene.seats == 2 && m.humans().contains(&viewer.0),
                 };
                 widgets::game_buttons(ui, buttons, &mut out);
                 if ui.button("Save SGF").clicked() {
                     save.write(SaveRecord);
                 }
             });
+            widgets::resign_confirmation(ui, resign.0, &mut out);
             egui::CollapsingHeader::new("Continue from an SGF record")
                 .id_salt("import")
                 .show(ui, |ui| {
@@ -243,9 +246,6 @@ fn actions(
             ui.horizontal_wrapped(|ui| {
                 if ui.add(big("Pass")).clicked() {
                     send(RengoAction::Pass);
-                }
-                if legal.contains(&RengoAction::Resign) && ui.add(big("Resign")).clicked() {
-                    send(RengoAction::Resign);
                 }
             });
             if scene.seats == 4 {
