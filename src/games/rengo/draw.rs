@@ -578,18 +578,19 @@ pub fn refresh_view(
             commands.entity(bowl).add_child(st);
         }
         let bonus = scene.bonus[owner.index()];
-        let words = if bonus > 0 {
-            format!("{count} prisoners + {bonus}")
-        } else {
-            format!("{count} prisoners")
-        };
-        let label = commands
-            .spawn((
-                WorldText::new(words, 14.0, Color::srgb(0.95, 0.92, 0.85)),
-                Transform::from_xyz(0.0, -66.0, 0.1),
-            ))
-            .id();
-        commands.entity(bowl).add_child(label);
+        let mut lines = vec![format!("{count} prisoners")];
+        if bonus > 0 {
+            lines.push(format!("+ {bonus} penalty"));
+        }
+        for (k, words) in lines.into_iter().enumerate() {
+            let label = commands
+                .spawn((
+                    WorldText::new(words, 14.0, Color::srgb(0.95, 0.92, 0.85)),
+                    Transform::from_xyz(0.0, -66.0 - 17.0 * k as f32, 0.1),
+                ))
+                .id();
+            commands.entity(bowl).add_child(label);
+        }
     }
     // Captured stones fly from the board into the capturer's bowl.
     if let (Some(prev), Some(t)) = (&previous, duration) {
@@ -600,8 +601,8 @@ pub fn refresh_view(
             let from = layout.cell_to_world(cell(p));
             let to = bowl_position(color.opponent());
             let e = spawn_stone(&mut commands, &images, color, from, d, 1.0, 2.0);
+            // Not `Redrawn`: it vanishes by itself once in the bowl.
             commands.entity(e).insert((
-                Redrawn,
                 Lifted,
                 Slide::new(from, to, t * 1.2, t * 0.6),
                 Vanish {
@@ -633,16 +634,20 @@ pub fn refresh_view(
             ))
             .id();
         let mut kids = Vec::new();
-        if to_act {
-            kids.push(
-                commands
-                    .spawn((
-                        Sprite::from_color(GOLD, PLATE + Vec2::splat(12.0)),
-                        Transform::from_xyz(0.0, 0.0, -0.02),
-                    ))
-                    .id(),
-            );
-        }
+        // A frame: gold round the seat to act, a quiet one otherwise.
+        let (frame, grow) = if to_act {
+            (GOLD, 12.0)
+        } else {
+            (Color::srgb(0.45, 0.38, 0.3), 4.0)
+        };
+        kids.push(
+            commands
+                .spawn((
+                    Sprite::from_color(frame, PLATE + Vec2::splat(grow)),
+                    Transform::from_xyz(0.0, 0.0, -0.02),
+                ))
+                .id(),
+        );
         let icon = spawn_stone(
             &mut commands,
             &images,
@@ -660,7 +665,7 @@ pub fn refresh_view(
             .entity(icon)
             .insert(Transform::from_xyz(-34.0, 40.0, 0.05));
         kids.push(icon);
-        let thinking = to_act && m.is_thinking();
+        let thinking = to_act && matches!(kind, SeatKind::Computer(_));
         let [who, status, stones] = plate_lines(&scene, seat, kind, thinking);
         let name = super::seat_label(&m.observe(viewer.0).game, seat);
         let texts = [
