@@ -509,3 +509,68 @@ fn plain_go_is_two_seats_and_only_plain_go_resigns_alone() {
     assert!(result.reason.contains("Black resigned"), "{result:?}");
     assert!(!result.seats[0].2 && result.seats[1].2);
 }
+
+#[test]
+fn a_capture_drops_the_stone_and_lifts_the_prisoner_into_the_bowl() {
+    use veil::games::rengo::draw::{Dropping, LastMark, Lifted};
+    let mut app = app(AnimationSpeed::Fast);
+    start_rengo(
+        &mut app,
+        vec![SeatKind::Human; 4],
+        RengoOptions::default(),
+        3,
+    );
+    let mut game = Rengo::new(&RengoOptions::default(), 4).unwrap();
+    for (k, v) in ["A1", "A2", "J9", "J1", "E5"].iter().enumerate() {
+        let p = Point::parse(v, 9).unwrap();
+        game.apply(Actor::Seat(Seat((k % 4) as u8)), RengoAction::Play(p))
+            .unwrap();
+    }
+    app.world_mut()
+        .write_message(veil::games::rengo::record::ImportRecord(
+            veil_go::sgf::write(&game, &[]),
+        ));
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<Viewer>().0, Seat(1), "W1 to play");
+    let b1 = Point::parse("B1", 9).unwrap();
+    send(&mut app, Command::Square(cell(b1)));
+    let obs = observation(&app).unwrap();
+    assert_eq!(
+        obs.game
+            .position()
+            .board()
+            .get(Point::parse("A1", 9).unwrap()),
+        None
+    );
+    assert!(app.world().resource::<CueLog>().0.contains(&Cue::Capture));
+    app.update();
+    let world = app.world_mut();
+    assert_eq!(
+        world.query::<&Lifted>().iter(world).count(),
+        1,
+        "the prisoner is lifted"
+    );
+    assert_eq!(
+        world.query::<&Dropping>().iter(world).count(),
+        1,
+        "the stone drops"
+    );
+    let marks: Vec<LastMark> = world.query::<&LastMark>().iter(world).copied().collect();
+    assert_eq!(marks, vec![LastMark(b1)], "the last move is marked");
+    assert!(app.world().resource::<Animating>().0);
+    for _ in 0..200 {
+        app.update();
+        if !app.world().resource::<Animating>().0 {
+            break;
+        }
+    }
+    let world = app.world_mut();
+    assert_eq!(
+        world.query::<&Lifted>().iter(world).count(),
+        0,
+        "gone into the bowl"
+    );
+    check_rengo_world(&mut app);
+}

@@ -419,7 +419,10 @@ pub fn refresh_view(
             .insert((GoBoard, DespawnOnExit(Screen::Play)));
         *layout = fresh;
     }
-    let previous = view.scene.take().filter(|_| redraw.animate());
+    // Go hides nothing: the last scene may be animated into this one even
+    // when the viewer changed (hot-seat passes the board at every move).
+    let animate = !redraw.undo && !redraw.first && !redraw.hidden;
+    let previous = view.scene.take().filter(|_| animate);
     let duration = settings
         .animation
         .seconds()
