@@ -344,6 +344,18 @@ fn four_people_in_table_mode_from_title_to_results() {
             }
             Phase::Counting { .. } => {
                 if !marked {
+                    // Pointing at a group rings its stones.
+                    let board = obs.game.position().board();
+                    let p = board.points().find(|p| board.get(*p).is_some()).unwrap();
+                    app.world_mut().resource_mut::<BoardUi>().cursor = Some(cell(p));
+                    app.update();
+                    let world = app.world_mut();
+                    let ringed = world
+                        .query::<&veil::games::rengo::draw::HoverGroup>()
+                        .iter(world)
+                        .count();
+                    assert_eq!(ringed, board.chain_at(p).len(), "the group is ringed");
+                    app.world_mut().resource_mut::<BoardUi>().cursor = None;
                     click_a_group(&mut app).expect("stones");
                     let after = observation(&app).unwrap();
                     assert!(!after.game.dead().is_empty() || !obs.game.dead().is_empty());

@@ -91,6 +91,10 @@ pub struct LastMark(pub Point);
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HoverStone(pub Point);
 
+/// In counting: a ring on each stone of the group a click would mark.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HoverGroup(pub Point);
+
 /// A captured stone on its way to a bowl.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Lifted;
@@ -758,6 +762,52 @@ pub fn hover_stone(
             3.0,
         );
         commands.entity(e).insert(HoverStone(p));
+    }
+}
+
+/// In counting, the group under the pointer (or cursor) is ringed: the
+/// stones a click marks dead or alive.
+#[allow(clippy::too_many_arguments)]
+pub fn hover_group(
+    mut commands: Commands,
+    m: Option<Res<Match<Rengo>>>,
+    viewer: Res<Viewer>,
+    ui: Res<BoardUi>,
+    view: Res<ViewState>,
+    layout: Res<BoardLayout>,
+    images: Res<BoardImages>,
+    shown: Query<(Entity, &HoverGroup)>,
+    mut last: Local<Option<(Point, usize)>>,
+) {
+    let Some(m) = m else { return };
+    let wanted = view.scene.as_ref().and_then(|scene| {
+        let counting = matches!(scene.phase, Phase::Counting { .. });
+        let mine = scene.to_act == Some(viewer.0) && m.seat_kind(viewer.0).is_human();
+        let p = ui.hover.or(ui.cursor).map(point)?;
+        (counting && mine && scene.stone_at(p).is_some()).then_some((p, scene.log_len))
+    });
+    if *last == wanted && (shown.iter().count() > 0) == wanted.is_some() {
+        return;
+    }
+    *last = wanted;
+    for (e, _) in &shown {
+        commands.entity(e).despawn();
+    }
+    let Some((p, _)) = wanted else { return };
+    let chain = m.observe(viewer.0).game.position().board().chain_at(p);
+    for q in chain {
+        let at = layout.cell_to_world(cell(q));
+        commands.spawn((
+            HoverGroup(q),
+            Sprite {
+                image: images.ring.clone(),
+                color: Color::srgba(0.95, 0.2, 0.15, 0.9),
+                custom_size: Some(Vec2::splat(layout.spacing * 1.02)),
+                ..default()
+            },
+            Transform::from_xyz(at.x, at.y, 23.0),
+            DespawnOnExit(Screen::Play),
+        ));
     }
 }
 

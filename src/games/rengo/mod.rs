@@ -291,7 +291,12 @@ impl Plugin for RengoViewPlugin {
                 Update,
                 (
                     (input::human_clicks, record::import_requested).in_set(PlaySet::Input),
-                    (draw::refresh_view, draw::hover_stone, draw::drop_stones)
+                    (
+                        draw::refresh_view,
+                        draw::hover_stone,
+                        draw::hover_group,
+                        draw::drop_stones,
+                    )
                         .chain()
                         .in_set(PlaySet::Draw),
                     input::no_lone_resignation.in_set(PlaySet::Draw),
