@@ -314,7 +314,17 @@ pub fn start_match<G: GameView>(
             ..OrthographicProjection::default_2d()
         });
     }
-    let resumed = prepared.is_some();
+    // A match taken up again (a save, the demo) in hot-seat may be at any
+    // seat's turn: nobody's secrets show until someone takes the device —
+    // if two of its people may know different things at all.
+    let guard = prepared.as_ref().is_some_and(|p| {
+        let humans = p.0.humans();
+        humans.iter().any(|a| {
+            humans
+                .iter()
+                .any(|b| a != b && G::needs_privacy(&p.0.observe(*a), &p.0.observe(*b)))
+        })
+    });
     let seats = match prepared {
         Some(_) => {
             commands.queue(|world: &mut World| {
@@ -334,12 +344,7 @@ pub fn start_match<G: GameView>(
     viewer.0 = Seat::all(seats.len())
         .find(|s| seats[s.index()].is_human())
         .unwrap_or(Seat(0));
-    privacy.0 = None;
-    // A match taken up again (a save, the demo) in hot-seat may be at any
-    // seat's turn: nobody's secrets show until someone takes the device.
-    if resumed && seats.iter().filter(|k| k.is_human()).count() > 1 {
-        privacy.0 = Some(viewer.0);
-    }
+    privacy.0 = guard.then_some(viewer.0);
     resign.0 = false;
     rules.0 = false;
     *finishing = Finishing::default();

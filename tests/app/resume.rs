@@ -6,6 +6,7 @@ use veil::kit::store::Store;
 use veil::table::save::{ResumeOffer, SAVE_KEY, Saves};
 use veil::table::view::{ActionRequest, GameView, GameViews};
 use veil_core::{Actor, Game, Turn};
+use veil_go::Rengo;
 use veil_hide_and_guess::HideAndGuess;
 use veil_intrigue::Intrigue;
 use veil_secret_king::SecretKing;
@@ -142,10 +143,17 @@ fn interrupted_game_goes_on<G: GameView>(seats: usize, hot_seat: bool, cut: usiz
     app.update();
     assert_eq!(screen(&app), Screen::Play, "{}: continued", G::ID);
     assert_eq!(fingerprint::<G>(&app), before, "{}: as it was left", G::ID);
+    let m = app.world().resource::<Match<G>>();
+    let humans = m.humans();
+    let knowledge_differs = humans.iter().any(|a| {
+        humans
+            .iter()
+            .any(|b| a != b && G::needs_privacy(&m.observe(*a), &m.observe(*b)))
+    });
     assert_eq!(
         app.world().resource::<PrivacyPending>().0.is_some(),
-        hot_seat,
-        "{}: hot-seat is taken up again behind the privacy screen",
+        knowledge_differs,
+        "{}: hot-seat is taken up again behind the privacy screen when the seats' knowledge differs",
         G::ID
     );
     drive::<G>(&mut app, &mut rng, total - cut, None);
@@ -180,6 +188,7 @@ fn every_game_goes_on_after_the_app_is_closed() {
                     interrupted_game_goes_on::<SecretKing>(2, hot_seat, 8, 20)
                 }
                 x if x == Tysiac::ID => interrupted_game_goes_on::<Tysiac>(3, hot_seat, 10, 30),
+                x if x == Rengo::ID => interrupted_game_goes_on::<Rengo>(4, hot_seat, 8, 20),
                 other => panic!("the resume test does not cover {other} yet: add it here"),
             }
         }

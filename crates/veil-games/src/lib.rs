@@ -183,13 +183,18 @@ pub const GAMES: &[Entry] = &[
         name: "Rengo",
         blurb: "Go for two teams of two who may not talk.",
         length: "30–60 minutes",
-        // Plain Go (two seats) is one of Rengo's options.
-        seats: SeatRange::exactly(4),
+        // Plain Go is the same game with two seats (Black, White).
+        seats: SeatRange {
+            min: 2,
+            max: 4,
+            default: 4,
+            step: 2,
+        },
         seat_names: &["Black 1", "White 1", "Black 2", "White 2"],
         teams: &[0, 1, 0, 1],
         team_names: &["Black", "White"],
         rules: true,
-        app: false,
+        app: true,
     },
     Entry {
         id: veil_skelly::Skelly::ID,
@@ -291,7 +296,9 @@ mod tests {
     impl Visit for SeatCounts {
         type Output = Vec<usize>;
         fn visit<G: Game>(self, entry: &'static Entry) -> Vec<usize> {
-            (entry.seats.min..=entry.seats.max)
+            entry
+                .seats
+                .counts()
                 .map(|n| {
                     G::new(&Default::default(), n)
                         .expect("a listed seat count")

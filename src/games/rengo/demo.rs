@@ -1,0 +1,51 @@
+//! `VEIL_DEMO=rengo`: a 13×13 Rengo game in progress — you are B1, three
+//! computers play W1, B2 and W2 — for the screenshot.
+
+use bevy::prelude::*;
+use veil_ai::Level;
+use veil_core::Game;
+use veil_go::{Rengo, RengoOptions};
+
+use crate::table::ActiveGame;
+use crate::table::Screen;
+use crate::table::setup::{MatchSetup, SeatKind};
+use crate::table::view::PreparedMatch;
+
+pub fn start_demo(
+    launch: Res<crate::LaunchOptions>,
+    mut setup: ResMut<MatchSetup>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+    mut active: ResMut<NextState<ActiveGame>>,
+) {
+    if launch.demo.as_deref() != Some(Rengo::ID) {
+        return;
+    }
+    setup.choose_game(Rengo::ID);
+    active.set(ActiveGame::of::<Rengo>());
+    setup.seats = vec![
+        SeatKind::Human,
+        SeatKind::Computer(Level::Easy),
+        SeatKind::Computer(Level::Easy),
+        SeatKind::Computer(Level::Easy),
+    ];
+    setup.set_options::<Rengo>(&RengoOptions {
+        size: 13,
+        ..RengoOptions::default()
+    });
+    setup.seed = Some(2026);
+    let mut m = crate::table::referee::new_match::<Rengo>(&setup, setup.options::<Rengo>());
+    // Thirty-two stones of quick play.
+    for i in 0..32u64 {
+        let Some(seat) = m.to_act() else { break };
+        let view = m.observe(seat);
+        let think = Some(web_time::Duration::from_millis(25));
+        let action = veil_go::player::choose(&view, Level::Easy, think, 11 + i);
+        if m.play(seat, action).is_err() {
+            break;
+        }
+    }
+    setup.seed = None;
+    commands.insert_resource(PreparedMatch(m));
+    next.set(Screen::Play);
+}

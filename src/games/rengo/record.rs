@@ -1,0 +1,181 @@
+//! SGF export: the "Save SGF" button writes the game so far, and a finished
+//! game's record is written when the results show. On the desktop the files
+//! go to `records/` next to the settings file (`~/.config/veil/records/`
+//! unless `$VEIL_SETTINGS` or `$XDG_CONFIG_HOME` say otherwise); the browser
+//! build keeps the record in memory only (a download would need a new
+//! dependency). Tests keep no settings file, so nothing is written.
+
+use bevy::prelude::*;
+use veil_go::Rengo;
+
+use crate::kit::settings::SettingsStore;
+use crate::table::referee::{Match, MatchResult, Viewer};
+
+/// The player asked to save the game so far.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct SaveRecord;
+
+/// The record of the game just finished (SGF), for the results.
+#[derive(Resource, Clone, Debug)]
+pub struct FinishedRecord {
+    pub sgf: String,
+}
+
+/// What the last save did, for the panel.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct RecordNote(pub String);
+
+/// Writes `sgf` under the records folder; the path written, if any.
+pub fn save_sgf(store: &SettingsStore, sgf: &str) -> Option<String> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let SettingsStore::File(settings) = store else {
+            return None;
+        };
+        let dir = settings.parent()?.join("records");
+        std::fs::create_dir_all(&dir).ok()?;
+        let secs = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let path = dir.join(format!("rengo-{secs}.sgf"));
+        match std::fs::write(&path, sgf) {
+            Ok(()) => Some(path.display().to_string()),
+            Err(e) => {
+                warn!("could not save the record to {}: {e}", path.display());
+                None
+            }
+        }
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = (store, sgf);
+        None
+    }
+}
+
+/// The "Save SGF" button.
+pub fn save_requested(
+    mut asks: MessageReader<SaveRecord>,
+    m: Option<Res<Match<Rengo>>>,
+    viewer: Res<Viewer>,
+    store: Res<SettingsStore>,
+    mut commands: Commands,
+) {
+    let Some(m) = m else { return };
+    if asks.read().count() == 0 {
+        return;
+    }
+    let sgf = veil_go::sgf::write(&m.observe(viewer.0).game, &[]);
+    let note = match save_sgf(&store, &sgf) {
+        Some(path) => format!("Saved to {path}"),
+        None => "This build keeps no files: the record was not saved.".to_owned(),
+    };
+    info!("{note}");
+    commands.insert_resource(RecordNote(note));
+}
+
+/// When the results show: the finished game's record is saved, and the
+/// results say where.
+pub fn save_finished(
+    record: Option<Res<FinishedRecord>>,
+    result: Option<ResMut<MatchResult>>,
+    store: Res<SettingsStore>,
+) {
+    let (Some(record), Some(mut result)) = (record, result) else {
+        return;
+    };
+    if let Some(path) = save_sgf(&store, &record.sgf) {
+        result.reason = format!("{} — the record (SGF) is saved as {path}", result.reason);
+    }
+}
+
+/// The player asked to continue from a record (SGF text).
+#[derive(Message, Clone, Debug)]
+pub struct ImportRecord(pub String);
+
+/// The import box's text.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct ImportText(pub String);
+
+/// The newest record in the records folder (desktop only).
+pub fn newest_saved(store: &SettingsStore) -> Option<String> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let SettingsStore::File(settings) = store else {
+            return None;
+        };
+        let dir = settings.parent()?.join("records");
+        let newest = std::fs::read_dir(dir)
+            .ok()?
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
+            .max_by_key(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok())?;
+        std::fs::read_to_string(newest).ok()
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = store;
+        None
+    }
+}
+
+/// Import: the record is read (and so checked), and a new match continues
+/// from its last position with the same people and computers at the seats
+/// (seats the table did not have are computers). Every action is replayed
+/// through the referee.
+#[allow(clippy::too_many_arguments)]
+pub fn import_requested(
+    mut asks: MessageReader<ImportRecord>,
+    m: Option<Res<Match<Rengo>>>,
+    setup: Res<crate::table::setup::MatchSetup>,
+    mut drawn: ResMut<crate::table::view::Drawn>,
+    mut changed: MessageWriter<crate::table::referee::GameChanged>,
+    mut commands: Commands,
+) {
+    let Some(text) = asks.read().last().map(|a| a.0.clone()) else {
+        return;
+    };
+    let Some(m) = m else { return };
+    let note = match veil_go::sgf::read(&text) {
+        Err(e) => format!("Could not read the record: {e}"),
+        Ok(game) => {
+            use veil_core::Game;
+            let n = game.seats();
+            let mut seats = m.seats().to_vec();
+            seats.resize(
+                n,
+                crate::table::setup::SeatKind::Computer(veil_ai::Level::Easy),
+            );
+            let seeds = match setup.seed {
+                Some(seed) => crate::table::referee::Seeds::fixed(seed, n),
+                None => crate::table::referee::Seeds::from_entropy(n),
+            };
+            let mut next = Match::<Rengo>::new(
+                game.options().clone(),
+                seats,
+                seeds,
+                veil_ai::Duration::from_millis(setup.think_limit_ms),
+            );
+            let replayed = game
+                .log()
+                .iter()
+                .all(|e| next.play(e.seat, e.action).is_ok());
+            if replayed {
+                commands.insert_resource(next);
+                drawn.0 = None;
+                changed.write(crate::table::referee::GameChanged {
+                    by: None,
+                    undo: true,
+                });
+                format!(
+                    "Loaded a record of {} moves.",
+                    game.position().moves().len()
+                )
+            } else {
+                "The record does not replay.".to_owned()
+            }
+        }
+    };
+    commands.insert_resource(RecordNote(note));
+}
