@@ -740,5 +740,7 @@ mod chess;
 mod fair;
 #[path = "app/hag.rs"]
 mod hag;
+#[path = "app/reality_check.rs"]
+mod reality_check;
 #[path = "app/tysiac.rs"]
 mod tysiac;

@@ -12,6 +12,7 @@ use veil::table::view::{ActionRequest, GameView, GameViews};
 use veil_core::{Actor, Game, Turn};
 use veil_hide_and_guess::HideAndGuess;
 use veil_intrigue::Intrigue;
+use veil_reality_check::RealityCheck;
 use veil_secret_king::SecretKing;
 use veil_tysiac::Tysiac;
 
@@ -26,6 +27,9 @@ fn probe_game(id: &str) -> ProbeResult {
         x if x == Intrigue::ID => probe::<Intrigue>(),
         x if x == SecretKing::ID => probe::<SecretKing>(),
         x if x == Tysiac::ID => probe::<Tysiac>(),
+        // The human sits second: White sets up first, so undoing one of
+        // Black's placements deals White's finished setup anew.
+        x if x == RealityCheck::ID => probe_as::<RealityCheck>(Seat(1)),
         other => panic!("the fair-play suite does not cover {other} yet: add it here"),
     }
 }
@@ -45,20 +49,25 @@ struct ProbeResult {
 }
 
 fn probe<G: GameView>() -> ProbeResult {
+    probe_as::<G>(Seat(0))
+}
+
+/// The probes with the human (of the undo probe) at `human`.
+fn probe_as<G: GameView>(human: Seat) -> ProbeResult {
     let mut result = ProbeResult::default();
     result.fixed_intervals = computer_intervals::<G>(ThinkPacing::Fixed);
     result.leaky_intervals = computer_intervals::<G>(ThinkPacing::AsSoonAsFound);
-    let (undos, redrawn) = undo_probe::<G>();
+    let (undos, redrawn) = undo_probe::<G>(human);
     result.undos = undos;
     result.redrawn = redrawn;
     result
 }
 
-fn seats_for<G: Game>(human: bool, level: Level) -> Vec<SeatKind> {
+fn seats_for<G: Game>(human: Option<Seat>, level: Level) -> Vec<SeatKind> {
     let n = veil_games::entry(G::ID).expect("registered").seats.default;
     (0..n)
         .map(|i| {
-            if human && i == 0 {
+            if human.is_some_and(|h| h.index() == i) {
                 SeatKind::Human
             } else {
                 SeatKind::Computer(level)
@@ -75,7 +84,7 @@ fn computer_intervals<G: GameView>(pacing: ThinkPacing) -> BTreeMap<u32, u32> {
     start_game(&mut app, G::ID, |setup| {
         // Normal searches for several frames, more or less depending on
         // the position: what the leaky control needs to show.
-        setup.seats = seats_for::<G>(false, Level::Normal);
+        setup.seats = seats_for::<G>(None, Level::Normal);
         setup.seed = Some(17);
         setup.think_limit_ms = 160;
     });
@@ -117,14 +126,13 @@ fn computer_intervals<G: GameView>(pacing: ThinkPacing) -> BTreeMap<u32, u32> {
 /// some back: after each undo the human's observation is exactly what it
 /// was before the undone action, and (over the game) what the human could
 /// not see is dealt anew. Returns (undos, undos that redrew something).
-fn undo_probe<G: GameView>() -> (u32, u32) {
+fn undo_probe<G: GameView>(human: Seat) -> (u32, u32) {
     let mut app = app(AnimationSpeed::Off);
     start_game(&mut app, G::ID, |setup| {
-        setup.seats = seats_for::<G>(true, Level::Easy);
+        setup.seats = seats_for::<G>(Some(human), Level::Easy);
         setup.seed = Some(23);
         setup.think_limit_ms = 40;
     });
-    let human = Seat(0);
     let mut rng = GameRng::seed_from_u64(5);
     let (mut undos, mut redrawn, mut actions) = (0u32, 0u32, 0u32);
     let mut pending: Option<(G::Observation, String)> = None;
