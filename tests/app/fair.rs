@@ -436,3 +436,90 @@ fn an_informant_that_promoted_unseen_keeps_the_privacy_screen() {
         "the privacy screen stays while White's Informant is a secret"
     );
 }
+
+/// Hot-seat Reality Check: the pieces in a seat's hand ("N/R", beside the
+/// board and in the panel) are painted for that seat and never while the
+/// other seat may be looking; the scan sees them when they are painted for
+/// their seat (the control).
+#[test]
+fn reality_check_paints_a_hand_only_for_its_seat() {
+    use veil::games::reality_check::kind_text;
+    use veil_reality_check::{Kind, Phase};
+    let mut app = app(AnimationSpeed::Off);
+    paint_probe(&mut app);
+    start_game(&mut app, RealityCheck::ID, |setup| {
+        setup.seats = vec![SeatKind::Human, SeatKind::Human];
+        setup.seed = Some(19);
+    });
+    let mut rng = GameRng::seed_from_u64(6);
+    let (mut own_seen, mut checked, mut secret) = (0, 0, None::<String>);
+    for _ in 0..3000 {
+        if screen(&app) != Screen::Play {
+            break;
+        }
+        app.update();
+        let Some(m) = app.world().get_resource::<Match<RealityCheck>>() else {
+            break;
+        };
+        if m.turn() == Turn::Over {
+            break;
+        }
+        let viewer = app.world().resource::<Viewer>().0;
+        let hidden = app.world().resource::<PrivacyPending>().0.is_some();
+        let painted = app.world().resource::<Painted>().0.join("\n");
+        let v = m.observe(viewer);
+        // What the viewer may see written as a kind: its own hand, the
+        // pieces out of play, a claim it is shown; during setup its own
+        // pieces to place (every kind).
+        let mut may: Vec<Kind> = v.hand.clone();
+        may.extend(v.removed.iter().flatten());
+        if let Phase::Claim { kind: Some(k), .. } = v.phase {
+            may.push(k);
+        }
+        if v.phase == Phase::Setup {
+            may.extend(Kind::ALL);
+        }
+        for seat in [Seat(0), Seat(1)] {
+            for k in m.observe(seat).hand {
+                let text = kind_text(k, None);
+                if seat == viewer && !hidden {
+                    if painted.contains(text.as_str()) {
+                        own_seen += 1;
+                    }
+                } else if hidden || !may.contains(&k) {
+                    assert!(
+                        !painted.contains(text.as_str()),
+                        "{seat:?}'s {text} painted while {viewer:?} looks (hidden: {hidden})"
+                    );
+                    if !hidden {
+                        secret = Some(text);
+                    }
+                }
+            }
+        }
+        checked += 1;
+        if hidden {
+            send(&mut app, Command::ContinueAfterPrivacy);
+            continue;
+        }
+        let phase = *app.world().resource::<State<PlayPhase>>().get();
+        let m = app.world().resource::<Match<RealityCheck>>();
+        if phase == PlayPhase::HumanTurn && m.to_act() == Some(viewer) {
+            let legal = m.observe(viewer).legal_actions();
+            if m.plies > 80 || legal.is_empty() {
+                break;
+            }
+            let action = legal[rng.random_range(0..legal.len())];
+            app.world_mut()
+                .write_message(ActionRequest::<RealityCheck> {
+                    seat: viewer,
+                    action,
+                });
+        }
+    }
+    assert!(checked > 50, "frames checked ({checked})");
+    assert!(own_seen > 10, "the scan saw a seat's own hand ({own_seen})");
+    // (Words on the table are not painted headless, having no viewport:
+    // the discs' faces are checked as components by the view's tests.)
+    assert!(secret.is_some(), "a hand piece the viewer may not know");
+}

@@ -203,7 +203,8 @@ pub fn spawn_art(commands: &mut Commands, layout: &BoardLayout, shape: Layout) -
 
 pub fn enter_play(
     mut commands: Commands,
-    m: Res<Match<RealityCheck>>,
+    m: Option<Res<Match<RealityCheck>>>,
+    setup: Res<crate::table::setup::MatchSetup>,
     settings: Res<Settings>,
     viewer: Res<Viewer>,
     mut view: ResMut<ViewState>,
@@ -213,7 +214,12 @@ pub fn enter_play(
     *view = ViewState::default();
     *ui = BoardUi::default();
     *rc = RcUi::default();
-    let shape = m.observe(viewer.0).options.board;
+    // The prepared match (the demo) may arrive a moment later: its options
+    // are the setup's.
+    let shape = match m {
+        Some(m) => m.observe(viewer.0).options.board,
+        None => setup.options::<RealityCheck>().board,
+    };
     let layout = board_layout(shape, settings.orientation.flipped(viewer.0.0));
     spawn_art(&mut commands, &layout, shape);
     commands.insert_resource(layout);
@@ -765,7 +771,8 @@ pub fn refresh_view(
     }
     // The dice rolled on the table.
     if let Phase::Flip { die: Some(d), .. } = scene.phase {
-        let at = layout.center + Vec2::new(layout.extent().x * 0.5 + s * 0.1, 0.0);
+        // Between the two hands, left of the board.
+        let at = Vec2::new(hand_position(&layout, Side::White, 0).x, layout.center.y);
         let die = commands
             .spawn((
                 Die(d),
@@ -782,9 +789,14 @@ pub fn refresh_view(
             ))
             .id();
         commands.entity(die).add_child(num);
+        let meaning = match d {
+            1..=4 => format!("a piece with {} up", ["P", "N", "B", "R"][d as usize - 1]),
+            5 => format!("a {} piece", side_name(scene.to_move)),
+            _ => format!("a {} piece", side_name(scene.to_move.other())),
+        };
         spawn_text(
             &mut commands,
-            RealityCheck::die_meaning(d).to_owned(),
+            meaning,
             16.0,
             FRAME,
             at - Vec2::new(0.0, s * 0.6),
