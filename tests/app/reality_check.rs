@@ -375,3 +375,109 @@ fn reality_check_hot_seat_hides_each_setup_and_hand() {
     let result = app.world().resource::<MatchResult>().clone();
     assert!(result.reason.contains("resigned"), "{}", result.reason);
 }
+
+/// The options through the view: free setup with two dice, the Memory
+/// action and Strategic Retreat; the advanced board with one die and
+/// Memory mode (no move list). Every action clicked, animations on.
+#[test]
+fn reality_check_options_dice_memory_and_the_advanced_board() {
+    use veil_reality_check::{Dice, Layout, Options, SetupRule};
+    let sets = [
+        Options {
+            setup: SetupRule::Free,
+            dice: Dice::Two,
+            memory_action: true,
+            strategic_retreat: true,
+            ..Options::default()
+        },
+        Options {
+            board: Layout::Advanced,
+            dice: Dice::One,
+            memory_mode: true,
+            ..Options::default()
+        },
+    ];
+    for (n, options) in sets.into_iter().enumerate() {
+        let mut app = app(AnimationSpeed::Fast);
+        start_game(&mut app, "reality-check", |setup| {
+            setup.seats = vec![SeatKind::Human, SeatKind::Computer(Level::Random)];
+            setup.set_options::<RealityCheck>(&options);
+            setup.seed = Some(30 + n as u64);
+            setup.think_limit_ms = 40;
+        });
+        let mut rng = GameRng::seed_from_u64(n as u64);
+        let (mut actions, mut dice, mut memory) = (0, 0, 0);
+        let checks = play_rc(&mut app, 40_000, |app| {
+            let world = app.world_mut();
+            dice += world
+                .query::<&veil::games::reality_check::draw::Die>()
+                .iter(world)
+                .count();
+            if actions >= 50 {
+                send(app, Command::Resign);
+                send(app, Command::Resign);
+                return true;
+            }
+            let Some(obs) = rc_observation(app) else {
+                return false;
+            };
+            let legal = obs.legal_actions();
+            let mems: Vec<_> = legal
+                .iter()
+                .copied()
+                .filter(|a| matches!(a, Action::Memory(..)))
+                .collect();
+            let a = if !mems.is_empty() && rng.random_range(0..6) == 0 {
+                memory += 1;
+                mems[rng.random_range(0..mems.len())]
+            } else {
+                match pick(app, &mut rng) {
+                    Some(a) => a,
+                    None => return false,
+                }
+            };
+            click_rc(app, a);
+            actions += 1;
+            check_rc(app);
+            true
+        });
+        eprintln!(
+            "options {n}: {actions} actions, {checks} checks, {dice} frames with a die, {memory} Memory actions"
+        );
+        assert!(actions >= 10);
+        assert!(dice > 0, "the die is on the table");
+        if options.memory_action {
+            assert!(memory > 0, "a Memory action was clicked");
+        }
+        assert_eq!(screen(&app), Screen::Results);
+    }
+}
+
+/// `VEIL_DEMO=reality-check`: straight into a game in progress, setups
+/// done and moves played, the table drawn from the viewer's observation.
+#[test]
+fn reality_check_demo_starts_in_play() {
+    let mut app = build_app(
+        AppMode::Headless,
+        LaunchOptions {
+            demo: Some("reality-check".into()),
+            ..LaunchOptions::default()
+        },
+    );
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        16,
+    )));
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::Play);
+    let obs = rc_observation(&app).expect("the demo's match");
+    assert!(
+        obs.setup_done == [true, true] && obs.ply >= 6,
+        "ply {}",
+        obs.ply
+    );
+    check_rc(&mut app);
+    let world = app.world_mut();
+    assert!(world.query::<&Disc>().iter(world).count() >= 14);
+}
