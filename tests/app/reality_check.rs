@@ -156,7 +156,12 @@ fn click_rc(app: &mut App, action: Action) {
             send(app, Command::Square(at(to)));
             choose(app, Choice::Act(action));
         }
-        Action::Move { from, to } | Action::Retreat { from, to } => {
+        Action::Retreat { from, to } => {
+            send(app, Command::Square(at(from)));
+            send(app, Command::Square(at(to)));
+            choose(app, Choice::Act(action));
+        }
+        Action::Move { from, to } => {
             send(app, Command::Square(at(from)));
             assert_eq!(
                 app.world().resource::<BoardUi>().selected,
@@ -254,12 +259,6 @@ fn reality_check_against_the_computer_from_title_to_results() {
     let mut actions = 0;
     let (mut checks_played, mut moments) = (0, 0);
     let checks = play_rc(&mut app, 40_000, |app| {
-        let world = app.world_mut();
-        moments += world
-            .query::<&veil::games::reality_check::draw::Moment>()
-            .iter(world)
-            .count()
-            .min(1);
         if actions >= 70 {
             send(app, Command::Resign);
             send(app, Command::Resign);
@@ -268,10 +267,25 @@ fn reality_check_against_the_computer_from_title_to_results() {
         let Some(a) = pick(app, &mut rng) else {
             return false;
         };
+        click_rc(app, a);
         if matches!(a, Action::Check { .. }) {
             checks_played += 1;
+            // The moment: both pieces rise and turn over, then the verdict.
+            app.update();
+            let world = app.world_mut();
+            let stand_ins = world
+                .query::<&veil::games::reality_check::draw::Moment>()
+                .iter(world)
+                .count();
+            assert_eq!(stand_ins, 2, "two stand-ins play the Reality Check");
+            assert!(app.world().resource::<Animating>().0);
+            let verdict = app.world().resource::<ViewState>().verdict.clone();
+            assert!(
+                verdict.is_some_and(|v| v.starts_with("Reality Check")),
+                "the verdict is said"
+            );
+            moments += 1;
         }
-        click_rc(app, a);
         actions += 1;
         // The choice's words and the table stay the viewer's.
         check_rc(app);
@@ -289,7 +303,7 @@ fn reality_check_against_the_computer_from_title_to_results() {
     if checks_played > 0 {
         assert!(cues.contains(&Cue::Check), "a Reality Check is heard");
     }
-    let _ = moments;
+    assert_eq!(moments, checks_played);
     // Play again starts a fresh game.
     key(&mut app, KeyCode::Enter, Key::Enter);
     app.update();

@@ -30,6 +30,9 @@ pub struct RcUi {
     pub capture: Option<(Square, Square)>,
     /// A Memory action being picked, with its first square once chosen.
     pub memory: Option<Option<Square>>,
+    /// Strategic Retreat: the selected piece may capture this own piece
+    /// (offered as a choice, since the click also selects that piece).
+    pub retreat: Option<(Square, Square)>,
     /// The choices the panel offers now, numbered from 0.
     pub choices: Vec<(String, Choice)>,
 }
@@ -39,6 +42,7 @@ impl RcUi {
         self.picked = None;
         self.capture = None;
         self.memory = None;
+        self.retreat = None;
     }
 }
 
@@ -88,6 +92,12 @@ pub fn choices_for(scene: &Scene, ui: &RcUi) -> Vec<(String, Choice)> {
             }
         }
         return out;
+    }
+    if let Some((from, to)) = ui.retreat {
+        add(
+            format!("Strategic Retreat {from}^{to}: your piece on {to} goes to hand"),
+            Action::Retreat { from, to },
+        );
     }
     match scene.phase {
         Phase::Claim { .. } => {
@@ -235,9 +245,15 @@ fn on_square(
             }
             if let Some(from) = board.selected.and_then(square) {
                 let to = sq;
-                let quiet = [Action::Move { from, to }, Action::Retreat { from, to }];
-                if let Some(a) = quiet.into_iter().find(|a| has(*a)) {
-                    request(a, ui, board);
+                if has(Action::Move { from, to }) {
+                    request(Action::Move { from, to }, ui, board);
+                    return;
+                }
+                if has(Action::Retreat { from, to }) {
+                    ui.clear();
+                    ui.retreat = Some((from, to));
+                    let c = cell(sq);
+                    board.selected = board.moves.iter().any(|(f, _)| *f == c).then_some(c);
                     return;
                 }
                 if has(Action::Capture { from, to }) || has(Action::Check { from, to }) {

@@ -121,7 +121,7 @@ pub fn hud(
                 out.write(Command::Choose(i));
             }
         }
-        if rc.picked.is_some() || rc.capture.is_some() || rc.memory.is_some() {
+        if rc.picked.is_some() || rc.capture.is_some() || rc.memory.is_some() || rc.retreat.is_some() {
             if ui.button("Cancel (Esc)").clicked() {
                 out.write(Command::Cancel);
             }
