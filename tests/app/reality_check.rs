@@ -274,7 +274,7 @@ fn reality_check_against_the_computer_from_title_to_results() {
             app.update();
             let world = app.world_mut();
             let stand_ins = world
-                .query::<&veil::games::reality_check::draw::Moment>()
+                .query::<&veil::games::reality_check::moment::Moment>()
                 .iter(world)
                 .count();
             assert_eq!(stand_ins, 2, "two stand-ins play the Reality Check");

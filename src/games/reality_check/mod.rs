@@ -5,7 +5,7 @@
 //! turned into a [`Scene`]; the move list (public notation, written by
 //! [`GameView::action_text`]) tells the view which action the last change
 //! was, so it can animate it. Files: `draw.rs` the table and its
-//! animations, `input.rs` clicks and choices, `panel.rs` the side panel,
+//! animations, `moment.rs` the Reality Check's moment, `input.rs` clicks and choices, `panel.rs` the side panel,
 //! `rules.rs` the rules text, `demo.rs` the demo.
 
 use bevy::prelude::*;
@@ -23,6 +23,7 @@ use crate::table::view::{GameView, TablePlugin, active, on_table_enter};
 mod demo;
 pub mod draw;
 pub mod input;
+pub mod moment;
 mod panel;
 mod rules;
 
@@ -275,7 +276,7 @@ impl Plugin for RealityCheckViewPlugin {
                     draw::markers
                         .in_set(PlaySet::Draw)
                         .after(input::sync_choices),
-                    draw::moment,
+                    moment::moment,
                 )
                     .run_if(active::<RealityCheck>()),
             )
