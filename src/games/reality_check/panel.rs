@@ -55,7 +55,11 @@ pub fn instruction(scene: &Scene, ui: &RcUi) -> String {
             scene.hand_counts[scene.viewer_side().index()],
             scene.hand_limits[scene.viewer_side().index()]
         ),
-        Phase::Play if scene.legal.iter().all(|a| matches!(a, Action::Move { .. })) => {
+        Phase::Play
+            if scene.ply == 0
+                && scene.to_move == Side::White
+                && scene.legal.iter().all(|a| matches!(a, Action::Move { .. })) =>
+        {
             "Move a piece (White's first move: no capture, no drop).".into()
         }
         Phase::Play => "Move or capture with a piece, or drop from hand on a marked square.".into(),
