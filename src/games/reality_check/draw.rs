@@ -6,10 +6,7 @@
 //! then the verdict).
 
 use bevy::prelude::*;
-use veil_core::Seat;
-use veil_reality_check::{
-    Action, Color as Side, Face, Kind, Layout, Phase, RealityCheck, Seen, Square,
-};
+use veil_reality_check::{Action, Color as Side, Face, Kind, Layout, Phase, RealityCheck, Square};
 
 use super::input::RcUi;
 use super::{Scene, Written, cell, parse_line, side_name};
@@ -802,18 +799,5 @@ pub fn markers(
     }
     if let Some(Some(sq)) = rc.memory {
         mark(sq, Color::srgba(0.6, 0.2, 0.9, 0.95), 1.04, true);
-    }
-}
-
-/// The seat whose observation a scene was made from.
-pub fn scene_seat(scene: &Scene) -> Seat {
-    Seat(scene.viewer)
-}
-
-/// A seen piece's words for tests and the panel: `N(P)` or `N`.
-pub fn seen_text(seen: &Seen) -> String {
-    match seen.kind {
-        Some(k) => format!("{}({})", seen.up.letter(), k.other(seen.up).letter()),
-        None => seen.up.letter().to_string(),
     }
 }

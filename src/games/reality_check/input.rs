@@ -278,8 +278,3 @@ fn on_square(
         _ => {}
     }
 }
-
-/// The square a board cell of the kit's selection stands for.
-pub fn selected_square(board: &BoardUi) -> Option<Square> {
-    board.selected.and_then(square)
-}

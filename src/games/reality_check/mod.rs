@@ -10,7 +10,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiPrimaryContextPass, egui};
-use veil_core::{Seat, Turn};
+use veil_core::Seat;
 use veil_reality_check::{
     Action, Color as Side, Dice, Face, Kind, Layout, Phase, RealityCheck, Seen, SetupRule, Square,
     View, hand_limit,
@@ -286,9 +286,4 @@ impl Plugin for RealityCheckViewPlugin {
             );
         on_table_enter::<RealityCheck, _>(app, draw::enter_play);
     }
-}
-
-/// Whether the turn is over for the view's purposes.
-pub fn over(turn: Turn) -> bool {
-    turn == Turn::Over
 }
