@@ -626,9 +626,13 @@ pub fn refresh_view(
                 cues.write(if captured { Cue::Capture } else { Cue::Move });
             }
             Written::Act(Action::Check { from, to }) => {
+                // The declaration now; with animations, the turn-over and
+                // the verdict when the moment shows them.
                 cues.write(Cue::Check);
-                cues.write(Cue::Flip);
-                cues.write(Cue::Capture);
+                if step.is_none() {
+                    cues.write(Cue::Flip);
+                    cues.write(Cue::Capture);
+                }
                 view.verdict = super::moment::verdict(prev, &scene, from, to);
                 if let Some(d) = step {
                     super::moment::reality_check_moment(

@@ -10,6 +10,7 @@ use super::draw::{Drawn, SHOWN, face_color, hand_position, ink, spawn_text};
 use super::{Scene, cell, side_name};
 use crate::kit::anim::Slide;
 use crate::kit::board::{BoardImages, BoardLayout};
+use crate::kit::sound::Cue;
 use crate::kit::world_text::WorldText;
 use crate::table::Screen;
 
@@ -43,6 +44,10 @@ pub struct Shown {
     pub elapsed: f32,
 }
 
+/// A sound of the moment, played when its part comes (seconds from now).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct LaterCue(pub Cue, pub f32);
+
 /// Steps of a Reality Check: rise, turn over, hold, verdict.
 pub const MOMENT_STEPS: f32 = 4.4;
 
@@ -62,8 +67,17 @@ pub fn moment(
     mut faces: Query<(&Side2, &mut Visibility)>,
     mut hidden: Query<(Entity, &mut HiddenFor, &mut Visibility), Without<Side2>>,
     mut shown: Query<(Entity, &mut Shown, &mut Visibility), (Without<Side2>, Without<HiddenFor>)>,
+    mut later: Query<(Entity, &mut LaterCue)>,
+    mut cues: MessageWriter<Cue>,
 ) {
     let dt = time.delta_secs();
+    for (e, mut c) in &mut later {
+        c.1 -= dt;
+        if c.1 <= 0.0 {
+            cues.write(c.0);
+            commands.entity(e).despawn();
+        }
+    }
     for (e, mut m, mut tf, mut sprite, children) in &mut q {
         m.elapsed += dt;
         let t = m.elapsed / m.step.max(1e-3);
@@ -351,6 +365,10 @@ pub(super) fn reality_check_moment(
             Visibility::Hidden,
             Transform::from_xyz(at.x, at.y, 40.0),
         ));
+    }
+    // The turn-over and the verdict are heard when they come.
+    for (cue, at) in [(Cue::Flip, step * 1.5), (Cue::Capture, step * 2.0)] {
+        commands.spawn((LaterCue(cue, at), Drawn, DespawnOnExit(Screen::Play)));
     }
     // The referee waits for the whole moment (the kit counts slides).
     commands.spawn((
