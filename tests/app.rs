@@ -742,6 +742,8 @@ mod chess;
 mod fair;
 #[path = "app/hag.rs"]
 mod hag;
+#[path = "app/reality_check.rs"]
+mod reality_check;
 #[path = "app/rengo.rs"]
 mod rengo;
 #[path = "app/resume.rs"]

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 pub mod chess;
 pub mod hide_and_guess;
 pub mod jieqi;
+pub mod reality_check;
 pub mod rengo;
 pub mod tysiac;
 
@@ -22,6 +23,7 @@ impl Plugin for GamesPlugin {
             chess::ChessViewPlugin,
             tysiac::TysiacViewPlugin,
             rengo::RengoViewPlugin,
+            reality_check::RealityCheckViewPlugin,
         ));
     }
 }

@@ -13,6 +13,7 @@ use veil_core::{Actor, Game, Turn};
 use veil_go::Rengo;
 use veil_hide_and_guess::HideAndGuess;
 use veil_intrigue::Intrigue;
+use veil_reality_check::RealityCheck;
 use veil_secret_king::SecretKing;
 use veil_tysiac::Tysiac;
 
@@ -32,6 +33,9 @@ fn probe_game(id: &str) -> ProbeResult {
             nothing_hidden: true,
             ..probe::<Rengo>()
         },
+        // The human sits second: White sets up first, so undoing one of
+        // Black's placements deals White's finished setup anew.
+        x if x == RealityCheck::ID => probe_as::<RealityCheck>(Seat(1)),
         other => panic!("the fair-play suite does not cover {other} yet: add it here"),
     }
 }
@@ -53,20 +57,25 @@ struct ProbeResult {
 }
 
 fn probe<G: GameView>() -> ProbeResult {
+    probe_as::<G>(Seat(0))
+}
+
+/// The probes with the human (of the undo probe) at `human`.
+fn probe_as<G: GameView>(human: Seat) -> ProbeResult {
     let mut result = ProbeResult::default();
     result.fixed_intervals = computer_intervals::<G>(ThinkPacing::Fixed);
     result.leaky_intervals = computer_intervals::<G>(ThinkPacing::AsSoonAsFound);
-    let (undos, redrawn) = undo_probe::<G>();
+    let (undos, redrawn) = undo_probe::<G>(human);
     result.undos = undos;
     result.redrawn = redrawn;
     result
 }
 
-fn seats_for<G: Game>(human: bool, level: Level) -> Vec<SeatKind> {
+fn seats_for<G: Game>(human: Option<Seat>, level: Level) -> Vec<SeatKind> {
     let n = veil_games::entry(G::ID).expect("registered").seats.default;
     (0..n)
         .map(|i| {
-            if human && i == 0 {
+            if human.is_some_and(|h| h.index() == i) {
                 SeatKind::Human
             } else {
                 SeatKind::Computer(level)
@@ -83,7 +92,7 @@ fn computer_intervals<G: GameView>(pacing: ThinkPacing) -> BTreeMap<u32, u32> {
     start_game(&mut app, G::ID, |setup| {
         // Normal searches for several frames, more or less depending on
         // the position: what the leaky control needs to show.
-        setup.seats = seats_for::<G>(false, Level::Normal);
+        setup.seats = seats_for::<G>(None, Level::Normal);
         setup.seed = Some(17);
         setup.think_limit_ms = 160;
     });
@@ -125,14 +134,13 @@ fn computer_intervals<G: GameView>(pacing: ThinkPacing) -> BTreeMap<u32, u32> {
 /// some back: after each undo the human's observation is exactly what it
 /// was before the undone action, and (over the game) what the human could
 /// not see is dealt anew. Returns (undos, undos that redrew something).
-fn undo_probe<G: GameView>() -> (u32, u32) {
+fn undo_probe<G: GameView>(human: Seat) -> (u32, u32) {
     let mut app = app(AnimationSpeed::Off);
     start_game(&mut app, G::ID, |setup| {
-        setup.seats = seats_for::<G>(true, Level::Easy);
+        setup.seats = seats_for::<G>(Some(human), Level::Easy);
         setup.seed = Some(23);
         setup.think_limit_ms = 40;
     });
-    let human = Seat(0);
     let mut rng = GameRng::seed_from_u64(5);
     let (mut undos, mut redrawn, mut actions) = (0u32, 0u32, 0u32);
     let mut pending: Option<(G::Observation, String)> = None;
@@ -580,4 +588,91 @@ fn tysiac_paints_no_card_a_seat_has_not_seen() {
         ],
         23,
     );
+}
+
+/// Hot-seat Reality Check: the pieces in a seat's hand ("N/R", beside the
+/// board and in the panel) are painted for that seat and never while the
+/// other seat may be looking; the scan sees them when they are painted for
+/// their seat (the control).
+#[test]
+fn reality_check_paints_a_hand_only_for_its_seat() {
+    use veil::games::reality_check::kind_text;
+    use veil_reality_check::{Kind, Phase};
+    let mut app = app(AnimationSpeed::Off);
+    paint_probe(&mut app);
+    start_game(&mut app, RealityCheck::ID, |setup| {
+        setup.seats = vec![SeatKind::Human, SeatKind::Human];
+        setup.seed = Some(19);
+    });
+    let mut rng = GameRng::seed_from_u64(6);
+    let (mut own_seen, mut checked, mut secret) = (0, 0, None::<String>);
+    for _ in 0..3000 {
+        if screen(&app) != Screen::Play {
+            break;
+        }
+        app.update();
+        let Some(m) = app.world().get_resource::<Match<RealityCheck>>() else {
+            break;
+        };
+        if m.turn() == Turn::Over {
+            break;
+        }
+        let viewer = app.world().resource::<Viewer>().0;
+        let hidden = app.world().resource::<PrivacyPending>().0.is_some();
+        let painted = app.world().resource::<Painted>().0.join("\n");
+        let v = m.observe(viewer);
+        // What the viewer may see written as a kind: its own hand, the
+        // pieces out of play, a claim it is shown; during setup its own
+        // pieces to place (every kind).
+        let mut may: Vec<Kind> = v.hand.clone();
+        may.extend(v.removed.iter().flatten());
+        if let Phase::Claim { kind: Some(k), .. } = v.phase {
+            may.push(k);
+        }
+        if v.phase == Phase::Setup {
+            may.extend(Kind::ALL);
+        }
+        for seat in [Seat(0), Seat(1)] {
+            for k in m.observe(seat).hand {
+                let text = kind_text(k, None);
+                if seat == viewer && !hidden {
+                    if painted.contains(text.as_str()) {
+                        own_seen += 1;
+                    }
+                } else if hidden || !may.contains(&k) {
+                    assert!(
+                        !painted.contains(text.as_str()),
+                        "{seat:?}'s {text} painted while {viewer:?} looks (hidden: {hidden})"
+                    );
+                    if !hidden {
+                        secret = Some(text);
+                    }
+                }
+            }
+        }
+        checked += 1;
+        if hidden {
+            send(&mut app, Command::ContinueAfterPrivacy);
+            continue;
+        }
+        let phase = *app.world().resource::<State<PlayPhase>>().get();
+        let m = app.world().resource::<Match<RealityCheck>>();
+        if phase == PlayPhase::HumanTurn && m.to_act() == Some(viewer) {
+            let legal = m.observe(viewer).legal_actions();
+            if m.plies > 80 || legal.is_empty() {
+                break;
+            }
+            let action = legal[rng.random_range(0..legal.len())];
+            app.world_mut()
+                .write_message(ActionRequest::<RealityCheck> {
+                    seat: viewer,
+                    action,
+                });
+        }
+    }
+    assert!(checked > 50, "frames checked ({checked})");
+    assert!(own_seen > 10, "the scan saw a seat's own hand ({own_seen})");
+    // (Words on the table are not painted headless, having no viewport:
+    // the discs' faces are checked as components by the view's tests.)
+    assert!(secret.is_some(), "a hand piece the viewer may not know");
 }

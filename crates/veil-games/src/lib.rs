@@ -176,7 +176,7 @@ pub const GAMES: &[Entry] = &[
         teams: &[],
         team_names: &[],
         rules: true,
-        app: false,
+        app: true,
     },
     Entry {
         id: veil_go::Rengo::ID,
