@@ -740,5 +740,7 @@ mod chess;
 mod fair;
 #[path = "app/hag.rs"]
 mod hag;
+#[path = "app/skelly.rs"]
+mod skelly;
 #[path = "app/tysiac.rs"]
 mod tysiac;

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 pub mod chess;
 pub mod hide_and_guess;
 pub mod jieqi;
+pub mod skelly;
 pub mod tysiac;
 
 /// Every game view of the app.
@@ -20,6 +21,7 @@ impl Plugin for GamesPlugin {
             hide_and_guess::HagViewPlugin,
             chess::ChessViewPlugin,
             tysiac::TysiacViewPlugin,
+            skelly::SkellyViewPlugin,
         ));
     }
 }
