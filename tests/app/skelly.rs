@@ -581,3 +581,35 @@ fn skelly_demo_starts_in_a_game_in_progress() {
     assert_eq!(m.to_act(), Some(Seat(0)), "the person's turn");
     check_court(&mut app);
 }
+
+/// The computer seats are Skelly's own shot search (`ai::Player`), run in
+/// the referee's slices: the same shot `ai::choose` finds for the same
+/// view, level and seed; and the hint is its aimed shot.
+#[test]
+fn skelly_computers_are_the_crates_own_player() {
+    use veil::table::view::GameView;
+    use veil_core::Game;
+    let game = Skelly::new(&Options::default(), 4).unwrap();
+    let view = game.observe(Seat(0));
+    for level in [Level::Easy, Level::Normal] {
+        let mut thinker = <Skelly as GameView>::computer(&view, level, 99);
+        while !thinker.is_finished() {
+            thinker.run_for(Duration::from_millis(2));
+        }
+        let shot = thinker.best_action().expect("a shot");
+        assert_eq!(
+            shot,
+            veil_skelly::ai::choose(&view, level, None, 99),
+            "{level:?}"
+        );
+    }
+    let mut hint = <Skelly as GameView>::hint(&view, 5);
+    while !hint.is_finished() {
+        hint.run_for(Duration::from_millis(2));
+    }
+    let mut player = veil_skelly::ai::Player::new(&view, Level::Normal, 5);
+    while !player.is_finished() {
+        player.run(100);
+    }
+    assert_eq!(hint.best_action(), player.best_shot());
+}

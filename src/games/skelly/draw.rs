@@ -473,7 +473,16 @@ fn spawn_cap(
                 Transform::from_xyz(0.0, 0.0, 0.05),
             ))
             .id();
-        commands.entity(badge).insert(KillerBadge).add_child(ring);
+        let skull = commands
+            .spawn((
+                WorldText::new("☠", 0.8 * r, Color::WHITE),
+                Transform::from_xyz(0.0, 0.0, 0.1),
+            ))
+            .id();
+        commands
+            .entity(badge)
+            .insert(KillerBadge)
+            .add_children(&[ring, skull]);
     }
     if cap.trapped {
         for angle in [0.785_f32, -0.785] {

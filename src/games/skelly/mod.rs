@@ -367,7 +367,7 @@ impl Plugin for SkellyViewPlugin {
             )
             .add_systems(
                 EguiPrimaryContextPass,
-                panel::hud.run_if(active::<Skelly>()),
+                (panel::hud, rules::court_window).run_if(active::<Skelly>()),
             );
         on_table_enter::<Skelly, _>(app, draw::enter_play);
     }

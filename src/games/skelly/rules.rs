@@ -1,11 +1,69 @@
-//! The rules screen's text: RULINGS.md §5 and every reading the rules crate
-//! (`veil-skelly`) makes, in plain words.
+//! The rules screen: RULINGS.md §5 and every reading the rules crate
+//! (`veil-skelly`) makes, in plain words, and the court drawn beside them.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use veil_skelly::court::{self, BOXES, QUADRANTS};
+
+use crate::table::referee::RulesOpen;
+
+/// While the rules are open, the court drawn from the crate's own chalk
+/// lines, with every box and quadrant numbered.
+pub fn court_window(mut contexts: EguiContexts, rules: Res<RulesOpen>) -> Result {
+    if !rules.0 {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("The Skelly court")
+        .default_pos(egui::pos2(40.0, 80.0))
+        .resizable(false)
+        .show(ctx, |ui| {
+            let side = 340.0;
+            let (response, painter) =
+                ui.allocate_painter(egui::vec2(side, side), egui::Sense::hover());
+            let rect = response.rect;
+            painter.rect_filled(rect, 4.0, egui::Color32::from_rgb(48, 48, 52));
+            let half = court::HALF as f32 + 1.5;
+            let at = |p: veil_skelly::Point| {
+                egui::pos2(
+                    rect.center().x + p.x as f32 / half * side / 2.0,
+                    rect.center().y - p.y as f32 / half * side / 2.0,
+                )
+            };
+            let chalk = egui::Color32::from_rgb(235, 235, 225);
+            let stroke = egui::Stroke::new(1.5, chalk);
+            let dead = court::DEAD_BOX;
+            painter.rect_filled(
+                egui::Rect::from_two_pos(at(dead.min), at(dead.max)),
+                0.0,
+                egui::Color32::from_rgb(70, 56, 56),
+            );
+            for (a, b) in court::chalk_lines() {
+                painter.line_segment([at(a), at(b)], stroke);
+            }
+            let font = egui::FontId::proportional(13.0);
+            for (i, c) in BOXES.iter().enumerate() {
+                painter.text(at(*c), egui::Align2::CENTER_CENTER, (i + 1).to_string(), font.clone(), chalk);
+            }
+            for (q, r) in QUADRANTS.iter().enumerate() {
+                let c = r.centre();
+                let p = veil_skelly::Point::new(c.x * 1.5, c.y * 1.5);
+                painter.text(at(p), egui::Align2::CENTER_CENTER, format!("Q{}", q + 1), font.clone(), chalk);
+            }
+            for (i, s) in court::START_SPOTS.iter().enumerate() {
+                let colour = super::egui_color(i as u8);
+                painter.circle_filled(at(*s), side / 2.0 / half, colour);
+            }
+            ui.small("Boxes 1 to 13, the dead box (shaded) and its quadrants Q1 to Q4; the caps on the start line, Red leftmost.");
+        });
+    Ok(())
+}
 
 /// One paragraph an entry.
 pub const RULES: &[&str] = &[
     "Skelly (skully, skelsies) is the New York street game of bottle caps flicked round a chalk court, for 2 to 6 players (Veil's rulings, §5). Everything is in the open: there is nothing to hide.",
     "The court (Veil's own layout, 60 × 60 court units; a cap is a disc of radius 1): boxes 1 to 4 near the corners (1 bottom left, 2 top right, 3 bottom right, 4 top left), 5 to 12 in facing pairs along the sides (5 and 6 low on the left and right, 7 and 8 high on the right and left, 9 and 10 left of the middle at the top and bottom, 11 and 12 right of the middle at the bottom and top), and 13 in the centre. Every box is a 6 × 6 square. Around box 13 lies the dead box, 18 × 18, split by its two axes into four quadrants: Q1 bottom left, Q2 bottom right, Q3 top right, Q4 top left. The caps start on the start line below the bottom boxes, Red leftmost.",
-    "The court as drawn (y grows away from the start line):\n  4 .  9  . . 12  .  2\n  8    +--Q4--+--Q3--+   7\n       |     [13]    |\n  5    +--Q1--+--Q2--+   6\n  1 . 10  . . 11  .  3\n      start: o o o o o o",
+    "The court is drawn in the window beside these rules, as it lies on the table: the start line at the bottom, the dead box and its quadrants in the middle.",
     "Red shoots first. A shot is a flick: a direction and a strength. A full flick slides 90 units on open asphalt, a little more than the court's diagonal; caps slow down evenly, bounce off each other (a little energy lost in every knock) and never off lines.",
     "The course: box 1, 2, 3 … up to 13, then back down 12, 11 … to 1. Then the killer run: box 13 again, then the quadrants Q1, Q2, Q3, Q4 in order. Completing it makes the cap a killer. Each cap's plate shows the box it shoots for (Q1–Q4 for a quadrant, K for a killer).",
     "Made the box: the cap's centre comes to rest strictly inside the box's lines (option: the whole cap inside, touching no line). A quadrant is made outside box 13 only. Making the box moves the cap on to its next box, and the same player shoots again. Otherwise the cap stays where it stopped and the turn passes.",
