@@ -424,6 +424,16 @@ fn skelly_a_flick_through_the_app_lands_where_the_rules_crate_says() {
     assert_eq!(before.seat, Seat(0));
     let from = START_SPOTS[0];
     assert_eq!(before.game.cap(Seat(0)).at, Some(from));
+    // A press beside the cap, or a drag too short, shoots nothing.
+    let v = version(&app);
+    drag(
+        &mut app,
+        Point::new(from.x + 4.0, from.y + 4.0),
+        Point::new(from.x - 5.0, from.y),
+    );
+    drag(&mut app, from, Point::new(from.x - 0.2, from.y));
+    assert_eq!(version(&app), v, "no shot");
+    assert!(app.world().resource::<Aim>().last_sent.is_none());
     drag(&mut app, from, Point::new(from.x - 9.0, from.y + 0.1));
     let sent = app
         .world()

@@ -341,7 +341,7 @@ fn spawn_court(commands: &mut Commands, images: &BoardImages) {
     }
     for (q, r) in QUADRANTS.iter().enumerate() {
         let c = r.centre();
-        let at = court_to_world(Point::new(c.x * 1.55, c.y * 1.55));
+        let at = court_to_world(Point::new(c.x * 1.78, c.y * 1.78));
         children.push(
             commands
                 .spawn((
@@ -579,7 +579,7 @@ pub fn refresh_view(
     } else {
         None
     };
-    if fresh {
+    if fresh || redraw.undo {
         view.last_flight = plan.clone();
     }
     let flying = plan

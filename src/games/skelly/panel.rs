@@ -53,7 +53,11 @@ pub fn hud(
         };
         ui.label(egui::RichText::new(turn_text).size(20.0));
         panel::thinking(ui, &m, "");
-        ui.label(format!("Shot {} of at most {}", scene.shots + 1, scene.limit));
+        if scene.shooter.is_some() {
+            ui.label(format!("Shot {} of at most {}", scene.shots + 1, scene.limit));
+        } else {
+            ui.label(format!("{} shots played", scene.shots));
+        }
         let my_turn = human && scene.shooter == Some(me.0) && m.turn() != Turn::Over;
         if my_turn {
             ui.small("Drag back from your cap and let go to flick it; or aim with ← → (↑ ↓ fine) and hold Space for strength.");
