@@ -283,6 +283,26 @@ fn spawn_court(commands: &mut Commands, images: &BoardImages) {
                 .id(),
         );
     }
+    // The dead box round box 13, worn darker by the caps that stopped there.
+    let (d, b) = (court::DEAD_BOX_HALF, court::BOX_HALF);
+    for (min, max) in [
+        ((-d, -d), (d, -b)),
+        ((-d, b), (d, d)),
+        ((-d, -b), (-b, b)),
+        ((b, -b), (d, b)),
+    ] {
+        let lo = court_to_world(Point::new(min.0, min.1));
+        let hi = court_to_world(Point::new(max.0, max.1));
+        let c = (lo + hi) / 2.0;
+        children.push(
+            commands
+                .spawn((
+                    Sprite::from_color(Color::srgba(0.4, 0.07, 0.07, 0.25), hi - lo),
+                    Transform::from_xyz(c.x, c.y, -19.0),
+                ))
+                .id(),
+        );
+    }
     let mut k = 0u32;
     let mut line = |commands: &mut Commands, a: Point, b: Point, out: &mut Vec<Entity>| {
         let (a, b) = (court_to_world(a), court_to_world(b));
@@ -791,6 +811,13 @@ pub fn show_aim(
         *tf = Transform::from_xyz(mid.x, mid.y, z)
             .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x)));
     };
+    // The line is at least a few units long, so the keyboard's aim shows
+    // its direction before the meter fills.
+    let line_end = |from: Point, s: Shot| {
+        let d = veil_skelly::physics::direction(s.angle);
+        let l = s.free_distance().max(5.0);
+        Point::new(from.x + d.x * l, from.y + d.y * l)
+    };
     let stop_of = |from: Point, s: Shot| {
         let d = veil_skelly::physics::direction(s.angle);
         let l = s.free_distance();
@@ -819,7 +846,7 @@ pub fn show_aim(
                     &mut tf,
                     &mut sprite,
                     court_to_world(from),
-                    court_to_world(stop_of(from, s)),
+                    court_to_world(line_end(from, s)),
                     2.5,
                     -4.0,
                 );
