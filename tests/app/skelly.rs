@@ -341,7 +341,7 @@ fn skelly_a_person_against_computers_from_title_to_results() {
             SeatKind::Computer(Level::Easy),
             SeatKind::Computer(Level::Random),
         ],
-        short_game(4),
+        short_game(6),
         7,
     );
     check_court(&mut app);
@@ -364,7 +364,10 @@ fn skelly_a_person_against_computers_from_title_to_results() {
         "skelly against computers: {flicks} flicks, {checks} checks; {} ({}) {:?}",
         result.headline, result.reason, result.seats
     );
-    assert!(flicks >= 4 && checks >= 12);
+    assert!(
+        flicks >= 2 && checks >= 10,
+        "{flicks} flicks, {checks} checks"
+    );
     assert_eq!(flights_seen, flicks, "every shot flies");
     assert!(
         result.seats.iter().all(|s| s.0.contains("place")),
@@ -622,4 +625,60 @@ fn skelly_computers_are_the_crates_own_player() {
         player.run(100);
     }
     assert_eq!(hint.best_action(), player.best_shot());
+}
+
+/// Pulling back from a cap on the start line goes past the window's
+/// bottom edge: the drag follows the pointer's moves out there (the
+/// window itself then has no pointer) and flicks as hard as pulled.
+#[test]
+fn skelly_a_drag_may_leave_the_window() {
+    use bevy::window::CursorMoved;
+    let mut app = app(AnimationSpeed::Off);
+    start_skelly(
+        &mut app,
+        vec![SeatKind::Human, SeatKind::Human],
+        Options::default(),
+        2,
+    );
+    let from = START_SPOTS[0];
+    let size = window_size(&mut app);
+    point_at(&mut app, from);
+    mouse(&mut app, ButtonState::Pressed);
+    // 12 units straight down: far below the window.
+    let below = Point::new(from.x, from.y - 12.0);
+    let pos = court_to_window(below, size);
+    assert!(pos.y > size.y, "the pull leaves the window ({pos})");
+    let window = primary_window(&mut app);
+    app.world_mut()
+        .get_mut::<Window>(window)
+        .unwrap()
+        .set_cursor_position(Some(pos));
+    assert!(
+        app.world()
+            .get::<Window>(window)
+            .unwrap()
+            .cursor_position()
+            .is_none()
+    );
+    app.world_mut().write_message(CursorMoved {
+        window,
+        position: pos,
+        delta: None,
+    });
+    app.update();
+    mouse(&mut app, ButtonState::Released);
+    let sent = app.world().resource::<Aim>().last_sent.expect("a shot");
+    let intended = Shot::from_vector(0.0, 12.0, FULL_DRAG);
+    assert!(
+        sent.angle.abs_diff(intended.angle) <= 2 && sent.strength.abs_diff(intended.strength) <= 2,
+        "{sent:?} is the pull {intended:?}"
+    );
+    assert_eq!(
+        app.world()
+            .resource::<Match<Skelly>>()
+            .observe(Seat(0))
+            .game
+            .shots(),
+        1
+    );
 }

@@ -95,8 +95,12 @@ fn my_cap(view: &ViewState, viewer: &Viewer) -> Option<Point> {
 }
 
 /// The pointer on the court, if the window has it.
-fn pointer(window: &Window, camera: Option<(&Camera, &GlobalTransform)>) -> Option<Point> {
-    let pos = window.cursor_position()?;
+fn pointer(
+    window: &Window,
+    camera: Option<(&Camera, &GlobalTransform)>,
+    outside: Option<Vec2>,
+) -> Option<Point> {
+    let pos = window.cursor_position().or(outside)?;
     let world = camera
         .and_then(|(c, t)| c.viewport_to_world_2d(t, pos).ok())
         .unwrap_or_else(|| window_to_world(pos, window.size()));
@@ -117,6 +121,8 @@ pub fn drag_flick(
     view: Res<ViewState>,
     mut aim: ResMut<Aim>,
     mut requests: MessageWriter<ActionRequest<Skelly>>,
+    mut cursor_moves: MessageReader<CursorMoved>,
+    mut outside: Local<Option<Vec2>>,
 ) {
     let Some(m) = m else {
         return;
@@ -129,7 +135,16 @@ pub fn drag_flick(
         aim.drag = None;
         return;
     }
-    let at = pointer(&window, camera.single().ok());
+    // Past the window's edge (pulling back from a cap on the start line)
+    // the window has no pointer, but the moves still arrive while the
+    // button is held.
+    for moved in cursor_moves.read() {
+        *outside = Some(moved.position);
+    }
+    if window.cursor_position().is_some() {
+        *outside = None;
+    }
+    let at = pointer(&window, camera.single().ok(), *outside);
     let a = *actions;
     if a.just_pressed(&UiAction::Click) {
         if let Some(p) = at.filter(|p| p.distance(from) <= CAP_RADIUS * 1.6) {
