@@ -55,6 +55,8 @@ fn flying(app: &mut App) -> bool {
 fn settle(app: &mut App) {
     for _ in 0..3000 {
         if !flying(app) {
+            // The frame that draws the plates as they now are.
+            app.update();
             return;
         }
         app.update();
@@ -153,6 +155,23 @@ fn check_court(app: &mut App) {
             cap.seat
         );
     }
+}
+
+/// The words on seat `seat`'s plate.
+fn plate_of(app: &mut App, seat: u8) -> String {
+    let world = app.world_mut();
+    let caps: Vec<(CapBody, Vec<Entity>)> = world
+        .query_filtered::<(&CapBody, &Children), With<CapState>>()
+        .iter(world)
+        .map(|(b, c)| (*b, c.iter().collect()))
+        .collect();
+    let children = &caps.iter().find(|c| c.0.seat == seat).expect("the cap").1;
+    world
+        .query_filtered::<(Entity, &WorldText), With<Plate>>()
+        .iter(world)
+        .find(|(e, _)| children.contains(e))
+        .map(|(_, t)| t.text.clone())
+        .expect("a plate")
 }
 
 fn primary_window(app: &mut App) -> Entity {
@@ -468,6 +487,11 @@ fn skelly_a_flick_through_the_app_lands_where_the_rules_crate_says() {
             on_a_frame,
             "the caps lie as in one of the trajectory's frames"
         );
+        assert_eq!(
+            plate_of(&mut app, 0),
+            "1",
+            "Red's plate waits for the caps to stop"
+        );
         matched += 1;
     }
     assert!(matched > 5, "the flight was seen ({matched} frames)");
@@ -478,6 +502,11 @@ fn skelly_a_flick_through_the_app_lands_where_the_rules_crate_says() {
     assert_eq!(played.game, expected, "the referee's game is the crate's");
     let cues = app.world().resource::<CueLog>().0.clone();
     assert!(cues.contains(&Cue::Capture), "the collision clicks");
+    assert_eq!(
+        plate_of(&mut app, 0),
+        "2",
+        "the hit put Red in box 1: now for 2"
+    );
     check_court(&mut app);
     let caps = cap_positions(&mut app);
     for (seat, at) in &caps {

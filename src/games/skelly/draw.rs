@@ -17,7 +17,7 @@ use crate::kit::sound::Cue;
 use crate::kit::world_text::WorldText;
 use crate::table::Screen;
 use crate::table::referee::{Match, Viewer};
-use crate::table::view::Redraw;
+use crate::table::view::{Drawn, Redraw};
 
 /// World pixels per court unit.
 pub const SCALE: f32 = 14.0;
@@ -605,20 +605,26 @@ pub fn refresh_view(
     let flying = plan
         .as_ref()
         .and_then(|p| speed_factor(&settings, redraw.replay).map(|s| (p, s)));
+    // While the shot flies the caps keep the looks they had before it (the
+    // plates change when the caps have stopped: `fly` asks for a redraw).
+    let before = view.obs.as_ref().map(Scene::from_view);
     for cap in &scene.caps {
         let Some(at) = cap.at else { continue };
-        let start = match flying {
+        let (start, look) = match flying {
             Some((p, _)) if (cap.seat as usize) < p.trajectory.caps => {
-                p.trajectory.frame(0)[cap.seat as usize]
+                let old = before
+                    .as_ref()
+                    .and_then(|b| b.caps.get(cap.seat as usize))
+                    .filter(|c| c.at.is_some() && !redraw.replay);
+                (p.trajectory.frame(0)[cap.seat as usize], old.unwrap_or(cap))
             }
-            _ => at,
+            _ => (at, cap),
         };
-        spawn_cap(&mut commands, &images, cap, court_to_world(start), false);
+        spawn_cap(&mut commands, &images, look, court_to_world(start), false);
     }
     if let Some((plan, speed)) = flying {
         // Caps the shot eliminates are shown until it is over.
-        let previous = view.obs.as_ref().map(Scene::from_view);
-        for cap in previous.iter().flat_map(|p| p.caps.iter()) {
+        for cap in before.iter().flat_map(|p| p.caps.iter()) {
             let out_now = plan
                 .rest
                 .get(cap.seat as usize)
@@ -650,10 +656,11 @@ pub fn refresh_view(
             cues.write(Cue::Capture);
         }
     }
-    // The shooter's target glows in its colour.
+    // The shooter's target glows in its colour (once the caps are still).
     if let Ok((mut sprite, mut tf, mut vis)) = glow.single_mut() {
         let target = scene
             .shooter
+            .filter(|_| flying.is_none())
             .and_then(|s| scene.caps[s as usize].target.map(|t| (s, t)));
         match target {
             Some((s, t)) => {
@@ -681,6 +688,7 @@ pub fn refresh_view(
 pub fn fly(
     mut commands: Commands,
     time: Res<Time>,
+    mut drawn: ResMut<Drawn>,
     mut flights: Query<(Entity, &mut Flight)>,
     mut caps: Query<(&CapBody, &mut Transform, Has<GhostCap>, Entity)>,
     mut cues: MessageWriter<Cue>,
@@ -750,6 +758,8 @@ pub fn fly(
                 }
             }
             commands.entity(e).despawn();
+            // Draw the table again as it now is: plates, badges, marks.
+            drawn.0 = None;
         }
     }
 }
