@@ -507,6 +507,16 @@ fn skelly_a_flick_through_the_app_lands_where_the_rules_crate_says() {
         "2",
         "the hit put Red in box 1: now for 2"
     );
+    let world = app.world_mut();
+    let words: Vec<String> = world
+        .query::<&WorldText>()
+        .iter(world)
+        .map(|t| t.text.clone())
+        .collect();
+    assert!(
+        words.iter().any(|w| w.starts_with("Red hit a cap")),
+        "the banner tells the hit: {words:?}"
+    );
     check_court(&mut app);
     let caps = cap_positions(&mut app);
     for (seat, at) in &caps {
@@ -620,6 +630,7 @@ fn skelly_demo_starts_in_a_game_in_progress() {
     assert_eq!(m.seats().len(), 4);
     let obs = m.observe(Seat(0));
     assert!(obs.game.shots() >= 12, "{} shots in", obs.game.shots());
+    eprintln!("the demo: {:?}", obs.game.caps());
     assert_eq!(m.to_act(), Some(Seat(0)), "the person's turn");
     check_court(&mut app);
 }

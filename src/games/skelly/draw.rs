@@ -116,6 +116,16 @@ pub enum AimPart {
     MeterFrame,
 }
 
+/// What the last shot did, shown over the court for a while once the caps
+/// have stopped.
+#[derive(Component)]
+pub struct Banner {
+    /// Seconds before it shows (the flight).
+    pub delay: f32,
+    /// Seconds it stays.
+    pub left: f32,
+}
+
 /// A shot's animation in the making.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FlightPlan {
@@ -573,6 +583,7 @@ pub fn refresh_view(
     mut view: ResMut<ViewState>,
     old: Query<Entity, Or<(With<CapBody>, With<Flight>)>>,
     mut glow: Query<(&mut Sprite, &mut Transform, &mut Visibility), With<TargetGlow>>,
+    banners: Query<Entity, With<Banner>>,
     mut cues: MessageWriter<Cue>,
 ) {
     let Some(m) = m else {
@@ -605,6 +616,34 @@ pub fn refresh_view(
     let flying = plan
         .as_ref()
         .and_then(|p| speed_factor(&settings, redraw.replay).map(|s| (p, s)));
+    if let (true, Some(report)) = (fresh && plan.is_some(), scene.last.as_ref()) {
+        for e in &banners {
+            commands.entity(e).despawn();
+        }
+        let words: Vec<String> = report.events.iter().map(super::event_text).collect();
+        let text = words.join("; ");
+        let delay = flying.map_or(0.0, |(p, speed)| {
+            (p.trajectory.frames() as f32 * DT as f32 + SETTLE) / speed
+        });
+        let at = court_to_world(Point::new(0.0, 15.0));
+        let width = text.chars().count() as f32 * 9.5 + 24.0;
+        let back = commands
+            .spawn((
+                Banner { delay, left: 2.5 },
+                Sprite::from_color(Color::srgba(0.0, 0.0, 0.0, 0.72), Vec2::new(width, 30.0)),
+                Transform::from_xyz(at.x, at.y, 30.0),
+                Visibility::Hidden,
+                DespawnOnExit(Screen::Play),
+            ))
+            .id();
+        let words = commands
+            .spawn((
+                WorldText::new(text, 18.0, Color::WHITE),
+                Transform::from_xyz(0.0, 0.0, 0.1),
+            ))
+            .id();
+        commands.entity(back).add_child(words);
+    }
     // While the shot flies the caps keep the looks they had before it (the
     // plates change when the caps have stopped: `fly` asks for a redraw).
     let before = view.obs.as_ref().map(Scene::from_view);
@@ -899,6 +938,28 @@ pub fn show_aim(
         };
         if *vis != want {
             *vis = want;
+        }
+    }
+}
+
+/// Shows the last shot's banner once its flight is over, then takes it away.
+pub fn banner(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut banners: Query<(Entity, &mut Banner, &mut Visibility)>,
+) {
+    for (e, mut b, mut vis) in &mut banners {
+        let dt = time.delta_secs();
+        if b.delay > 0.0 {
+            b.delay -= dt;
+            continue;
+        }
+        if *vis != Visibility::Visible {
+            *vis = Visibility::Visible;
+        }
+        b.left -= dt;
+        if b.left <= 0.0 {
+            commands.entity(e).despawn();
         }
     }
 }

@@ -359,7 +359,7 @@ impl Plugin for SkellyViewPlugin {
                     (input::drag_flick, input::keyboard_flick, input::cancel)
                         .in_set(PlaySet::Input),
                     draw::refresh_view.in_set(PlaySet::Draw),
-                    (draw::fly, draw::show_aim, draw::pulse_shooter)
+                    (draw::fly, draw::show_aim, draw::pulse_shooter, draw::banner)
                         .after(PlaySet::Draw)
                         .chain(),
                 )
