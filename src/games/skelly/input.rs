@@ -8,6 +8,7 @@
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
+use bevy_egui::input::EguiWantsInput;
 use leafwing_input_manager::prelude::ActionState;
 use veil_skelly::court::CAP_RADIUS;
 use veil_skelly::{Point, Shot, Skelly};
@@ -123,6 +124,7 @@ pub fn drag_flick(
     mut requests: MessageWriter<ActionRequest<Skelly>>,
     mut cursor_moves: MessageReader<CursorMoved>,
     mut outside: Local<Option<Vec2>>,
+    egui_wants: Option<Res<EguiWantsInput>>,
 ) {
     let Some(m) = m else {
         return;
@@ -147,6 +149,10 @@ pub fn drag_flick(
     let at = pointer(&window, camera.single().ok(), *outside);
     let a = *actions;
     if a.just_pressed(&UiAction::Click) {
+        // A press on a window or panel (the rules over the court) is theirs.
+        if egui_wants.is_some_and(|w| w.wants_any_pointer_input()) {
+            return;
+        }
         if let Some(p) = at.filter(|p| p.distance(from) <= CAP_RADIUS * 1.6) {
             aim.drag = Some(p);
             aim.charge = None;
