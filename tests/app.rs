@@ -748,5 +748,7 @@ mod reality_check;
 mod rengo;
 #[path = "app/resume.rs"]
 mod resume;
+#[path = "app/skelly.rs"]
+mod skelly;
 #[path = "app/tysiac.rs"]
 mod tysiac;

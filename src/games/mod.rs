@@ -10,6 +10,7 @@ pub mod hide_and_guess;
 pub mod jieqi;
 pub mod reality_check;
 pub mod rengo;
+pub mod skelly;
 pub mod tysiac;
 
 /// Every game view of the app.
@@ -24,6 +25,7 @@ impl Plugin for GamesPlugin {
             tysiac::TysiacViewPlugin,
             rengo::RengoViewPlugin,
             reality_check::RealityCheckViewPlugin,
+            skelly::SkellyViewPlugin,
         ));
     }
 }

@@ -15,6 +15,7 @@ use veil_hide_and_guess::HideAndGuess;
 use veil_intrigue::Intrigue;
 use veil_reality_check::RealityCheck;
 use veil_secret_king::SecretKing;
+use veil_skelly::Skelly;
 use veil_tysiac::Tysiac;
 
 use super::*;
@@ -28,10 +29,17 @@ fn probe_game(id: &str) -> ProbeResult {
         x if x == Intrigue::ID => probe::<Intrigue>(),
         x if x == SecretKing::ID => probe::<SecretKing>(),
         x if x == Tysiac::ID => probe::<Tysiac>(),
-        // Go hides nothing and has no chance: an undo has nothing to deal anew.
         x if x == Rengo::ID => ProbeResult {
-            nothing_hidden: true,
+            nothing_hidden: Some(
+                "Go hides nothing and has no chance, so an undo has no unseen part to deal anew",
+            ),
             ..probe::<Rengo>()
+        },
+        x if x == Skelly::ID => ProbeResult {
+            nothing_hidden: Some(
+                "Skelly hides nothing (every seat observes the whole game), so an undo has no unseen part to deal anew",
+            ),
+            ..probe::<Skelly>()
         },
         // The human sits second: White sets up first, so undoing one of
         // Black's placements deals White's finished setup anew.
@@ -52,8 +60,10 @@ struct ProbeResult {
     /// Undos after which the full state's hidden part differed from before
     /// the undone action.
     redrawn: u32,
-    /// The game has neither secrets nor chance (Go): nothing to redraw.
-    nothing_hidden: bool,
+    /// Why the game has nothing hidden, for games of perfect information:
+    /// the check that undo deals the unseen anew is then skipped (undo must
+    /// still give back exactly what the player saw).
+    nothing_hidden: Option<&'static str>,
 }
 
 fn probe<G: GameView>() -> ProbeResult {
@@ -237,11 +247,14 @@ fn every_game_keeps_its_secrets_through_thinking_time_and_undo() {
         }
         // (a) Undo: exactly what the player knew, and the unseen dealt anew.
         assert!(r.undos >= 3, "{id}: undos tried: {}", r.undos);
-        assert!(
-            r.redrawn >= 1 || r.nothing_hidden,
-            "{id}: no undo dealt the unseen anew ({} undos)",
-            r.undos
-        );
+        match r.nothing_hidden {
+            Some(why) => eprintln!("{id}: the redeal check is skipped: {why}"),
+            None => assert!(
+                r.redrawn >= 1,
+                "{id}: no undo dealt the unseen anew ({} undos)",
+                r.undos
+            ),
+        }
     }
     assert!(
         leaky_caught >= 3,
@@ -252,7 +265,7 @@ fn every_game_keeps_its_secrets_through_thinking_time_and_undo() {
 /// Every string egui paints this frame (panels, windows, the words on the
 /// table), read from egui's shapes just before the pass ends.
 #[derive(Resource, Default)]
-struct Painted(Vec<String>);
+pub(super) struct Painted(pub(super) Vec<String>);
 
 fn collect_painted(outputs: Query<&bevy_egui::EguiFullOutput>, mut painted: ResMut<Painted>) {
     use bevy_egui::egui;
@@ -273,7 +286,7 @@ fn collect_painted(outputs: Query<&bevy_egui::EguiFullOutput>, mut painted: ResM
     }
 }
 
-fn paint_probe(app: &mut App) {
+pub(super) fn paint_probe(app: &mut App) {
     app.init_resource::<Painted>().add_systems(
         PostUpdate,
         collect_painted

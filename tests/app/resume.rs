@@ -9,7 +9,9 @@ use veil_core::{Actor, Game, Turn};
 use veil_go::Rengo;
 use veil_hide_and_guess::HideAndGuess;
 use veil_intrigue::Intrigue;
+use veil_reality_check::RealityCheck;
 use veil_secret_king::SecretKing;
+use veil_skelly::Skelly;
 use veil_tysiac::Tysiac;
 
 use super::*;
@@ -189,6 +191,10 @@ fn every_game_goes_on_after_the_app_is_closed() {
                 }
                 x if x == Tysiac::ID => interrupted_game_goes_on::<Tysiac>(3, hot_seat, 10, 30),
                 x if x == Rengo::ID => interrupted_game_goes_on::<Rengo>(4, hot_seat, 8, 20),
+                x if x == RealityCheck::ID => {
+                    interrupted_game_goes_on::<RealityCheck>(2, hot_seat, 12, 30)
+                }
+                x if x == Skelly::ID => interrupted_game_goes_on::<Skelly>(3, hot_seat, 6, 15),
                 other => panic!("the resume test does not cover {other} yet: add it here"),
             }
         }

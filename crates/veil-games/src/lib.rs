@@ -211,7 +211,7 @@ pub const GAMES: &[Entry] = &[
         teams: &[],
         team_names: &[],
         rules: true,
-        app: false,
+        app: true,
     },
 ];
 

@@ -22,9 +22,9 @@ use crate::table::view::{GameView, TablePlugin, active, on_table_enter};
 
 mod demo;
 pub mod draw;
+mod hud;
 pub mod input;
 pub mod moment;
-mod hud;
 mod rules;
 
 pub use draw::{Disc, HandDisc, RcBoard, ViewState};

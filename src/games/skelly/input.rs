@@ -1,0 +1,291 @@
+//! The flick. With the mouse (or a finger): press on your cap, drag back
+//! like a slingshot, release to shoot the other way, harder the further
+//! you pulled. With the keyboard, for players who cannot drag precisely:
+//! the arrows turn the aim (←/→ coarse and repeating, ↑/↓ fine), and Space
+//! (or Enter) held fills the strength meter, which rises and falls until
+//! released; the release shoots. Either way the view sends one
+//! `ActionRequest` and the referee plays it.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::input::EguiWantsInput;
+use leafwing_input_manager::prelude::ActionState;
+use veil_skelly::court::CAP_RADIUS;
+use veil_skelly::{Point, Shot, Skelly};
+
+use super::ViewState;
+use super::draw::{window_to_world, world_to_court};
+use crate::kit::input::{Command, Player, UiAction};
+use crate::table::referee::{Animating, Match, PlayPhase, PrivacyPending, Viewer};
+use crate::table::view::ActionRequest;
+
+/// A drag this long (court units) is a full-strength flick.
+pub const FULL_DRAG: f64 = 16.0;
+/// A shorter drag is let go without shooting.
+pub const MIN_DRAG: f64 = 0.6;
+/// Seconds for the keyboard's meter to fill (then it empties again).
+pub const CHARGE_SECONDS: f32 = 1.6;
+/// The keyboard's aim steps, in 65536ths of a turn: a press of ←/→, a
+/// press of ↑/↓, and the turn per second while ←/→ is held.
+pub const COARSE_STEP: u16 = 256;
+pub const FINE_STEP: u16 = 16;
+pub const TURN_RATE: f32 = 8192.0;
+
+/// The viewer's flick in the making.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct Aim {
+    /// Dragging from the cap: the pointer, in court units.
+    pub drag: Option<Point>,
+    /// The keyboard's aim, once an arrow was pressed or Space held.
+    pub angle: Option<u16>,
+    /// Seconds Space has been held.
+    pub charge: Option<f32>,
+    /// Seconds ←/→ has been held.
+    held: f32,
+    /// The match version the keyboard's aim was set for.
+    version: u64,
+    /// The last shot the view asked for (tests compare it).
+    pub last_sent: Option<Shot>,
+}
+
+/// The strength of a keyboard flick after holding Space for `secs`: the
+/// meter rises to full in [`CHARGE_SECONDS`] and falls back, again and
+/// again.
+pub fn charge_strength(secs: f32) -> u16 {
+    let x = (secs / CHARGE_SECONDS).max(0.0) % 2.0;
+    let share = if x <= 1.0 { x } else { 2.0 - x };
+    let s = (f64::from(share) * f64::from(Shot::MAX_STRENGTH)).round();
+    s.clamp(1.0, f64::from(Shot::MAX_STRENGTH)) as u16
+}
+
+/// The drag's shot: from the pointer back through the cap.
+pub fn drag_shot(from: Point, pointer: Point) -> Shot {
+    Shot::from_vector(from.x - pointer.x, from.y - pointer.y, FULL_DRAG)
+}
+
+/// The shot the aim shows now, if the viewer is aiming.
+pub fn aim_shot(aim: &Aim, from: Point) -> Option<Shot> {
+    if let Some(p) = aim.drag {
+        return Some(drag_shot(from, p));
+    }
+    let angle = aim.angle?;
+    let strength = aim.charge.map_or(1, charge_strength);
+    Some(Shot::new(angle, strength))
+}
+
+/// Whether the viewer may flick now: a person's turn, theirs, nothing
+/// moving, no privacy screen.
+fn may_flick(
+    m: &Match<Skelly>,
+    viewer: &Viewer,
+    phase: &State<PlayPhase>,
+    privacy: &PrivacyPending,
+    animating: &Animating,
+) -> bool {
+    *phase.get() == PlayPhase::HumanTurn
+        && privacy.0.is_none()
+        && !animating.0
+        && m.to_act() == Some(viewer.0)
+        && m.seat_kind(viewer.0).is_human()
+}
+
+/// The viewer's cap, from the scene drawn.
+fn my_cap(view: &ViewState, viewer: &Viewer) -> Option<Point> {
+    let scene = view.scene.as_ref()?;
+    scene.caps.get(viewer.0.index())?.at
+}
+
+/// The pointer on the court, if the window has it.
+fn pointer(
+    window: &Window,
+    camera: Option<(&Camera, &GlobalTransform)>,
+    outside: Option<Vec2>,
+) -> Option<Point> {
+    let pos = window.cursor_position().or(outside)?;
+    let world = camera
+        .and_then(|(c, t)| c.viewport_to_world_2d(t, pos).ok())
+        .unwrap_or_else(|| window_to_world(pos, window.size()));
+    Some(world_to_court(world))
+}
+
+/// Press on your cap, drag back, release.
+#[allow(clippy::too_many_arguments)]
+pub fn drag_flick(
+    actions: Single<&ActionState<UiAction>, With<Player>>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    camera: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    m: Option<Res<Match<Skelly>>>,
+    viewer: Res<Viewer>,
+    phase: Res<State<PlayPhase>>,
+    privacy: Res<PrivacyPending>,
+    animating: Res<Animating>,
+    view: Res<ViewState>,
+    mut aim: ResMut<Aim>,
+    mut requests: MessageWriter<ActionRequest<Skelly>>,
+    mut cursor_moves: MessageReader<CursorMoved>,
+    mut outside: Local<Option<Vec2>>,
+    egui_wants: Option<Res<EguiWantsInput>>,
+) {
+    let Some(m) = m else {
+        return;
+    };
+    let (Some(window), Some(from)) = (window, my_cap(&view, &viewer)) else {
+        aim.drag = None;
+        return;
+    };
+    if !may_flick(&m, &viewer, &phase, &privacy, &animating) {
+        aim.drag = None;
+        return;
+    }
+    // Past the window's edge (pulling back from a cap on the start line)
+    // the window has no pointer, but the moves still arrive while the
+    // button is held.
+    for moved in cursor_moves.read() {
+        *outside = Some(moved.position);
+    }
+    if window.cursor_position().is_some() {
+        *outside = None;
+    }
+    let at = pointer(&window, camera.single().ok(), *outside);
+    let a = *actions;
+    if a.just_pressed(&UiAction::Click) {
+        // A press on a window or panel (the rules over the court) is theirs.
+        if egui_wants.is_some_and(|w| w.wants_any_pointer_input()) {
+            return;
+        }
+        if let Some(p) = at.filter(|p| p.distance(from) <= CAP_RADIUS * 1.6) {
+            aim.drag = Some(p);
+            aim.charge = None;
+        }
+        return;
+    }
+    if aim.drag.is_none() {
+        return;
+    }
+    if a.pressed(&UiAction::Click) {
+        if let Some(p) = at {
+            aim.drag = Some(p);
+        }
+        return;
+    }
+    let released = a.just_released(&UiAction::Click);
+    let last = aim.drag.take();
+    if let (true, Some(p)) = (released, at.or(last)) {
+        if p.distance(from) >= MIN_DRAG {
+            let shot = drag_shot(from, p);
+            aim.last_sent = Some(shot);
+            aim.angle = None;
+            requests.write(ActionRequest {
+                seat: viewer.0,
+                action: shot,
+            });
+        }
+    }
+}
+
+/// Arrows aim; Space (or Enter) held charges; released, shoots.
+#[allow(clippy::too_many_arguments)]
+pub fn keyboard_flick(
+    actions: Single<&ActionState<UiAction>, With<Player>>,
+    time: Res<Time>,
+    m: Option<Res<Match<Skelly>>>,
+    viewer: Res<Viewer>,
+    phase: Res<State<PlayPhase>>,
+    privacy: Res<PrivacyPending>,
+    animating: Res<Animating>,
+    view: Res<ViewState>,
+    mut aim: ResMut<Aim>,
+    mut requests: MessageWriter<ActionRequest<Skelly>>,
+) {
+    let Some(m) = m else {
+        return;
+    };
+    let a = *actions;
+    let from = my_cap(&view, &viewer);
+    let (true, Some(from)) = (may_flick(&m, &viewer, &phase, &privacy, &animating), from) else {
+        aim.angle = None;
+        aim.charge = None;
+        return;
+    };
+    if aim.drag.is_some() {
+        return;
+    }
+    if aim.version != m.version {
+        aim.version = m.version;
+        aim.angle = None;
+        aim.charge = None;
+    }
+    // The first touch of a key aims at the cap's target (or, for a
+    // killer, at the nearest cap).
+    let aimed = || {
+        let scene = view.scene.as_ref();
+        let me = scene.and_then(|s| s.caps.get(viewer.0.index()));
+        let goal = match me.and_then(|c| c.target) {
+            Some(t) => Some(t.spot()),
+            None => scene.and_then(|s| {
+                s.caps
+                    .iter()
+                    .filter(|c| c.seat != viewer.0.0)
+                    .filter_map(|c| c.at)
+                    .min_by(|p, q| p.distance(from).total_cmp(&q.distance(from)))
+            }),
+        };
+        goal.map_or(16384, |g| Shot::angle_towards(from, g))
+    };
+    let dt = time.delta_secs();
+    let turn = |aim: &mut Aim, by: i32| {
+        let angle = aim.angle.unwrap_or_else(aimed);
+        aim.angle = Some((i32::from(angle) + by).rem_euclid(65536) as u16);
+    };
+    let left = a.pressed(&UiAction::CursorLeft);
+    let right = a.pressed(&UiAction::CursorRight);
+    if left || right {
+        let sign = if left { 1 } else { -1 };
+        if a.just_pressed(&UiAction::CursorLeft) || a.just_pressed(&UiAction::CursorRight) {
+            aim.held = 0.0;
+            turn(&mut aim, sign * i32::from(COARSE_STEP));
+        } else {
+            aim.held += dt;
+            if aim.held > 0.3 {
+                turn(&mut aim, sign * (TURN_RATE * dt) as i32);
+            }
+        }
+    }
+    if a.just_pressed(&UiAction::CursorUp) {
+        turn(&mut aim, i32::from(FINE_STEP));
+    }
+    if a.just_pressed(&UiAction::CursorDown) {
+        turn(&mut aim, -i32::from(FINE_STEP));
+    }
+    if a.just_pressed(&UiAction::Select) {
+        if aim.angle.is_none() {
+            turn(&mut aim, 0);
+        }
+        aim.charge = Some(0.0);
+    } else if a.pressed(&UiAction::Select) {
+        if let Some(c) = aim.charge.as_mut() {
+            *c += dt;
+        }
+    } else if a.just_released(&UiAction::Select) {
+        if let (Some(angle), Some(c)) = (aim.angle, aim.charge.take()) {
+            let shot = Shot::new(angle, charge_strength(c));
+            aim.last_sent = Some(shot);
+            aim.angle = None;
+            requests.write(ActionRequest {
+                seat: viewer.0,
+                action: shot,
+            });
+        }
+    }
+}
+
+/// Escape or the right button lets go of the aim.
+pub fn cancel(mut commands: MessageReader<Command>, mut aim: ResMut<Aim>) {
+    for c in commands.read() {
+        if *c == Command::Cancel {
+            aim.drag = None;
+            aim.charge = None;
+            aim.angle = None;
+        }
+    }
+}
