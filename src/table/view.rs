@@ -240,6 +240,33 @@ pub fn on_table_enter<G: GameView, M>(
     );
 }
 
+/// Adds `G`'s demo: when the app is started with `VEIL_DEMO=<id>` (or
+/// `?demo=<id>` in the browser), play opens straight on the match `make`
+/// builds from the setup — seats, options and a fixed seed it sets, moves
+/// it plays — so screenshots and the browser check see a game under way.
+pub fn add_demo<G: GameView>(app: &mut App, make: fn(&mut MatchSetup) -> Match<G>) {
+    app.add_systems(
+        Startup,
+        move |launch: Res<crate::LaunchOptions>,
+              mut setup: ResMut<MatchSetup>,
+              mut commands: Commands,
+              mut next: ResMut<NextState<Screen>>,
+              mut active: ResMut<NextState<ActiveGame>>| {
+            if launch.demo.as_deref() != Some(G::ID) {
+                return;
+            }
+            setup.choose_game(G::ID);
+            active.set(ActiveGame::of::<G>());
+            let m = make(&mut setup);
+            // Later matches draw fresh seeds.
+            setup.seed = None;
+            commands.insert_resource(PreparedMatch(m));
+            // Play begins once the active game is in place (next frame).
+            next.set(Screen::Play);
+        },
+    );
+}
+
 /// Runs while `G` is on the table.
 pub fn active<G: GameView>() -> impl SystemCondition<()> {
     in_state(Screen::Play)

@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use veil_core::{Game, Seat, Turn};
+use veil_core::{Seat, Turn};
 use veil_jieqi::{Action, Color as Side, Jieqi, JieqiView, Kind, Move, Square};
 
 use crate::kit::anim::{Flip, PieceColors, Pulse, Slide};
@@ -18,7 +18,6 @@ use crate::kit::input::Command;
 use crate::kit::settings::Settings;
 use crate::kit::sound::Cue;
 use crate::kit::world_text::WorldText;
-use crate::table::ActiveGame;
 use crate::table::PlaySet;
 use crate::table::Screen;
 use crate::table::panel;
@@ -26,9 +25,7 @@ use crate::table::referee::{
     Animating, Match, PlayPhase, PrivacyPending, ResignAsked, Viewer, new_match,
 };
 use crate::table::setup::MatchSetup;
-use crate::table::view::{
-    ActionRequest, GameView, PreparedMatch, Redraw, TablePlugin, active, on_table_enter,
-};
+use crate::table::view::{ActionRequest, GameView, Redraw, TablePlugin, active, on_table_enter};
 
 mod demo;
 mod draw;
@@ -285,9 +282,9 @@ pub struct JieqiViewPlugin;
 
 impl Plugin for JieqiViewPlugin {
     fn build(&self, app: &mut App) {
+        crate::table::view::add_demo::<Jieqi>(app, demo_match);
         app.add_plugins(TablePlugin::<Jieqi>::default())
             .init_resource::<ViewState>()
-            .add_systems(Startup, start_demo)
             .add_systems(
                 Update,
                 (

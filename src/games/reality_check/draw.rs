@@ -162,7 +162,7 @@ pub fn spawn_art(commands: &mut Commands, layout: &BoardLayout, shape: Layout) -
     let label = |commands: &mut Commands, text: String, at: Vec2| {
         commands
             .spawn((
-                WorldText::new(text, 17.0, FRAME.with_alpha(0.85)),
+                WorldText::new(text, 17.0, Color::srgb(0.88, 0.8, 0.64).with_alpha(0.8)),
                 Transform::from_xyz(at.x, at.y, -8.0),
             ))
             .id()
@@ -539,10 +539,11 @@ pub fn refresh_view(
             let toward = if base.y < layout.center.y { -1.0 } else { 1.0 };
             let at = base + Vec2::new(0.0, toward * s * 0.62);
             let words = format!("{} hand {n}/{limit}", side_name(side));
+            // Light ink: the hands lie on the dark table, off the board.
             let color = if over {
-                Color::srgb(0.85, 0.1, 0.05)
+                Color::srgb(1.0, 0.35, 0.25)
             } else {
-                FRAME
+                Color::srgb(0.88, 0.8, 0.64)
             };
             spawn_text(&mut commands, words, 17.0, color, at);
             if scene.must_drop(side) {

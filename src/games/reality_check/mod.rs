@@ -261,10 +261,10 @@ pub struct RealityCheckViewPlugin;
 
 impl Plugin for RealityCheckViewPlugin {
     fn build(&self, app: &mut App) {
+        crate::table::view::add_demo::<RealityCheck>(app, demo::demo_match);
         app.add_plugins(TablePlugin::<RealityCheck>::default())
             .init_resource::<ViewState>()
             .init_resource::<RcUi>()
-            .add_systems(Startup, demo::start_demo)
             .add_systems(
                 Update,
                 (

@@ -1,28 +1,15 @@
 //! `VEIL_DEMO=rengo`: a 13×13 Rengo game in progress — you are B1, three
 //! computers play W1, B2 and W2 — for the screenshot.
 
-use bevy::prelude::*;
 use veil_ai::Level;
-use veil_core::Game;
 use veil_go::{Rengo, RengoOptions};
 
-use crate::table::ActiveGame;
-use crate::table::Screen;
+use crate::table::referee::Match;
 use crate::table::setup::{MatchSetup, SeatKind};
-use crate::table::view::PreparedMatch;
 
-pub fn start_demo(
-    launch: Res<crate::LaunchOptions>,
-    mut setup: ResMut<MatchSetup>,
-    mut commands: Commands,
-    mut next: ResMut<NextState<Screen>>,
-    mut active: ResMut<NextState<ActiveGame>>,
-) {
-    if launch.demo.as_deref() != Some(Rengo::ID) {
-        return;
-    }
-    setup.choose_game(Rengo::ID);
-    active.set(ActiveGame::of::<Rengo>());
+/// B1 a person against three Easy computers on 13×13, thirty-two stones
+/// of quick play in.
+pub fn demo_match(setup: &mut MatchSetup) -> Match<Rengo> {
     setup.seats = vec![
         SeatKind::Human,
         SeatKind::Computer(Level::Easy),
@@ -34,7 +21,7 @@ pub fn start_demo(
         ..RengoOptions::default()
     });
     setup.seed = Some(2026);
-    let mut m = crate::table::referee::new_match::<Rengo>(&setup, setup.options::<Rengo>());
+    let mut m = crate::table::referee::new_match::<Rengo>(setup, setup.options::<Rengo>());
     // Thirty-two stones of quick play.
     for i in 0..32u64 {
         let Some(seat) = m.to_act() else { break };
@@ -45,7 +32,5 @@ pub fn start_demo(
             break;
         }
     }
-    setup.seed = None;
-    commands.insert_resource(PreparedMatch(m));
-    next.set(Screen::Play);
+    m
 }

@@ -281,12 +281,12 @@ pub struct RengoViewPlugin;
 
 impl Plugin for RengoViewPlugin {
     fn build(&self, app: &mut App) {
+        crate::table::view::add_demo::<Rengo>(app, demo::demo_match);
         app.add_plugins(TablePlugin::<Rengo>::default())
             .init_resource::<ViewState>()
             .add_message::<record::SaveRecord>()
             .add_message::<record::ImportRecord>()
             .init_resource::<record::ImportText>()
-            .add_systems(Startup, demo::start_demo)
             .add_systems(
                 Update,
                 (

@@ -1,20 +1,15 @@
 //! `VEIL_DEMO=skelly`: four caps a dozen shots into a game, a person's turn
 //! (fixed seeds, so the screenshot is the same every time).
 
-use bevy::prelude::*;
 use veil_ai::Level;
-use veil_core::Game;
 use veil_skelly::Skelly;
 
 use crate::table::referee::new_match;
 use crate::table::setup::{MatchSetup, SeatKind};
-use crate::table::view::PreparedMatch;
-use crate::table::{ActiveGame, Screen};
 
 /// The match the demo starts from: four seats, Red a person, and shots of
 /// quick computer play until it is Red's turn again after at least twelve.
 pub fn demo_match(setup: &mut MatchSetup) -> crate::table::referee::Match<Skelly> {
-    setup.choose_game(Skelly::ID);
     setup.seats = vec![
         SeatKind::Human,
         SeatKind::Computer(Level::Easy),
@@ -34,23 +29,5 @@ pub fn demo_match(setup: &mut MatchSetup) -> crate::table::referee::Match<Skelly
             break;
         }
     }
-    setup.seed = None;
     m
-}
-
-pub fn start_demo(
-    launch: Res<crate::LaunchOptions>,
-    mut setup: ResMut<MatchSetup>,
-    mut commands: Commands,
-    mut next: ResMut<NextState<Screen>>,
-    mut active: ResMut<NextState<ActiveGame>>,
-) {
-    if launch.demo.as_deref() != Some(Skelly::ID) {
-        return;
-    }
-    active.set(ActiveGame::of::<Skelly>());
-    let m = demo_match(&mut setup);
-    commands.insert_resource(PreparedMatch(m));
-    // Play begins once the active game is in place (next frame).
-    next.set(Screen::Play);
 }

@@ -349,10 +349,10 @@ pub struct SkellyViewPlugin;
 
 impl Plugin for SkellyViewPlugin {
     fn build(&self, app: &mut App) {
+        crate::table::view::add_demo::<Skelly>(app, demo::demo_match);
         app.add_plugins(TablePlugin::<Skelly>::default())
             .init_resource::<ViewState>()
             .init_resource::<input::Aim>()
-            .add_systems(Startup, demo::start_demo)
             .add_systems(
                 Update,
                 (
