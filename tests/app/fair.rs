@@ -300,11 +300,18 @@ pub(super) fn paint_probe(app: &mut App) {
 /// that seat and never while the other seat may be looking — also after a
 /// King has appeared (finding 4 of the fair-play issue).
 fn secret_lines_stay_with_their_seat<G: veil::games::chess::ChessGame>() {
+    own_lines_stay_with_their_seat::<G>(|obs| G::scene(obs).own, 11);
+}
+
+/// Hot-seat `G`: the lines `own` names for a seat (what it knows of its own
+/// secret, as the panel writes it) are painted for that seat and never
+/// while the other seat may be looking.
+fn own_lines_stay_with_their_seat<G: GameView>(own: fn(&G::Observation) -> Vec<String>, seed: u64) {
     let mut app = app(AnimationSpeed::Off);
     paint_probe(&mut app);
     start_game(&mut app, G::ID, |setup| {
         setup.seats = vec![SeatKind::Human, SeatKind::Human];
-        setup.seed = Some(11);
+        setup.seed = Some(seed);
     });
     let mut rng = GameRng::seed_from_u64(3);
     let (mut own_seen, mut frames_checked) = (0, 0);
@@ -322,9 +329,14 @@ fn secret_lines_stay_with_their_seat<G: veil::games::chess::ChessGame>() {
         let viewer = app.world().resource::<Viewer>().0;
         let hidden = app.world().resource::<PrivacyPending>().0.is_some();
         let painted = app.world().resource::<Painted>().0.join("\n");
+        let viewers_own = own(&m.observe(viewer));
         for seat in [Seat(0), Seat(1)] {
-            let lines = G::scene(&m.observe(seat)).own;
+            let lines = own(&m.observe(seat));
             for line in &lines {
+                if seat != viewer && !hidden && viewers_own.contains(line) {
+                    // The same words are the viewer's own too.
+                    continue;
+                }
                 if seat == viewer && !hidden {
                     // The control: the scan sees the seat's own secret.
                     if painted.contains(line.as_str()) {
@@ -370,6 +382,20 @@ fn secret_lines_stay_with_their_seat<G: veil::games::chess::ChessGame>() {
 fn intrigue_and_secret_king_paint_a_secret_only_for_its_seat() {
     secret_lines_stay_with_their_seat::<Intrigue>();
     secret_lines_stay_with_their_seat::<SecretKing>();
+}
+
+/// Hide and Guess: "Your secret: …" is painted for its seat only.
+#[test]
+fn hide_and_guess_paints_a_secret_only_for_its_seat() {
+    own_lines_stay_with_their_seat::<HideAndGuess>(
+        |obs| {
+            obs.my_secret
+                .map(|p| format!("Your secret: {p} ({p:#})"))
+                .into_iter()
+                .collect()
+        },
+        11,
+    );
 }
 
 /// Matches not seeded by a test draw their seeds from the system: two
