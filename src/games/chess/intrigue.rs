@@ -70,20 +70,7 @@ impl ChessGame for Intrigue {
         let p = &v.public;
         let me = v.color();
         let over = p.outcome.is_some();
-        let board = p
-            .position
-            .board()
-            .pieces()
-            .map(|(sq, pc)| {
-                (
-                    cell_of(sq, 8),
-                    SeenPiece {
-                        owner: pc.color.index() as u8,
-                        role: pc.role,
-                    },
-                )
-            })
-            .collect();
+        let board = seen_board(p.position.board().pieces(), 8);
         let mut secrets = Vec::new();
         let mut own = Vec::new();
         let mut notes = Vec::new();

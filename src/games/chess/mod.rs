@@ -170,6 +170,24 @@ fn cell_of(sq: Square, files: u8) -> Cell {
     Cell::new(sq.0 % files, sq.0 / files)
 }
 
+/// Every piece on a board of `files` files, as everyone sees it.
+fn seen_board(
+    pieces: impl Iterator<Item = (Square, veil_chess::Piece)>,
+    files: u8,
+) -> Vec<(Cell, SeenPiece)> {
+    pieces
+        .map(|(sq, pc)| {
+            (
+                cell_of(sq, files),
+                SeenPiece {
+                    owner: pc.color.index() as u8,
+                    role: pc.role,
+                },
+            )
+        })
+        .collect()
+}
+
 fn square_of(c: Cell, files: u8) -> Square {
     Square(c.rank * files + c.file)
 }

@@ -60,20 +60,7 @@ impl ChessGame for SecretKing {
     fn scene(v: &SecretKingView) -> Scene {
         let me = v.color();
         let over = v.outcome.is_some();
-        let board = v
-            .position
-            .board()
-            .pieces()
-            .map(|(sq, pc)| {
-                (
-                    cell_of(sq, 10),
-                    SeenPiece {
-                        owner: pc.color.index() as u8,
-                        role: pc.role,
-                    },
-                )
-            })
-            .collect();
+        let board = seen_board(v.position.board().pieces(), 10);
         let mut secrets = Vec::new();
         let mut own = Vec::new();
         let mut notes = Vec::new();
