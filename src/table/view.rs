@@ -16,6 +16,7 @@ use veil_ai::{Level, Search};
 use veil_core::{Game, Seat, Turn};
 
 use crate::kit::anim::Animating;
+use crate::kit::board::{BoardLayout, BoardUi, Cell, orient_board, show_hint};
 use crate::kit::input::Command;
 use crate::kit::sound::Cue;
 use crate::kit::widgets;
@@ -162,6 +163,40 @@ impl Redraw {
     pub fn animate(&self) -> bool {
         self.same_viewer && !self.undo && !self.first && !self.hidden
     }
+}
+
+/// The opening of a grid board's redraw (Jieqi, the chess family): the
+/// hint shown unless the privacy screen is up; then, if the table is to be
+/// drawn again, the board art turned for the viewer (tagged with
+/// `art_tag`) and the last drawing's entities `old` despawned. False when
+/// nothing is to be drawn this frame.
+#[allow(clippy::too_many_arguments)]
+pub fn begin_board_redraw(
+    commands: &mut Commands,
+    redraw: &Redraw,
+    hint: Option<(Cell, Cell)>,
+    ui: &mut ResMut<BoardUi>,
+    layout: &mut BoardLayout,
+    art: impl IntoIterator<Item = Entity>,
+    art_tag: impl Bundle,
+    old: impl IntoIterator<Item = Entity>,
+) -> bool {
+    show_hint(ui, hint.filter(|_| !redraw.hidden));
+    if !redraw.needed {
+        return false;
+    }
+    orient_board(
+        commands,
+        layout,
+        redraw.flipped,
+        redraw.flip_changed,
+        art,
+        art_tag,
+    );
+    for e in old {
+        commands.entity(e).despawn();
+    }
+    true
 }
 
 /// What the table was last drawn for: (game version, viewer, flipped,

@@ -122,33 +122,25 @@ pub(super) fn refresh_view<G: ChessGame>(
 ) {
     let Redraw {
         hidden,
-        flipped,
         replay,
         undo,
         same_viewer,
         new_version,
         ..
     } = *redraw;
-    let hint = if hidden {
-        None
-    } else {
-        m.hint.and_then(G::action_cells)
-    };
-    show_hint(&mut ui, hint);
-    if !redraw.needed {
-        return;
-    }
-    let board_extra = (ChessBoard, DespawnOnExit(Screen::Play));
-    orient_board(
+    let hint = m.hint.and_then(G::action_cells);
+    let art_tag = (ChessBoard, DespawnOnExit(Screen::Play));
+    if !begin_board_redraw(
         &mut commands,
+        &redraw,
+        hint,
+        &mut ui,
         &mut layout,
-        flipped,
-        redraw.flip_changed,
         &arts,
-        board_extra,
-    );
-    for e in &old {
-        commands.entity(e).despawn();
+        art_tag,
+        &old,
+    ) {
+        return;
     }
     if hidden || !same_viewer || undo {
         // Another person may be looking: no picks of the last one survive.

@@ -19,7 +19,7 @@ use veil_secret_king::{SecretKing, SecretKingView};
 use crate::kit::anim::{Appear, Burst, Slide, Vanish};
 use crate::kit::board::{
     BoardGeometry, BoardImages, BoardLayout, BoardMove, BoardUi, Cell, Glyph, GridKind, Identity,
-    Owner, Piece, orient_board, show_hint, spawn_board_art,
+    Owner, Piece, spawn_board_art,
 };
 use crate::kit::input::Command;
 use crate::kit::settings::Settings;
@@ -31,7 +31,9 @@ use crate::table::panel;
 use crate::table::referee::{
     Animating, Match, MatchResult, PlayPhase, PrivacyPending, ResignAsked, Viewer,
 };
-use crate::table::view::{ActionRequest, GameView, Redraw, TablePlugin, active, on_table_enter};
+use crate::table::view::{
+    ActionRequest, GameView, Redraw, TablePlugin, active, begin_board_redraw, on_table_enter,
+};
 
 mod draw;
 mod hud;

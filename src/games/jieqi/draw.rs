@@ -97,35 +97,23 @@ pub(super) fn refresh_view(
     arts: Query<Entity, With<JieqiBoard>>,
     mut cues: MessageWriter<Cue>,
 ) {
-    let Redraw {
-        hidden,
-        flipped,
-        replay,
-        ..
-    } = *redraw;
-    let hint = if hidden {
-        None
-    } else {
-        m.hint.and_then(|a| match a {
-            Action::Move(mv) => Some((cell(mv.from), cell(mv.to))),
-            _ => None,
-        })
-    };
-    show_hint(&mut ui, hint);
-    if !redraw.needed {
-        return;
-    }
-    let board_extra = (JieqiBoard, DespawnOnExit(Screen::Play));
-    orient_board(
+    let Redraw { hidden, replay, .. } = *redraw;
+    let hint = m.hint.and_then(|a| match a {
+        Action::Move(mv) => Some((cell(mv.from), cell(mv.to))),
+        _ => None,
+    });
+    let art_tag = (JieqiBoard, DespawnOnExit(Screen::Play));
+    if !begin_board_redraw(
         &mut commands,
+        &redraw,
+        hint,
+        &mut ui,
         &mut layout,
-        flipped,
-        redraw.flip_changed,
         &arts,
-        board_extra,
-    );
-    for e in &old_pieces {
-        commands.entity(e).despawn();
+        art_tag,
+        &old_pieces,
+    ) {
+        return;
     }
     if hidden {
         // Nobody's pieces while the device changes hands.

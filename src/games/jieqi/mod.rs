@@ -12,7 +12,7 @@ use veil_jieqi::{Action, Color as Side, Jieqi, JieqiView, Kind, Move, Square};
 use crate::kit::anim::{Flip, PieceColors, Pulse, Slide};
 use crate::kit::board::{
     BoardGeometry, BoardImages, BoardLayout, BoardMove, BoardUi, Cell, FaceDown, Glyph, GridKind,
-    Identity, InTray, Owner, Piece, orient_board, show_hint, spawn_board_art,
+    Identity, InTray, Owner, Piece, spawn_board_art,
 };
 use crate::kit::input::Command;
 use crate::kit::settings::Settings;
@@ -25,7 +25,9 @@ use crate::table::referee::{
     Animating, Match, PlayPhase, PrivacyPending, ResignAsked, Viewer, new_match,
 };
 use crate::table::setup::MatchSetup;
-use crate::table::view::{ActionRequest, GameView, Redraw, TablePlugin, active, on_table_enter};
+use crate::table::view::{
+    ActionRequest, GameView, Redraw, TablePlugin, active, begin_board_redraw, on_table_enter,
+};
 
 mod demo;
 mod draw;

@@ -277,26 +277,9 @@ pub fn spawn_disc(
             DespawnOnExit(Screen::Play),
         ))
         .id();
-    if let Some(k) = kind {
-        commands.entity(id).insert(Identity(k.to_string()));
-    }
-    let ring_color = if kind.is_some_and(|k| k.is_true()) {
-        TRUE_RING
-    } else {
-        ink(color).with_alpha(0.55)
-    };
+    let ring_color = mark_known_kind(commands, id, kind, color);
     let mut children = vec![
-        commands
-            .spawn((
-                Sprite {
-                    image: images.ring.clone(),
-                    color: ring_color,
-                    custom_size: Some(Vec2::splat(size * 0.9)),
-                    ..default()
-                },
-                Transform::from_xyz(0.0, 0.0, 0.1),
-            ))
-            .id(),
+        spawn_ring(commands, images, ring_color, size * 0.9),
         commands
             .spawn((
                 Glyph,
@@ -369,25 +352,8 @@ fn spawn_hand_disc(
             DespawnOnExit(Screen::Play),
         ))
         .id();
-    if let Some(k) = kind {
-        commands.entity(id).insert(Identity(k.to_string()));
-    }
-    let ring_color = if kind.is_some_and(|k| k.is_true()) {
-        TRUE_RING
-    } else {
-        ink(owner).with_alpha(0.55)
-    };
-    let ring = commands
-        .spawn((
-            Sprite {
-                image: images.ring.clone(),
-                color: ring_color,
-                custom_size: Some(Vec2::splat(size * 0.9)),
-                ..default()
-            },
-            Transform::from_xyz(0.0, 0.0, 0.1),
-        ))
-        .id();
+    let ring_color = mark_known_kind(commands, id, kind, owner);
+    let ring = spawn_ring(commands, images, ring_color, size * 0.9);
     let letters = commands
         .spawn((
             WorldText::new(text, size * 0.34, ink(owner)).mono(),
@@ -805,4 +771,42 @@ pub fn markers(
     if let Some(Some(sq)) = rc.memory {
         mark(sq, Color::srgba(0.6, 0.2, 0.9, 0.95), 1.04, true);
     }
+}
+
+/// Tags a disc whose kind the viewer knows with its identity; the colour of
+/// its ring (gold for a true piece).
+fn mark_known_kind(
+    commands: &mut Commands,
+    disc: Entity,
+    kind: Option<Kind>,
+    color: Side,
+) -> Color {
+    if let Some(k) = kind {
+        commands.entity(disc).insert(Identity(k.to_string()));
+    }
+    if kind.is_some_and(|k| k.is_true()) {
+        TRUE_RING
+    } else {
+        ink(color).with_alpha(0.55)
+    }
+}
+
+/// The ring around a disc, `diameter` across, a child to add to it.
+pub(super) fn spawn_ring(
+    commands: &mut Commands,
+    images: &BoardImages,
+    color: Color,
+    diameter: f32,
+) -> Entity {
+    commands
+        .spawn((
+            Sprite {
+                image: images.ring.clone(),
+                color,
+                custom_size: Some(Vec2::splat(diameter)),
+                ..default()
+            },
+            Transform::from_xyz(0.0, 0.0, 0.1),
+        ))
+        .id()
 }

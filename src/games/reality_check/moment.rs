@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use veil_reality_check::{Color as Side, Face, Phase, Square};
 
-use super::draw::{Drawn, SHOWN, face_color, hand_position, ink, spawn_text};
+use super::draw::{Drawn, SHOWN, face_color, hand_position, ink, spawn_ring, spawn_text};
 use super::{Scene, cell, side_name};
 use crate::kit::anim::Slide;
 use crate::kit::board::{BoardImages, BoardLayout};
@@ -185,17 +185,7 @@ fn spawn_stand_in(
         ))
         .id();
     let second_text = second.map_or("?".to_owned(), |f| f.letter().to_string());
-    let ring = commands
-        .spawn((
-            Sprite {
-                image: images.ring.clone(),
-                color: SHOWN,
-                custom_size: Some(Vec2::splat(size * 0.92)),
-                ..default()
-            },
-            Transform::from_xyz(0.0, 0.0, 0.1),
-        ))
-        .id();
+    let ring = spawn_ring(commands, images, SHOWN, size * 0.92);
     let a = commands
         .spawn((
             Side2(false),
