@@ -215,7 +215,7 @@ impl RealityCheck {
             return Err(format!("the board has {} cells, not 63", self.board.len()));
         }
         let layout = self.options.board;
-        let mut seen = [[0u8; 10]; 2];
+        let mut seen = [[0usize; 10]; 2];
         for (i, cell) in self.board.iter().enumerate() {
             if let Some(p) = cell {
                 let sq = Square::from_index(i).unwrap();
@@ -263,6 +263,9 @@ impl RealityCheck {
                 return Err("a roll phase needs 1 or 2 flips left".into());
             }
             _ => {}
+        }
+        if self.ply > MAX_PLIES {
+            return Err(format!("ply {} is past the {MAX_PLIES}-ply draw", self.ply));
         }
         if self.phase != Phase::Setup && self.setup_done != [true, true] {
             return Err("play starts once both setups are done".into());
@@ -1102,6 +1105,10 @@ impl RealityCheck {
         while !self.setup_done[color.index()] {
             out.clear();
             self.setup_actions(color, &mut out);
+            if out.is_empty() {
+                // Only an impossible view gets here; its check refuses it.
+                break;
+            }
             let a = out[rng.random_range(0..out.len())];
             self.play(color.seat(), a);
         }

@@ -25,6 +25,7 @@ pub struct Seen {
 /// hand; of the other hand only the count. Which pieces were removed from
 /// play is public (a removed piece is shown).
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(try_from = "RawView")]
 pub struct View {
     pub seat: Seat,
     pub options: Options,
@@ -49,7 +50,87 @@ pub struct View {
     pub outcome: Option<Outcome>,
 }
 
+/// A view as read, before [`View::validate`].
+#[derive(Deserialize)]
+struct RawView {
+    seat: Seat,
+    options: Options,
+    board: Vec<Option<Seen>>,
+    hand: Vec<Kind>,
+    hand_counts: [u8; 2],
+    removed: [Vec<Kind>; 2],
+    drop_squares: [u64; 2],
+    phase: Phase,
+    to_move: Color,
+    ply: u32,
+    lock: [Option<Square>; 2],
+    flipped: [Option<Square>; 2],
+    setup_done: [bool; 2],
+    history: Vec<u64>,
+    outcome: Option<Outcome>,
+}
+
+impl TryFrom<RawView> for View {
+    type Error = String;
+    fn try_from(r: RawView) -> Result<Self, String> {
+        let view = View {
+            seat: r.seat,
+            options: r.options,
+            board: r.board,
+            hand: r.hand,
+            hand_counts: r.hand_counts,
+            removed: r.removed,
+            drop_squares: r.drop_squares,
+            phase: r.phase,
+            to_move: r.to_move,
+            ply: r.ply,
+            lock: r.lock,
+            flipped: r.flipped,
+            setup_done: r.setup_done,
+            history: r.history,
+            outcome: r.outcome,
+        };
+        view.validate()?;
+        Ok(view)
+    }
+}
+
 impl View {
+    /// Checks what a deserialised view must hold: its shape, and that some
+    /// full state agrees with it (the state [`RealityCheck::from_view`]
+    /// builds passes the state's own checks).
+    fn validate(&self) -> Result<(), String> {
+        if self.seat.0 > 1 {
+            return Err(format!("seat {} is not one of the two seats", self.seat.0));
+        }
+        if self.board.len() != Square::COUNT {
+            return Err(format!("the board has {} cells, not 63", self.board.len()));
+        }
+        let me = self.color();
+        for (i, cell) in self.board.iter().enumerate() {
+            let Some(s) = cell else { continue };
+            let sq = Square::from_index(i).ok_or("a cell is off the grid")?;
+            if !self.options.board.contains(sq) {
+                return Err(format!("a piece stands on {sq}, off the board"));
+            }
+            if s.kind.is_some_and(|k| !k.has(s.up)) {
+                return Err(format!("the piece on {sq} cannot show {:?}", s.up));
+            }
+            if self.phase == Phase::Setup {
+                if s.color != me {
+                    return Err("the other side's setup is not shown".into());
+                }
+                if s.kind.is_none() {
+                    return Err(format!("the seat's own piece on {sq} is unknown"));
+                }
+            }
+        }
+        if usize::from(self.hand_counts[me.index()]) != self.hand.len() {
+            return Err("the seat's hand count is not its hand's size".into());
+        }
+        RealityCheck::from_view(self, &mut GameRng::seed_from_u64(0)).validate()
+    }
+
     pub fn color(&self) -> Color {
         Color::of(self.seat)
     }
