@@ -748,6 +748,8 @@ mod reality_check;
 mod rengo;
 #[path = "app/resume.rs"]
 mod resume;
+#[path = "app/review.rs"]
+mod review;
 #[path = "app/skelly.rs"]
 mod skelly;
 #[path = "app/tysiac.rs"]

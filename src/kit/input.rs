@@ -30,6 +30,9 @@ pub enum UiAction {
     CursorDown,
     CursorLeft,
     CursorRight,
+    /// Home / End: the first and last position of a review.
+    First,
+    Last,
     /// Digits 1–6: the numbered choices of a menu (promotion, reveal…).
     Choose1,
     Choose2,
@@ -72,7 +75,9 @@ impl UiAction {
             .insert(UiAction::CursorUp, KeyCode::ArrowUp)
             .insert(UiAction::CursorDown, KeyCode::ArrowDown)
             .insert(UiAction::CursorLeft, KeyCode::ArrowLeft)
-            .insert(UiAction::CursorRight, KeyCode::ArrowRight);
+            .insert(UiAction::CursorRight, KeyCode::ArrowRight)
+            .insert(UiAction::First, KeyCode::Home)
+            .insert(UiAction::Last, KeyCode::End);
         let digits = [
             KeyCode::Digit1,
             KeyCode::Digit2,
@@ -128,6 +133,13 @@ pub enum Command {
     /// Hand in what is picked (or confirm a warning, or go on to the
     /// results); Enter on screens without a board.
     Confirm,
+    /// Results: look back through the game that ended.
+    Review,
+    /// Review: this many positions on (back if negative; a large number
+    /// goes to the end or the start).
+    ReviewStep(i32),
+    /// Review: the table as this seat saw it (`None`: everything revealed).
+    ReviewAs(Option<u8>),
 }
 
 /// The entity holding the player's input map and action state.

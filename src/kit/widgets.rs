@@ -138,3 +138,81 @@ pub fn root_ui(ctx: &egui::Context, id: &str, whole: bool) -> egui::Ui {
             .max_rect(rect),
     )
 }
+
+/// Where a review stands, as its controls show it.
+pub struct ReviewBar<'a> {
+    /// The position shown (0: the deal) and how many there are.
+    pub step: usize,
+    pub len: usize,
+    /// The seats' names; `viewer` is the one whose eyes are lent.
+    pub seats: &'a [&'a str],
+    pub viewer: usize,
+    /// Everything is shown; `can_reveal`: the game has secrets to show.
+    pub revealed: bool,
+    pub can_reveal: bool,
+    /// A line about this position (an undo dealt the unseen anew here).
+    pub note: Option<&'a str>,
+}
+
+/// The review of a finished game: first / back / slider / on / last, and
+/// a choice of whose eyes to look through, at the bottom of the window.
+pub fn review_bar(ctx: &egui::Context, bar: ReviewBar, out: &mut MessageWriter<Command>) {
+    egui::Window::new("Review")
+        .title_bar(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -8.0])
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                let last = bar.len.saturating_sub(1);
+                let mut by = None;
+                let step = |ui: &mut egui::Ui, enabled: bool, text: &str| {
+                    ui.add_enabled(enabled, egui::Button::new(text)).clicked()
+                };
+                if step(ui, bar.step > 0, "⇤") {
+                    by = Some(-100_000);
+                }
+                if step(ui, bar.step > 0, "◀") {
+                    by = Some(-1);
+                }
+                let mut at = bar.step;
+                let slider = egui::Slider::new(&mut at, 0..=last).show_value(false);
+                if ui.add_enabled(last > 0, slider).changed() {
+                    by = Some(at as i32 - bar.step as i32);
+                }
+                if step(ui, bar.step < last, "▶") {
+                    by = Some(1);
+                }
+                if step(ui, bar.step < last, "⇥") {
+                    by = Some(100_000);
+                }
+                if let Some(by) = by {
+                    out.write(Command::ReviewStep(by));
+                }
+                let at_text = if bar.step == 0 {
+                    "The start".to_owned()
+                } else {
+                    format!("Move {} of {last}", bar.step)
+                };
+                ui.label(at_text);
+            });
+            ui.horizontal(|ui| {
+                ui.label("As seen by:");
+                for (i, name) in bar.seats.iter().enumerate() {
+                    let on = !bar.revealed && bar.viewer == i;
+                    if ui.selectable_label(on, *name).clicked() {
+                        out.write(Command::ReviewAs(Some(i as u8)));
+                    }
+                }
+                if bar.can_reveal && ui.selectable_label(bar.revealed, "Everything").clicked() {
+                    out.write(Command::ReviewAs(None));
+                }
+                if ui.button("Results (Esc)").clicked() {
+                    out.write(Command::Back);
+                }
+            });
+            if let Some(note) = bar.note {
+                ui.label(note);
+            }
+            ui.small("← → a move, ↓ ↑ ten, Home / End the ends");
+        });
+}

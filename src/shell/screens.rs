@@ -386,6 +386,10 @@ fn results_ui(
                 out.write(Command::Button);
                 out.write(Command::PlayAgain);
             }
+            if big_button(ui, "Review the game").clicked() {
+                out.write(Command::Button);
+                out.write(Command::Review);
+            }
             if big_button(ui, "Back (Esc)").clicked() {
                 out.write(Command::Button);
                 out.write(Command::Back);
@@ -397,6 +401,7 @@ fn results_ui(
 
 fn results_commands(
     mut commands: MessageReader<Command>,
+    mut review: ResMut<crate::table::view::ReviewWanted>,
     mut next: ResMut<NextState<Screen>>,
     screen: Res<State<Screen>>,
 ) {
@@ -407,6 +412,10 @@ fn results_commands(
         }
         match c {
             Command::PlayAgain => next.set(Screen::Play),
+            Command::Review => {
+                review.0 = true;
+                next.set(Screen::Play);
+            }
             Command::Back => next.set(Screen::Setup),
             _ => {}
         }

@@ -7,7 +7,7 @@ use leafwing_input_manager::prelude::*;
 use crate::kit::board::{BoardLayout, BoardUi, Cell};
 use crate::kit::input::{Command, InputSet, Player, UiAction};
 use crate::table::Screen;
-use crate::table::referee::PrivacyPending;
+use crate::table::referee::{PrivacyPending, Reviewing};
 
 pub struct PlayKeysPlugin;
 
@@ -25,9 +25,33 @@ fn play_keys(
     layout: Option<Res<BoardLayout>>,
     mut board: ResMut<BoardUi>,
     privacy: Res<PrivacyPending>,
+    reviewing: Res<Reviewing>,
     mut out: MessageWriter<Command>,
 ) {
     let a = *actions;
+    if reviewing.0 {
+        // A finished game under review: the arrows step through it.
+        let steps = [
+            (UiAction::CursorLeft, -1),
+            (UiAction::CursorRight, 1),
+            (UiAction::CursorDown, -10),
+            (UiAction::CursorUp, 10),
+            (UiAction::First, -100_000),
+            (UiAction::Last, 100_000),
+        ];
+        for (action, by) in steps {
+            if a.just_pressed(&action) {
+                out.write(Command::ReviewStep(by));
+            }
+        }
+        if a.just_pressed(&UiAction::Cancel) {
+            out.write(Command::Back);
+        }
+        if a.just_pressed(&UiAction::ToggleRules) {
+            out.write(Command::ToggleRules);
+        }
+        return;
+    }
     if privacy.0.is_some() {
         if a.just_pressed(&UiAction::Select) {
             out.write(Command::ContinueAfterPrivacy);

@@ -60,6 +60,7 @@ impl Plugin for TablePlugin {
             .init_state::<ActiveGame>()
             .init_resource::<setup::MatchSetup>()
             .init_resource::<view::Finishing>()
+            .init_resource::<view::ReviewWanted>()
             .init_resource::<view::GameViews>()
             .add_message::<view::ActionRefused>()
             .add_plugins((referee::PlayPlugin, keys::PlayKeysPlugin))

@@ -129,7 +129,13 @@ pub struct Match<G: GameView> {
     think_limit: Duration,
     /// Before each action of a person: what that person knew, the move
     /// list's length and the plies, for undo.
-    undo_points: Vec<(Seat, G::Observation, usize, u32)>,
+    undo_points: Vec<UndoPoint<G>>,
+    /// The game as it was played, for the review: every action, and the
+    /// state each undo dealt anew.
+    timeline: Vec<Moment<G>>,
+    /// The finished game under review: what the table shows instead of
+    /// the end.
+    review: Option<Review<G>>,
     /// The hint found for the viewer, until the next action.
     pub hint: Option<G::Action>,
     /// Bumped on every change of the game (actions, undo).
@@ -137,6 +143,63 @@ pub struct Match<G: GameView> {
     /// Seat actions applied so far, chance excluded.
     pub plies: u32,
     log: Vec<String>,
+}
+
+/// A place to undo to: before an action of `seat`.
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
+#[serde(bound = "")]
+pub struct UndoPoint<G: GameView> {
+    pub seat: Seat,
+    /// What `seat` knew then (the unseen is dealt anew from it).
+    pub knew: G::Observation,
+    /// The move list's length, the plies and the timeline's length then.
+    pub log: usize,
+    pub plies: u32,
+    pub timeline: usize,
+}
+
+/// One entry of a match's timeline: where play (re)started, or an action.
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
+#[serde(bound = "")]
+pub enum Moment<G: GameView> {
+    /// The state play starts from: the deal, or what an undo dealt anew;
+    /// `log`: the move list's length then.
+    Start { state: G, log: usize },
+    /// An action, and the move list's length once it was written.
+    Act {
+        actor: Actor,
+        action: G::Action,
+        log: usize,
+    },
+}
+
+/// The review of a finished game: the table as it was after each seat's
+/// action (and the chance that followed), seen by one seat or by all.
+struct Review<G: GameView> {
+    positions: Vec<Position<G>>,
+    step: usize,
+    revealed: bool,
+}
+
+/// A position of the game as played (see [`Match::positions`]).
+#[derive(Clone)]
+pub struct Position<G: GameView> {
+    pub state: G,
+    /// An undo dealt anew here all that its player had not seen.
+    pub dealt_anew: bool,
+    /// The move list's length at this position.
+    pub log: usize,
+}
+
+/// Where a review stands, for its controls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReviewAt {
+    pub step: usize,
+    /// The number of positions (steps run from 0 to `len - 1`).
+    pub len: usize,
+    pub revealed: bool,
+    /// An undo dealt the unseen anew at this step.
+    pub dealt_anew: bool,
 }
 
 /// A match as a save keeps it: the full state and the referee's own
@@ -157,7 +220,8 @@ pub struct MatchSnapshot<G: GameView> {
     pub fixed_origin: Option<u64>,
     pub resigned: Option<Seat>,
     pub think_limit_ms: u64,
-    pub undo_points: Vec<(Seat, G::Observation, usize, u32)>,
+    pub undo_points: Vec<UndoPoint<G>>,
+    pub timeline: Vec<Moment<G>>,
     pub version: u64,
     pub plies: u32,
     pub log: Vec<String>,
@@ -246,11 +310,17 @@ impl<G: GameView> Match<G> {
             hint_search: None,
             think_limit,
             undo_points: Vec::new(),
+            timeline: Vec::new(),
+            review: None,
             hint: None,
             version: 0,
             plies: 0,
             log: Vec::new(),
         };
+        m.timeline.push(Moment::Start {
+            state: m.game.clone(),
+            log: 0,
+        });
         m.resolve_chance();
         m
     }
@@ -270,6 +340,7 @@ impl<G: GameView> Match<G> {
             resigned: self.resigned,
             think_limit_ms: self.think_limit.as_millis() as u64,
             undo_points: self.undo_points.clone(),
+            timeline: self.timeline.clone(),
             version: self.version,
             plies: self.plies,
             log: self.log.clone(),
@@ -296,11 +367,17 @@ impl<G: GameView> Match<G> {
         }
         let seat_ok = |seat: Seat| seat.index() < n;
         if !s.resigned.is_none_or(seat_ok)
-            || !s.undo_points.iter().all(|(seat, _, log, plies)| {
-                seat_ok(*seat) && *log <= s.log.len() && *plies <= s.plies
+            || !s.undo_points.iter().all(|p| {
+                seat_ok(p.seat)
+                    && p.log <= s.log.len()
+                    && p.plies <= s.plies
+                    && p.timeline <= s.timeline.len()
             })
         {
             return Err("the save names a seat or a move the game does not have".into());
+        }
+        if !matches!(s.timeline.first(), Some(Moment::Start { .. })) {
+            return Err("the save's timeline does not start with a deal".into());
         }
         if s.rng.iter().all(|w| *w == 0) {
             return Err("the save's chance generator is blank".into());
@@ -321,6 +398,8 @@ impl<G: GameView> Match<G> {
             hint_search: None,
             think_limit: Duration::from_millis(s.think_limit_ms.clamp(100, 60_000)),
             undo_points: s.undo_points,
+            timeline: s.timeline,
+            review: None,
             hint: None,
             version: s.version,
             plies: s.plies,
@@ -340,8 +419,19 @@ impl<G: GameView> Match<G> {
         self.game.options().clone()
     }
 
-    /// What `seat` may know now: the only way a view sees the game.
+    /// What `seat` may know now: the only way a view sees the game. Under
+    /// review: what it knew at the step shown, or everything (the game is
+    /// over, nothing is secret any more).
     pub fn observe(&self, seat: Seat) -> G::Observation {
+        if let Some(r) = &self.review {
+            let state = &r.positions[r.step].state;
+            if r.revealed
+                && let Some(all) = G::revealed(state, seat)
+            {
+                return all;
+            }
+            return state.observe(seat);
+        }
         self.game.observe(seat)
     }
 
@@ -420,11 +510,22 @@ impl<G: GameView> Match<G> {
             .is_human()
             .then(|| self.game.observe(seat));
         self.game.apply(Actor::Seat(seat), action)?;
-        if let Some(before) = before {
-            self.undo_points
-                .push((seat, before, self.log.len(), self.plies));
+        if let Some(knew) = before {
+            self.undo_points.push(UndoPoint {
+                seat,
+                knew,
+                log: self.log.len(),
+                plies: self.plies,
+                timeline: self.timeline.len(),
+            });
         }
         self.record.actions.push((Actor::Seat(seat), action));
+        let moment = self.timeline.len();
+        self.timeline.push(Moment::Act {
+            actor: Actor::Seat(seat),
+            action,
+            log: self.log.len(),
+        });
         self.plies += 1;
         self.hint = None;
         self.hint_search = None;
@@ -436,6 +537,9 @@ impl<G: GameView> Match<G> {
         }
         if let Some(text) = G::action_text(seat, &action, &after) {
             self.log.push(text);
+        }
+        if let Some(Moment::Act { log, .. }) = self.timeline.get_mut(moment) {
+            *log = self.log.len();
         }
         self.version += 1;
         Ok(())
@@ -457,8 +561,12 @@ impl<G: GameView> Match<G> {
         G::chance_pause(&self.game.observe(Seat(0)))
     }
 
-    /// The moves so far as the move list shows them (public knowledge).
+    /// The moves so far as the move list shows them (public knowledge);
+    /// under review, those up to the position shown.
     pub fn log(&self) -> &[String] {
+        if let Some(r) = &self.review {
+            return &self.log[..r.positions[r.step].log.min(self.log.len())];
+        }
         &self.log
     }
 
@@ -469,6 +577,11 @@ impl<G: GameView> Match<G> {
                 .apply(Actor::Chance, action)
                 .expect("a sampled chance outcome applies");
             self.record.actions.push((Actor::Chance, action));
+            self.timeline.push(Moment::Act {
+                actor: Actor::Chance,
+                action,
+                log: self.log.len(),
+            });
         }
     }
 
@@ -495,13 +608,19 @@ impl<G: GameView> Match<G> {
         if self.turn() == Turn::Over {
             return false;
         }
-        let Some(index) = self.undo_points.iter().rposition(|(s, ..)| *s == seat) else {
+        let Some(index) = self.undo_points.iter().rposition(|p| p.seat == seat) else {
             return false;
         };
-        let (_, knew, log_len, plies) = self.undo_points[index].clone();
+        let point = self.undo_points[index].clone();
+        let (log_len, plies) = (point.log, point.plies);
         self.undo_points.truncate(index);
         let mut redraw = GameRng::seed_from_u64(self.fresh_seed());
-        self.game = G::determinize(&knew, &mut redraw);
+        self.game = G::determinize(&point.knew, &mut redraw);
+        self.timeline.truncate(point.timeline);
+        self.timeline.push(Moment::Start {
+            state: self.game.clone(),
+            log: log_len,
+        });
         // The record starts again here: the state is not the replay of
         // what was played before (that would bring the secrets back).
         self.record = Record::new(self.game.options().clone(), self.seats.len());
@@ -515,6 +634,110 @@ impl<G: GameView> Match<G> {
         self.rng = GameRng::seed_from_u64(self.fresh_seed());
         self.version += 1;
         true
+    }
+
+    /// The positions of the game as played: after the deal, then after
+    /// each seat's action and the chance that followed. An undo replaces
+    /// the position it went back to by what it dealt anew.
+    pub fn positions(&self) -> Vec<Position<G>> {
+        let mut out: Vec<Position<G>> = Vec::new();
+        for moment in &self.timeline {
+            match moment {
+                Moment::Start { state, log } => {
+                    let position = Position {
+                        state: state.clone(),
+                        dealt_anew: !out.is_empty(),
+                        log: *log,
+                    };
+                    match out.last_mut() {
+                        Some(last) => *last = position,
+                        None => out.push(position),
+                    }
+                }
+                Moment::Act { actor, action, log } => {
+                    let Some(last) = out.last() else { break };
+                    let mut state = last.state.clone();
+                    if state.apply(*actor, *action).is_err() {
+                        break;
+                    }
+                    let next = Position {
+                        state,
+                        dealt_anew: *actor == Actor::Chance && last.dealt_anew,
+                        log: (*log).min(self.log.len()),
+                    };
+                    match actor {
+                        // Chance belongs to the step it follows.
+                        Actor::Chance => *out.last_mut().expect("just read") = next,
+                        Actor::Seat(_) => out.push(next),
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Opens the review of the finished game at its last position, seen as
+    /// the seats saw it. False if the game is not over.
+    pub fn start_review(&mut self) -> bool {
+        if self.turn() != Turn::Over {
+            return false;
+        }
+        let positions = self.positions();
+        if positions.is_empty() {
+            return false;
+        }
+        self.review = Some(Review {
+            step: positions.len() - 1,
+            positions,
+            revealed: false,
+        });
+        self.version += 1;
+        true
+    }
+
+    /// Where the review stands (`None`: not under review).
+    pub fn review(&self) -> Option<ReviewAt> {
+        self.review.as_ref().map(|r| ReviewAt {
+            step: r.step,
+            len: r.positions.len(),
+            revealed: r.revealed,
+            dealt_anew: r.positions[r.step].dealt_anew,
+        })
+    }
+
+    /// Shows position `step` (clamped) of the review.
+    pub fn review_to(&mut self, step: usize) {
+        if let Some(r) = &mut self.review {
+            let step = step.min(r.positions.len() - 1);
+            if step != r.step {
+                r.step = step;
+                self.version += 1;
+            }
+        }
+    }
+
+    /// Whether the review shows everything or the viewer's knowledge.
+    pub fn review_reveal(&mut self, revealed: bool) {
+        if let Some(r) = &mut self.review
+            && r.revealed != revealed
+        {
+            r.revealed = revealed;
+            self.version += 1;
+        }
+    }
+
+    /// Whether the game has anything to reveal at the review's step.
+    pub fn can_reveal(&self) -> bool {
+        self.review
+            .as_ref()
+            .is_some_and(|r| G::revealed(&r.positions[r.step].state, Seat(0)).is_some())
+    }
+
+    /// Ends the review (back to the finished game).
+    pub fn end_review(&mut self) {
+        if self.review.take().is_some() {
+            self.version += 1;
+        }
     }
 
     /// A seed for what is dealt anew: from the match's fixed seeds in tests
@@ -625,6 +848,11 @@ impl Default for ThinkBudget {
 #[derive(Resource, Default, Debug)]
 pub struct LastThinkSlice(pub Option<Duration>);
 
+/// A finished game is under review (see [`Match::start_review`]): the
+/// keys step through it instead of moving the board cursor.
+#[derive(Resource, Default, Debug, PartialEq, Eq)]
+pub struct Reviewing(pub bool);
+
 /// Resignation asked, awaiting confirmation.
 #[derive(Resource, Default, Debug)]
 pub struct ResignAsked(pub bool);
@@ -669,6 +897,7 @@ impl<G: GameView> Plugin for MatchPlugin<G> {
             (
                 crate::table::view::apply_requests::<G>,
                 match_commands::<G>,
+                review_commands::<G>,
                 drive::<G>,
                 update_viewer::<G>,
                 derive_phase::<G>,
@@ -691,10 +920,52 @@ impl Plugin for PlayPlugin {
             .init_resource::<ThinkPacing>()
             .init_resource::<LastThinkSlice>()
             .init_resource::<ResignAsked>()
+            .init_resource::<Reviewing>()
             .init_resource::<RulesOpen>()
             .init_resource::<Animating>()
             .insert_resource(Viewer(Seat(0)))
             .add_message::<GameChanged>();
+    }
+}
+
+/// The review's commands: step, choose whose eyes, leave for the results.
+fn review_commands<G: GameView>(
+    mut commands: MessageReader<Command>,
+    mut m: ResMut<Match<G>>,
+    mut viewer: ResMut<Viewer>,
+    mut reviewing: ResMut<Reviewing>,
+    mut changed: MessageWriter<GameChanged>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    reviewing.set_if_neq(Reviewing(m.review().is_some()));
+    let Some(at) = m.review() else {
+        commands.clear();
+        return;
+    };
+    for c in commands.read() {
+        match c {
+            Command::ReviewStep(by) => {
+                let to = (at.step as i64 + i64::from(*by)).clamp(0, at.len as i64 - 1);
+                m.review_to(to as usize);
+            }
+            Command::ReviewAs(None) => m.review_reveal(true),
+            Command::ReviewAs(Some(seat)) => {
+                if usize::from(*seat) < m.seats().len() {
+                    m.review_reveal(false);
+                    viewer.0 = Seat(*seat);
+                }
+            }
+            // Back to the results; leaving play keeps the game for
+            // another look (`view::shelve_review`).
+            Command::Back => next.set(Screen::Results),
+            _ => {}
+        }
+    }
+    if m.review() != Some(at) {
+        changed.write(GameChanged {
+            by: None,
+            undo: false,
+        });
     }
 }
 
@@ -708,6 +979,15 @@ fn match_commands<G: GameView>(
     mut changed: MessageWriter<GameChanged>,
     mut next: ResMut<NextState<Screen>>,
 ) {
+    if m.review().is_some() {
+        // Only the review's commands (and the rules) while looking back.
+        for c in commands.read() {
+            if *c == Command::ToggleRules {
+                rules.0 = !rules.0;
+            }
+        }
+        return;
+    }
     for c in commands.read() {
         match c {
             Command::ContinueAfterPrivacy => {
@@ -830,6 +1110,11 @@ fn update_viewer<G: GameView>(
     mut commands: MessageReader<Command>,
 ) {
     let confirmed = commands.read().any(|c| *c == Command::ContinueAfterPrivacy);
+    if m.review().is_some() {
+        // The review chooses whose eyes; the game is over, nothing is private.
+        privacy.0 = None;
+        return;
+    }
     if let Some(next) = privacy.0 {
         if confirmed {
             viewer.0 = next;

@@ -23,7 +23,7 @@ use crate::table::{ActiveGame, Screen};
 /// The key the match in progress is kept under.
 pub const SAVE_KEY: &str = "game";
 /// The save format this build writes and reads.
-pub const SAVE_FORMAT: u32 = 1;
+pub const SAVE_FORMAT: u32 = 2;
 
 /// Where saves go (the app decides: the platform's place, or memory in
 /// tests).

@@ -91,6 +91,15 @@ pub trait GameView: Game {
         let _ = viewer_sees;
         0.8
     }
+    /// Everything about `state` there is to know, as an observation the
+    /// view can draw for `seat`: for the review of a finished game, where
+    /// secrets are secrets no more. `None` (the default) for games whose
+    /// observations cannot show more than a seat's own knowledge, or that
+    /// hide nothing.
+    fn revealed(state: &Self, seat: Seat) -> Option<Self::Observation> {
+        let _ = (state, seat);
+        None
+    }
     /// Adds the game's own words to the results (scores, a record) once the
     /// game is over; `views` holds every seat's final observation.
     fn finish(
@@ -117,6 +126,14 @@ pub struct ActionRequest<G: Game> {
 pub struct ActionRefused {
     pub seat: Seat,
 }
+
+/// The match that just ended, kept for its review while the results show.
+#[derive(Resource)]
+pub struct Finished<G: GameView>(pub Match<G>);
+
+/// The results screen asked to review the game that ended.
+#[derive(Resource, Default, Debug)]
+pub struct ReviewWanted(pub bool);
 
 /// A match to start with instead of a fresh one (the demo).
 #[derive(Resource)]
@@ -327,8 +344,12 @@ impl<G: GameView> Plugin for TablePlugin<G> {
                     .run_if(active::<G>()),
             )
             .add_systems(
+                OnExit(Screen::Play),
+                shelve_review::<G>.run_if(in_state(ActiveGame::of::<G>())),
+            )
+            .add_systems(
                 EguiPrimaryContextPass,
-                (rules_window::<G>, privacy_screen::<G>).run_if(active::<G>()),
+                (rules_window::<G>, privacy_screen::<G>, review_bar::<G>).run_if(active::<G>()),
             );
         app.world_mut().resource_mut::<GameViews>().0.insert(
             G::ID,
@@ -364,6 +385,8 @@ pub fn start_match<G: GameView>(
     mut finishing: ResMut<Finishing>,
     mut drawn: ResMut<Drawn>,
     mut camera: Query<&mut Projection, With<Camera2d>>,
+    mut review: ResMut<ReviewWanted>,
+    finished: Option<Res<Finished<G>>>,
 ) {
     drawn.0 = None;
     // Every table is laid out for a 1240 × 900 area, scaled to the window.
@@ -387,7 +410,20 @@ pub fn start_match<G: GameView>(
                 .any(|b| a != b && G::needs_privacy(&p.0.observe(*a), &p.0.observe(*b)))
         })
     });
+    let reviewing = std::mem::take(&mut review.0) && finished.is_some();
+    if !reviewing && finished.is_some() {
+        commands.remove_resource::<Finished<G>>();
+    }
     let seats = match prepared {
+        _ if reviewing => {
+            commands.queue(|world: &mut World| {
+                if let Some(Finished(mut m)) = world.remove_resource::<Finished<G>>() {
+                    m.start_review();
+                    world.insert_resource(m);
+                }
+            });
+            finished.map(|f| f.0.seats().to_vec()).unwrap_or_default()
+        }
         Some(_) => {
             commands.queue(|world: &mut World| {
                 if let Some(PreparedMatch(m)) = world.remove_resource::<PreparedMatch<G>>() {
@@ -448,7 +484,7 @@ fn finish_match<G: GameView>(
     mut next: ResMut<NextState<Screen>>,
     mut cues: MessageWriter<Cue>,
 ) {
-    if m.turn() != Turn::Over || animating.0 {
+    if m.turn() != Turn::Over || animating.0 || m.review().is_some() {
         finishing.over_for = 0.0;
         return;
     }
@@ -462,8 +498,50 @@ fn finish_match<G: GameView>(
     G::finish(&mut result, &views, viewer.0, &mut commands);
     cues.write(end_cue(&m, &result, viewer.0));
     commands.insert_resource(result);
-    commands.remove_resource::<Match<G>>();
+    // Kept for the review; the results screen may open it.
+    commands.queue(|world: &mut World| {
+        if let Some(m) = world.remove_resource::<Match<G>>() {
+            world.insert_resource(Finished(m));
+        }
+    });
     next.set(Screen::Results);
+}
+
+/// Leaving a review: the finished game is kept for another look.
+fn shelve_review<G: GameView>(world: &mut World) {
+    let reviewing = world
+        .get_resource::<Match<G>>()
+        .is_some_and(|m| m.review().is_some());
+    if reviewing && let Some(mut m) = world.remove_resource::<Match<G>>() {
+        m.end_review();
+        world.insert_resource(Finished(m));
+    }
+}
+
+/// The review's controls, while a finished game is looked back on.
+fn review_bar<G: GameView>(
+    mut contexts: EguiContexts,
+    m: Res<Match<G>>,
+    viewer: Res<Viewer>,
+    mut out: MessageWriter<Command>,
+) -> Result {
+    let Some(at) = m.review() else {
+        return Ok(());
+    };
+    let seats: Vec<&str> = Seat::all(m.seats().len()).map(G::seat_name).collect();
+    let bar = widgets::ReviewBar {
+        step: at.step,
+        len: at.len,
+        seats: &seats,
+        viewer: viewer.0.index(),
+        revealed: at.revealed,
+        can_reveal: m.can_reveal(),
+        note: at
+            .dealt_anew
+            .then_some("An undo here dealt anew all that its player had not seen."),
+    };
+    widgets::review_bar(contexts.ctx_mut()?, bar, &mut out);
+    Ok(())
 }
 
 fn rules_window<G: GameView>(mut contexts: EguiContexts, mut rules: ResMut<RulesOpen>) -> Result {

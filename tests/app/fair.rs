@@ -485,7 +485,7 @@ fn an_informant_that_promoted_unseen_keeps_the_privacy_screen() {
 }
 
 /// The words of every `WorldText` on the table.
-fn world_words(app: &mut App) -> String {
+pub(super) fn world_words(app: &mut App) -> String {
     let world = app.world_mut();
     world
         .query::<&veil::kit::world_text::WorldText>()

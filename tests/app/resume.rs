@@ -3,7 +3,7 @@
 //! aside with a message and the app starts as usual.
 
 use veil::kit::store::Store;
-use veil::table::save::{ResumeOffer, SAVE_KEY, Saves};
+use veil::table::save::{ResumeOffer, SAVE_FORMAT, SAVE_KEY, Saves};
 use veil::table::view::{ActionRequest, GameView, GameViews};
 use veil_core::{Actor, Game, Turn};
 use veil_go::Rengo;
@@ -242,7 +242,7 @@ fn an_unusable_save_is_set_aside_with_a_message() {
     value["match"]["seats"] = serde_json::json!(["human", "human", "human"]);
     let wrong_seats = value.to_string();
     let mut value: serde_json::Value = serde_json::from_str(&good).expect("json");
-    value["match"]["undo_points"][0][0] = serde_json::json!(7);
+    value["match"]["undo_points"][0]["seat"] = serde_json::json!(7);
     let wrong_seat = value.to_string();
 
     let cases: Vec<(&str, String, &str)> = vec![
@@ -259,8 +259,13 @@ fn an_unusable_save_is_set_aside_with_a_message() {
         ),
         (
             "unknown game",
-            r#"{"format": 1, "game": "go-moku", "match": {}}"#.into(),
+            format!(r#"{{"format": {SAVE_FORMAT}, "game": "go-moku", "match": {{}}}}"#),
             "no game",
+        ),
+        (
+            "older",
+            r#"{"format": 1, "game": "jieqi", "match": {}}"#.into(),
+            "too old",
         ),
         ("seats", wrong_seats, "damaged"),
         ("seat out of range", wrong_seat, "damaged"),

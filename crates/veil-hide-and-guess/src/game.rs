@@ -241,6 +241,12 @@ impl TryFrom<HideAndGuessUnchecked> for HideAndGuess {
 }
 
 impl HideAndGuess {
+    /// Everything there is to know, as a view for `seat` (the review of a
+    /// finished game): the other secret too.
+    pub fn revealed(&self, seat: Seat) -> crate::HideAndGuessView {
+        crate::view::revealed(self, seat)
+    }
+
     /// Checks a whole state (one read from outside data).
     pub(crate) fn validate(&self) -> Result<(), String> {
         self.table.validate()?;

@@ -92,6 +92,15 @@ pub(crate) fn observe(game: &HideAndGuess, seat: Seat) -> HideAndGuessView {
     }
 }
 
+/// Everything there is to know, as a view for `seat` (the review of a
+/// finished game): the other secret too. A thumb still hidden stays so (the
+/// view has no place for it); see [`HideAndGuess::votes`].
+pub(crate) fn revealed(game: &HideAndGuess, seat: Seat) -> HideAndGuessView {
+    let mut view = observe(game, seat);
+    view.opponent_secret = game.secrets[other(seat).index()];
+    view
+}
+
 /// Samples a full state from a view: the other secret drawn from
 /// [`crate::belief`] (so votes make it likelier to share pieces with
 /// the triangles it voted UP, and wrong guesses are excluded), and the other

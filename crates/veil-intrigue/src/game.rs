@@ -221,6 +221,29 @@ pub fn start_position(options: &IntrigueOptions) -> Chess {
 }
 
 impl Intrigue {
+    /// Everything there is to know, as a view for `seat` (the review of a
+    /// finished game, or any moment of it): both secrets.
+    pub fn revealed(&self, seat: Seat) -> crate::view::IntrigueView {
+        self.view(seat, true)
+    }
+
+    /// `seat`'s view; `all`: with the other secret too.
+    fn view(&self, seat: Seat, all: bool) -> crate::view::IntrigueView {
+        let me = color_of(seat);
+        let mut secrets = [None; 2];
+        for c in Color::ALL {
+            if c == me || all {
+                secrets[c.index()] = self.secrets[c.index()];
+            }
+        }
+        crate::view::IntrigueView {
+            seat,
+            options: self.options,
+            public: self.public.clone(),
+            secrets,
+        }
+    }
+
     /// Checks a whole state (one read from outside data).
     pub(crate) fn validate(&self) -> Result<(), String> {
         self.validate_parts()?;
@@ -1006,20 +1029,7 @@ impl Game for Intrigue {
     }
 
     fn observe(&self, seat: Seat) -> crate::view::IntrigueView {
-        let me = color_of(seat);
-        let over = self.public.outcome.is_some();
-        let mut secrets = [None; 2];
-        for c in Color::ALL {
-            if c == me || over {
-                secrets[c.index()] = self.secrets[c.index()];
-            }
-        }
-        crate::view::IntrigueView {
-            seat,
-            options: self.options,
-            public: self.public.clone(),
-            secrets,
-        }
+        self.view(seat, self.public.outcome.is_some())
     }
 
     fn observer(view: &crate::view::IntrigueView) -> Seat {

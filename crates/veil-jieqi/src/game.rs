@@ -203,6 +203,52 @@ impl TryFrom<JieqiUnchecked> for Jieqi {
 }
 
 impl Jieqi {
+    /// Everything there is to know, as a view for `seat` (the review of a
+    /// finished game): every captured piece's identity. (A face-down piece
+    /// on the board has none yet: it is drawn from the pool when revealed.)
+    pub fn revealed(&self, seat: Seat) -> JieqiView {
+        self.view(seat, true)
+    }
+
+    /// `seat`'s view; `all`: as if it had been shown every capture.
+    fn view(&self, seat: Seat, all: bool) -> JieqiView {
+        let mut unseen = [
+            self.position.pool(Color::Red),
+            self.position.pool(Color::Black),
+        ];
+        let captured = self
+            .captured
+            .iter()
+            .map(|c| {
+                if all || self.knows(seat, c) {
+                    *c
+                } else {
+                    if let Some(k) = c.kind {
+                        unseen[c.color.index()][k.index()] += 1;
+                    }
+                    Captured { kind: None, ..*c }
+                }
+            })
+            .collect();
+        JieqiView {
+            seat,
+            options: self.options,
+            board: Square::all().map(|sq| self.position.piece_at(sq)).collect(),
+            to_move: self.position.turn(),
+            turn: self.turn(),
+            pending_reveal: self.pending_reveal,
+            pending_capture: self.pending_capture,
+            captured,
+            unseen,
+            history: self.history.clone(),
+            halfmoves: self.position.halfmoves(),
+            fullmoves: self.position.fullmoves(),
+            last_move: self.last_move,
+            last_reveal: self.last_reveal,
+            outcome: self.outcome.clone(),
+        }
+    }
+
     /// Checks a whole state (one read from outside data).
     pub(crate) fn validate(&self) -> Result<(), String> {
         let pos = &self.position;
@@ -839,41 +885,7 @@ impl Game for Jieqi {
     }
 
     fn observe(&self, seat: Seat) -> JieqiView {
-        let mut unseen = [
-            self.position.pool(Color::Red),
-            self.position.pool(Color::Black),
-        ];
-        let captured = self
-            .captured
-            .iter()
-            .map(|c| {
-                if self.knows(seat, c) {
-                    *c
-                } else {
-                    if let Some(k) = c.kind {
-                        unseen[c.color.index()][k.index()] += 1;
-                    }
-                    Captured { kind: None, ..*c }
-                }
-            })
-            .collect();
-        JieqiView {
-            seat,
-            options: self.options,
-            board: Square::all().map(|sq| self.position.piece_at(sq)).collect(),
-            to_move: self.position.turn(),
-            turn: self.turn(),
-            pending_reveal: self.pending_reveal,
-            pending_capture: self.pending_capture,
-            captured,
-            unseen,
-            history: self.history.clone(),
-            halfmoves: self.position.halfmoves(),
-            fullmoves: self.position.fullmoves(),
-            last_move: self.last_move,
-            last_reveal: self.last_reveal,
-            outcome: self.outcome.clone(),
-        }
+        self.view(seat, false)
     }
 
     fn observer(view: &JieqiView) -> Seat {

@@ -917,6 +917,26 @@ impl RealityCheck {
     // Hidden information
 
     /// The view of `seat`.
+    /// Everything there is to know, as a view for `seat` (the review of a
+    /// finished game): every piece's two faces, both sides' setups, the
+    /// claimed piece. The other hand still shows as a count.
+    pub fn revealed(&self, seat: Seat) -> View {
+        let mut view = self.view(seat);
+        for (cell, piece) in view.board.iter_mut().zip(&self.board) {
+            if let Some(p) = piece {
+                *cell = Some(Seen {
+                    color: p.color,
+                    up: p.up,
+                    kind: Some(p.kind),
+                    public: p.public,
+                });
+            }
+        }
+        view.hand_counts = [self.hands[0].len() as u8, self.hands[1].len() as u8];
+        view.phase = self.phase;
+        view
+    }
+
     pub fn view(&self, seat: Seat) -> View {
         let me = Color::of(seat);
         let setup = self.phase == Phase::Setup;

@@ -381,6 +381,36 @@ impl fmt::Display for SetupError {
 impl std::error::Error for SetupError {}
 
 impl SecretKing {
+    /// Everything there is to know, as a view for `seat` (the review of a
+    /// finished game, or any moment of it): both Secret Kings.
+    pub fn revealed(&self, seat: Seat) -> SecretKingView {
+        self.view(seat, true)
+    }
+
+    /// `seat`'s view; `all`: with the other Secret King too.
+    fn view(&self, seat: Seat, all: bool) -> SecretKingView {
+        let me = color_of(seat);
+        let kings = Color::ALL.map(|c| {
+            let known = c == me || self.core.revealed[c.index()] || all;
+            self.core.secret[c.index()].filter(|_| known)
+        });
+        SecretKingView {
+            seat,
+            options: self.options,
+            position: self.core.position.clone(),
+            turn: self.turn(),
+            kings,
+            revealed: self.core.revealed,
+            chosen: Color::ALL
+                .map(|c| self.core.secret[c.index()].is_some() || self.core.revealed[c.index()]),
+            candidates: self.core.candidates.map(|c| squares(c).collect()),
+            history: self.history.clone(),
+            keys: self.keys.clone(),
+            plies: self.plies,
+            outcome: self.outcome.clone(),
+        }
+    }
+
     /// A game from a 10×10 FEN and each side's Secret King (White's first).
     ///
     /// A side with a King on the board has revealed it (its entry must be
@@ -980,27 +1010,7 @@ impl Game for SecretKing {
     }
 
     fn observe(&self, seat: Seat) -> SecretKingView {
-        let me = color_of(seat);
-        let over = self.outcome.is_some();
-        let kings = Color::ALL.map(|c| {
-            let known = c == me || self.core.revealed[c.index()] || over;
-            self.core.secret[c.index()].filter(|_| known)
-        });
-        SecretKingView {
-            seat,
-            options: self.options,
-            position: self.core.position.clone(),
-            turn: self.turn(),
-            kings,
-            revealed: self.core.revealed,
-            chosen: Color::ALL
-                .map(|c| self.core.secret[c.index()].is_some() || self.core.revealed[c.index()]),
-            candidates: self.core.candidates.map(|c| squares(c).collect()),
-            history: self.history.clone(),
-            keys: self.keys.clone(),
-            plies: self.plies,
-            outcome: self.outcome.clone(),
-        }
+        self.view(seat, self.outcome.is_some())
     }
 
     fn observer(view: &SecretKingView) -> Seat {

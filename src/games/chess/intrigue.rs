@@ -14,6 +14,9 @@ pub(super) fn intrigue_turn(v: &IntrigueView) -> Option<Side> {
 }
 
 impl GameView for Intrigue {
+    fn revealed(state: &Self, seat: Seat) -> Option<IntrigueView> {
+        Some(Intrigue::revealed(state, seat))
+    }
     fn seat_name(seat: Seat) -> &'static str {
         side_name(seat.0)
     }

@@ -3,6 +3,9 @@
 use super::*;
 
 impl GameView for SecretKing {
+    fn revealed(state: &Self, seat: Seat) -> Option<SecretKingView> {
+        Some(SecretKing::revealed(state, seat))
+    }
     fn seat_name(seat: Seat) -> &'static str {
         side_name(seat.0)
     }

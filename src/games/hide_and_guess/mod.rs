@@ -41,6 +41,9 @@ use input::*;
 pub use rules::*;
 
 impl GameView for HideAndGuess {
+    fn revealed(state: &Self, seat: Seat) -> Option<HideAndGuessView> {
+        Some(HideAndGuess::revealed(state, seat))
+    }
     fn seat_name(seat: Seat) -> &'static str {
         if seat.0 == 0 { "Player 1" } else { "Player 2" }
     }

@@ -41,6 +41,9 @@ use input::*;
 pub use rules::*;
 
 impl GameView for Jieqi {
+    fn revealed(state: &Self, seat: Seat) -> Option<JieqiView> {
+        Some(Jieqi::revealed(state, seat))
+    }
     fn seat_name(seat: Seat) -> &'static str {
         if seat.0 == 0 { "Red" } else { "Black" }
     }

@@ -31,6 +31,9 @@ pub use draw::{Disc, HandDisc, RcBoard, ViewState};
 pub use input::{Choice, RcUi};
 
 impl GameView for RealityCheck {
+    fn revealed(state: &Self, seat: Seat) -> Option<View> {
+        Some(RealityCheck::revealed(state, seat))
+    }
     fn seat_name(seat: Seat) -> &'static str {
         side_name(Side::of(seat))
     }

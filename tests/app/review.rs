@@ -1,0 +1,281 @@
+//! Review: a finished game, looked back on from the results screen, for
+//! every game on the table. Each position is what the seats saw then —
+//! checked against a replay of the referee's own record, not against the
+//! review's timeline — the keys step through it, "Everything" shows the
+//! secrets, and looking through one seat's eyes paints nothing that seat
+//! had not seen by then.
+
+use veil::table::view::{ActionRequest, GameView, GameViews};
+use veil_core::{Actor, Game, Record, Turn};
+use veil_go::Rengo;
+use veil_hide_and_guess::HideAndGuess;
+use veil_intrigue::Intrigue;
+use veil_reality_check::RealityCheck;
+use veil_secret_king::SecretKing;
+use veil_skelly::Skelly;
+use veil_tysiac::Tysiac;
+
+use super::*;
+
+/// Plays a whole game of `G`: seat 0 a person choosing at random among
+/// its legal actions, the others Random computers; ends on the results.
+fn finish_a_game<G: GameView>(app: &mut App, seed: u64, configure: impl FnOnce(&mut MatchSetup)) {
+    start_game(app, G::ID, |setup| {
+        let n = setup.seats.len();
+        setup.seats = std::iter::once(SeatKind::Human)
+            .chain(std::iter::repeat_n(
+                SeatKind::Computer(Level::Random),
+                n - 1,
+            ))
+            .collect();
+        setup.seed = Some(seed);
+        configure(setup);
+    });
+    let mut rng = GameRng::seed_from_u64(seed);
+    for _ in 0..60_000 {
+        if screen(app) == Screen::Results {
+            return;
+        }
+        let Some(m) = app.world().get_resource::<Match<G>>() else {
+            // The game just ended: the results come next frame.
+            app.update();
+            continue;
+        };
+        let mine = m
+            .to_act()
+            .filter(|_| m.turn() != Turn::Chance && m.turn() != Turn::Over)
+            .filter(|s| m.seat_kind(*s).is_human());
+        if let Some(seat) = mine {
+            let mut legal = Vec::new();
+            m.full_state_for_tests()
+                .legal_actions(Actor::Seat(seat), &mut legal);
+            let action = legal[rng.random_range(0..legal.len())];
+            app.world_mut()
+                .write_message(ActionRequest::<G> { seat, action });
+        }
+        app.update();
+    }
+    panic!("{}: no result", G::ID);
+}
+
+/// The positions of a game replayed from its record: after the deal, then
+/// after each seat's action and the chance that followed it.
+fn replayed<G: GameView>(record: &Record<G>) -> Vec<G> {
+    let mut g = G::new(&record.options, record.seats).expect("the record's options");
+    let mut out = vec![g.clone()];
+    for (actor, action) in &record.actions {
+        g.apply(*actor, *action).expect("the record replays");
+        match actor {
+            Actor::Chance => *out.last_mut().expect("a position") = g.clone(),
+            Actor::Seat(_) => out.push(g.clone()),
+        }
+    }
+    out
+}
+
+fn json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("serialises")
+}
+
+/// Opens the review from the results; it starts at the end of the game.
+fn open_review<G: GameView>(app: &mut App) -> veil::table::referee::ReviewAt {
+    assert_eq!(screen(app), Screen::Results);
+    send(app, Command::Review);
+    app.update();
+    assert_eq!(screen(app), Screen::Play, "{}: the review opens", G::ID);
+    let at = app
+        .world()
+        .resource::<Match<G>>()
+        .review()
+        .expect("the finished game is under review");
+    assert_eq!(
+        at.step,
+        at.len - 1,
+        "{}: the review opens on the end",
+        G::ID
+    );
+    at
+}
+
+/// Steps back from the end to the start and forward again; at every step
+/// the table is what the viewer saw then, for each seat in turn.
+fn review_matches_the_record<G: GameView>(seed: u64, configure: impl FnOnce(&mut MatchSetup)) {
+    let mut app = app(AnimationSpeed::Off);
+    finish_a_game::<G>(&mut app, seed, configure);
+    let at = open_review::<G>(&mut app);
+    let m = app.world().resource::<Match<G>>();
+    let seats = m.seats().len();
+    let positions = replayed(&m.snapshot().record);
+    assert_eq!(
+        at.len,
+        positions.len(),
+        "{}: one step per seat action",
+        G::ID
+    );
+    assert!(at.len > 2, "{}: a game of more than one move", G::ID);
+    for step in (0..at.len).rev() {
+        let viewer = Seat((step % seats) as u8);
+        send(&mut app, Command::ReviewAs(Some(viewer.0)));
+        let m = app.world().resource::<Match<G>>();
+        let now = m.review().expect("still under review");
+        assert_eq!(now.step, step, "{}: the step", G::ID);
+        assert_eq!(app.world().resource::<Viewer>().0, viewer);
+        for s in Seat::all(seats) {
+            assert_eq!(
+                json(&m.observe(s)),
+                json(&positions[step].observe(s)),
+                "{}: step {step}, {} saw this",
+                G::ID,
+                G::seat_name(s)
+            );
+        }
+        if G::ID == Jieqi::ID {
+            check_world(&mut app);
+        }
+        if step > 0 {
+            send(&mut app, Command::ReviewStep(-1));
+        }
+    }
+    // The ends, and no further.
+    send(&mut app, Command::ReviewStep(-1));
+    let m = app.world().resource::<Match<G>>();
+    assert_eq!(m.review().unwrap().step, 0);
+    send(&mut app, Command::ReviewStep(100_000));
+    let m = app.world().resource::<Match<G>>();
+    assert_eq!(m.review().unwrap().step, at.len - 1);
+    assert_eq!(m.turn(), Turn::Over, "{}: nobody plays in a review", G::ID);
+    // Nothing is played in a review, and the results wait behind it.
+    for _ in 0..120 {
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::Play, "{}: the review stays", G::ID);
+    // Back to the results, and into the review again.
+    send(&mut app, Command::Back);
+    app.update();
+    assert_eq!(screen(&app), Screen::Results);
+    let again = open_review::<G>(&mut app);
+    assert_eq!(again.len, at.len);
+    // A new game drops the finished one.
+    send(&mut app, Command::Back);
+    app.update();
+    send(&mut app, Command::PlayAgain);
+    app.update();
+    assert_eq!(screen(&app), Screen::Play);
+    let m = app.world().resource::<Match<G>>();
+    assert!(m.review().is_none(), "{}: a new game is played", G::ID);
+}
+
+#[test]
+fn every_game_can_be_reviewed_as_each_seat_saw_it() {
+    let games: Vec<&str> = {
+        let app = app(AnimationSpeed::Off);
+        app.world()
+            .resource::<GameViews>()
+            .0
+            .keys()
+            .copied()
+            .collect()
+    };
+    for id in games {
+        match id {
+            x if x == Jieqi::ID => review_matches_the_record::<Jieqi>(3, |_| {}),
+            x if x == HideAndGuess::ID => review_matches_the_record::<HideAndGuess>(3, |_| {}),
+            x if x == Intrigue::ID => review_matches_the_record::<Intrigue>(3, |_| {}),
+            x if x == SecretKing::ID => review_matches_the_record::<SecretKing>(3, |_| {}),
+            x if x == Tysiac::ID => review_matches_the_record::<Tysiac>(3, |s| {
+                s.set_options::<Tysiac>(&veil_tysiac::Options::one_hand())
+            }),
+            x if x == RealityCheck::ID => review_matches_the_record::<RealityCheck>(3, |_| {}),
+            x if x == Rengo::ID => review_matches_the_record::<Rengo>(3, |_| {}),
+            x if x == Skelly::ID => review_matches_the_record::<Skelly>(3, |_| {}),
+            other => panic!("the review test does not cover {other} yet: add it here"),
+        }
+    }
+}
+
+/// "Everything" shows what the seats hid; "as a seat saw it" does not.
+/// Intrigue: the opponent's secret appears in the review at the first
+/// position only when everything is shown.
+#[test]
+fn everything_shows_the_secrets_and_a_seat_sees_only_its_own() {
+    let mut app = app(AnimationSpeed::Off);
+    finish_a_game::<Intrigue>(&mut app, 8, |_| {});
+    open_review::<Intrigue>(&mut app);
+    send(&mut app, Command::ReviewStep(-100_000));
+    // Once both secrets are chosen (the first positions are the choices).
+    send(&mut app, Command::ReviewStep(4));
+    send(&mut app, Command::ReviewAs(Some(0)));
+    let m = app.world().resource::<Match<Intrigue>>();
+    let white = m.observe(Seat(0));
+    assert!(white.secrets[0].is_some(), "White knows its own secret");
+    assert!(white.secrets[1].is_none(), "and not Black's");
+    assert!(m.can_reveal());
+    send(&mut app, Command::ReviewAs(None));
+    let m = app.world().resource::<Match<Intrigue>>();
+    assert!(m.review().unwrap().revealed);
+    let all = m.observe(app.world().resource::<Viewer>().0);
+    assert!(
+        all.secrets.iter().all(Option::is_some),
+        "everything: both secrets"
+    );
+    let hiding = |s: Option<veil_intrigue::Secret>| s.map(|s| (s.hiding, s.informant));
+    assert_eq!(
+        hiding(all.secrets[1]),
+        hiding(m.full_state_for_tests().revealed(Seat(0)).secrets[1]),
+        "Black's true secret"
+    );
+    // Go hides nothing: no "Everything" to switch to.
+    let mut app = super::app(AnimationSpeed::Off);
+    finish_a_game::<Skelly>(&mut app, 8, |_| {});
+    open_review::<Skelly>(&mut app);
+    assert!(!app.world().resource::<Match<Skelly>>().can_reveal());
+}
+
+/// Tysiąc under review, through each seat's eyes in turn: no card that
+/// seat had not seen by the position shown is painted (panel, table words,
+/// move list). The control: its own cards are found by the same scan.
+#[test]
+fn a_seat_s_review_paints_no_card_it_had_not_seen() {
+    use super::fair::{Painted, paint_probe};
+    use veil_tysiac::Card;
+    let mut app = app(AnimationSpeed::Off);
+    paint_probe(&mut app);
+    finish_a_game::<Tysiac>(&mut app, 5, |s| {
+        s.set_options::<Tysiac>(&veil_tysiac::Options::one_hand())
+    });
+    let at = open_review::<Tysiac>(&mut app);
+    let positions = replayed(&app.world().resource::<Match<Tysiac>>().snapshot().record);
+    let mut own_found = 0;
+    for seat in Seat::all(3) {
+        send(&mut app, Command::ReviewAs(Some(seat.0)));
+        send(&mut app, Command::ReviewStep(-100_000));
+        let mut seen: Vec<String> = Vec::new();
+        for step in 0..at.len {
+            for card in super::tysiac::faces_seen(&positions[step].observe(seat)) {
+                let name = card.to_string();
+                if !seen.contains(&name) {
+                    seen.push(name);
+                }
+            }
+            app.update();
+            let m = app.world().resource::<Match<Tysiac>>();
+            let mut painted = app.world().resource::<Painted>().0.join("\n");
+            painted.push('\n');
+            painted.push_str(&m.log().join("\n"));
+            painted.push('\n');
+            painted.push_str(&super::fair::world_words(&mut app));
+            for card in Card::all() {
+                let name = card.to_string();
+                if painted.contains(&name) {
+                    assert!(
+                        seen.contains(&name),
+                        "step {step}, {seat}: {name} painted, never seen"
+                    );
+                    own_found += 1;
+                }
+            }
+            send(&mut app, Command::ReviewStep(1));
+        }
+    }
+    assert!(own_found > 30, "the scan finds the cards a seat saw");
+}
