@@ -278,6 +278,22 @@ fn reality_check_against_the_computer_from_title_to_results() {
                 .iter(world)
                 .count();
             assert_eq!(stand_ins, 2, "two stand-ins play the Reality Check");
+            // Both are turned over in public: both faces underneath are
+            // shown, also of a piece going back to a hand.
+            let undersides: Vec<String> = world
+                .query::<(
+                    &veil::games::reality_check::moment::Side2,
+                    &veil::kit::world_text::WorldText,
+                )>()
+                .iter(world)
+                .filter(|(side, _)| side.0)
+                .map(|(_, t)| t.text.clone())
+                .collect();
+            assert_eq!(undersides.len(), 2);
+            assert!(
+                undersides.iter().all(|t| t != "?"),
+                "both faces underneath are shown: {undersides:?}"
+            );
             assert!(app.world().resource::<Animating>().0);
             let verdict = app.world().resource::<ViewState>().verdict.clone();
             assert!(

@@ -158,6 +158,11 @@ pub struct RealityCheck {
     /// Public position keys at the start of every turn, for repetition.
     pub(crate) history: Vec<u64>,
     pub(crate) outcome: Option<Outcome>,
+    /// The kind of the piece captured by the last action if it was a
+    /// Reality Check: turned over in public, so both know it even when it
+    /// goes back to its owner's hand.
+    #[serde(default)]
+    pub(crate) checked: Option<Kind>,
 }
 
 /// The most plies before a draw.
@@ -178,6 +183,8 @@ struct RawGame {
     setup_done: [bool; 2],
     history: Vec<u64>,
     outcome: Option<Outcome>,
+    #[serde(default)]
+    checked: Option<Kind>,
 }
 
 impl TryFrom<RawGame> for RealityCheck {
@@ -197,6 +204,7 @@ impl TryFrom<RawGame> for RealityCheck {
             setup_done: r.setup_done,
             history: r.history,
             outcome: r.outcome,
+            checked: r.checked,
         };
         game.validate()?;
         Ok(game)
@@ -750,6 +758,7 @@ impl RealityCheck {
 
     fn play(&mut self, actor: Seat, action: Action) {
         let me = Color::of(actor);
+        self.checked = None;
         match action {
             Action::Place { kind, to, up } => {
                 self.board[to.index()] = Some(Piece {
@@ -786,6 +795,7 @@ impl RealityCheck {
             Action::Check { from, to } => {
                 let victim = self.board[to.index()].take().expect("check target");
                 let mut capturer = self.board[from.index()].take().expect("capturer");
+                self.checked = Some(victim.kind);
                 // Both turned over in public; the capturer shows its old face
                 // again either way (a true one shows the same face).
                 capturer.public = true;
@@ -989,6 +999,7 @@ impl RealityCheck {
             setup_done: self.setup_done,
             history: self.history.clone(),
             outcome: self.outcome.clone(),
+            checked: self.checked,
         }
     }
 
@@ -1010,6 +1021,7 @@ impl RealityCheck {
             setup_done: view.setup_done,
             history: view.history.clone(),
             outcome: view.outcome.clone(),
+            checked: view.checked,
         };
         game.hands[me.index()] = view.hand.clone();
         if view.phase == Phase::Setup {
@@ -1291,6 +1303,7 @@ impl Game for RealityCheck {
             setup_done: [false; 2],
             history: Vec::new(),
             outcome: None,
+            checked: None,
         })
     }
 

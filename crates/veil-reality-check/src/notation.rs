@@ -460,6 +460,7 @@ impl RealityCheck {
             setup_done: [true, true],
             history: Vec::new(),
             outcome: None,
+            checked: None,
         };
         game.validate().map_err(err)?;
         game.restart_play();

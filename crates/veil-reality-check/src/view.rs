@@ -48,6 +48,9 @@ pub struct View {
     pub setup_done: [bool; 2],
     pub history: Vec<u64>,
     pub outcome: Option<Outcome>,
+    /// The kind of the piece the last action captured in a Reality Check
+    /// (both saw it turned over).
+    pub checked: Option<Kind>,
 }
 
 /// A view as read, before [`View::validate`].
@@ -68,6 +71,8 @@ struct RawView {
     setup_done: [bool; 2],
     history: Vec<u64>,
     outcome: Option<Outcome>,
+    #[serde(default)]
+    checked: Option<Kind>,
 }
 
 impl TryFrom<RawView> for View {
@@ -89,6 +94,7 @@ impl TryFrom<RawView> for View {
             setup_done: r.setup_done,
             history: r.history,
             outcome: r.outcome,
+            checked: r.checked,
         };
         view.validate()?;
         Ok(view)

@@ -171,3 +171,47 @@ fn the_computer_has_six_setup_plans_each_hiding_a_true_piece_in_hand() {
     assert!(setup_candidates(&start, Color::White, &start.legal()).contains(&a));
     println!("setup decision took {:?}", t.elapsed());
 }
+
+/// A Reality Check turns both pieces over in public: when the captured
+/// piece then goes back to its owner's hand (anonymous there), both seats
+/// still learn what it was, for that turn.
+#[test]
+fn a_reality_check_shows_the_captured_piece_to_both() {
+    let mut found = 0;
+    for seed in 0..40 {
+        let mut g = RealityCheck::new(&Options::default(), 2).unwrap();
+        let mut rng = GameRng::seed_from_u64(seed);
+        for _ in 0..300 {
+            let actor = match g.turn() {
+                Turn::Over => break,
+                Turn::Chance => Actor::Chance,
+                Turn::Seat(s) => Actor::Seat(s),
+                Turn::Simultaneous(set) => Actor::Seat(set.first().unwrap()),
+            };
+            let mut legal = Vec::new();
+            g.legal_actions(actor, &mut legal);
+            // Reality Checks whenever there is one, to find them often.
+            let check = legal
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::Check { .. }));
+            let action = check.unwrap_or_else(|| legal[rng.random_range(0..legal.len())]);
+            let victim = match action {
+                Action::Check { to, .. } => g.piece(to),
+                _ => None,
+            };
+            g.apply(actor, action).unwrap();
+            for seat in [Seat(0), Seat(1)] {
+                assert_eq!(
+                    g.observe(seat).checked,
+                    victim.map(|v| v.kind),
+                    "{action}: what both saw turned over"
+                );
+            }
+            if victim.is_some() {
+                found += 1;
+            }
+        }
+    }
+    assert!(found > 20, "Reality Checks were played: {found}");
+}

@@ -128,9 +128,11 @@ pub fn public_text(action: &Action, after: &View) -> Option<String> {
     let mut text = match *action {
         Action::Place { .. } => return None,
         Action::Drop { up, to, .. } => format!("{}@{to}", up.letter()),
-        Action::Check { to, .. } => match kind_at(to) {
-            Some(k) => format!("{action} {k}"),
-            None => action.to_string(),
+        // The capturer's kind, then what it took (both were shown).
+        Action::Check { to, .. } => match (kind_at(to), after.checked) {
+            (Some(k), Some(v)) => format!("{action} {k} took {v}"),
+            (Some(k), None) => format!("{action} {k}"),
+            _ => action.to_string(),
         },
         Action::Flip(sq) => match kind_at(sq) {
             Some(k) => format!("{action} {k}"),
@@ -197,6 +199,8 @@ pub struct Scene {
     pub setup_done: [bool; 2],
     pub ply: u32,
     pub over: bool,
+    /// The piece the last Reality Check captured, which both saw.
+    pub checked: Option<Kind>,
 }
 
 impl Scene {
@@ -227,6 +231,7 @@ impl Scene {
             setup_done: view.setup_done,
             ply: view.ply,
             over: view.outcome.is_some(),
+            checked: view.checked,
         }
     }
 

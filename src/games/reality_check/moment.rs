@@ -279,7 +279,8 @@ pub(super) fn reality_check_moment(
     let capturer_kind = after.and_then(|p| p.kind).or(capturer.kind);
     let removed =
         scene.removed[victim.color.index()].len() > prev.removed[victim.color.index()].len();
-    let victim_kind = victim.kind.or_else(|| {
+    // Both saw it turned over, also when it goes back to a hand.
+    let victim_kind = victim.kind.or(scene.checked).or_else(|| {
         removed
             .then(|| scene.removed[victim.color.index()].last().copied())
             .flatten()
