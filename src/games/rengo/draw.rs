@@ -408,7 +408,8 @@ pub fn refresh_view(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let scene = Scene::from_view(&m.observe(viewer.0));
+    let obs = m.observe(viewer.0);
+    let scene = Scene::from_view(&obs);
     if layout.geometry.files != scene.size {
         // A record of another size was loaded: a new board.
         for e in &art {
@@ -674,7 +675,7 @@ pub fn refresh_view(
         kids.push(icon);
         let thinking = to_act && matches!(kind, SeatKind::Computer(_));
         let [who, status, stones] = plate_lines(&scene, seat, kind, thinking);
-        let name = super::seat_label(&m.observe(viewer.0).game, seat);
+        let name = super::seat_label(&obs.game, seat);
         let texts = [
             (name, 26.0, Vec2::new(12.0, 40.0), fg),
             (who, 13.0, Vec2::new(0.0, 12.0), fg),
@@ -721,6 +722,9 @@ pub fn refresh_view(
         cues.write(Cue::Move);
     }
     view.scene = Some(scene);
+    view.legal.clear();
+    veil_core::Game::legal_actions(&obs.game, veil_core::Actor::Seat(viewer.0), &mut view.legal);
+    view.obs = Some(obs);
 }
 
 /// The see-through stone under the pointer (or the keyboard cursor) where

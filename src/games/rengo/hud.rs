@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use veil_core::{Game, Seat};
+use veil_core::Seat;
 use veil_go::{Message, Phase, Rengo, RengoAction, Rules};
 
 use crate::kit::input::Command;
@@ -43,12 +43,12 @@ pub fn hud(
     egui::Panel::right("hud")
         .exact_size(300.0)
         .show(&mut root, |ui| {
-            let Some(scene) = &view.scene else {
+            let (Some(scene), Some(obs)) = (&view.scene, &view.obs) else {
                 ui.label("…");
                 return;
             };
-            let game = m.observe(viewer.0).game;
-            let name = |s: Seat| seat_label(&game, s);
+            let game = &obs.game;
+            let name = |s: Seat| seat_label(game, s);
             let title = if scene.seats == 4 { "Rengo" } else { "Go" };
             ui.heading(format!("{title} {}×{}", scene.size, scene.size));
             ui.small(format!(
@@ -108,7 +108,7 @@ pub fn hud(
                 && !m.is_thinking();
             if mine {
                 ui.add_space(4.0);
-                actions(ui, &game, scene, viewer.0, &mut requests);
+                actions(ui, &view.legal, scene, viewer.0, &mut requests);
             }
             if let Some(score) = &scene.score {
                 ui.separator();
@@ -154,7 +154,7 @@ pub fn hud(
                     other => format!(
                         "Hint: {}",
                         super::entry_text(
-                            &game,
+                            game,
                             &veil_go::Entry {
                                 seat: viewer.0,
                                 action: other
@@ -229,13 +229,11 @@ pub fn hud(
 /// The buttons of the seat to act.
 fn actions(
     ui: &mut egui::Ui,
-    game: &Rengo,
+    legal: &[RengoAction],
     scene: &Scene,
     seat: Seat,
     requests: &mut MessageWriter<ActionRequest<Rengo>>,
 ) {
-    let mut legal = Vec::new();
-    game.legal_actions(veil_core::Actor::Seat(seat), &mut legal);
     let mut send = |action: RengoAction| {
         requests.write(ActionRequest { seat, action });
     };

@@ -271,10 +271,14 @@ impl Scene {
     }
 }
 
-/// The view's memory: the last scene drawn.
+/// The view's memory: the last scene drawn, and what it was drawn from.
 #[derive(Resource, Default)]
 pub struct ViewState {
     pub scene: Option<Scene>,
+    /// The observation the scene was drawn from, and the viewer's legal
+    /// actions in it: the side panel reads them every frame.
+    pub obs: Option<RengoView>,
+    pub legal: Vec<RengoAction>,
 }
 
 pub struct RengoViewPlugin;

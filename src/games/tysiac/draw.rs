@@ -177,9 +177,7 @@ pub(super) fn refresh_view(
         // The choices follow the card picked.
         if !hidden {
             if let Some(obs) = &view.obs {
-                let mine = m.seat_kind(seat).is_human() && m.to_act() == Some(seat);
-                let legal = if mine { legal_for(obs) } else { Vec::new() };
-                let choices = offered(&legal, obs.table.phase, ui.selected);
+                let choices = offered(&view.legal, obs.table.phase, ui.selected);
                 if ui.choices != choices {
                     ui.choices = choices;
                 }
@@ -194,6 +192,7 @@ pub(super) fn refresh_view(
         // Nobody's cards while the device changes hands.
         view.scene = None;
         view.obs = None;
+        view.legal.clear();
         ui.selected = None;
         ui.choices.clear();
         ui.usable.clear();
@@ -217,6 +216,7 @@ pub(super) fn refresh_view(
         ui.selected = None;
     }
     ui.choices = offered(&legal, scene.phase, ui.selected);
+    view.legal = legal.clone();
     let picking = matches!(scene.phase, Phase::Play | Phase::PassCards) && mine;
 
     let new_deal = scene.phase == Phase::Bidding

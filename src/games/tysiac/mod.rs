@@ -358,6 +358,9 @@ pub struct ViewState {
     pub scene: Option<Scene>,
     /// The viewer's observation the HUD shows (never another seat's).
     pub obs: Option<TysiacView>,
+    /// The viewer's legal actions in `obs` (empty when it is not to act),
+    /// worked out once per drawing: the choices follow the card picked.
+    pub legal: Vec<Action>,
     /// The deal each seat last watched being dealt (hot-seat: each seat
     /// sees its cards arrive once, not again after every privacy screen).
     pub deals_watched: [Option<usize>; 3],
