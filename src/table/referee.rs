@@ -179,6 +179,8 @@ struct Review<G: GameView> {
     positions: Vec<Position<G>>,
     step: usize,
     revealed: bool,
+    /// The game has secrets to reveal ([`GameView::revealed`]), found once.
+    can_reveal: bool,
 }
 
 /// A position of the game as played (see [`Match::positions`]).
@@ -401,8 +403,9 @@ impl<G: GameView> Match<G> {
             timeline: s.timeline,
             review: None,
             hint: None,
-            version: s.version,
-            plies: s.plies,
+            // Counters from outside: room to count on.
+            version: s.version.min(u64::MAX / 2),
+            plies: s.plies.min(u32::MAX / 2),
             log: s.log,
         })
     }
@@ -538,8 +541,12 @@ impl<G: GameView> Match<G> {
         if let Some(text) = G::action_text(seat, &action, &after) {
             self.log.push(text);
         }
-        if let Some(Moment::Act { log, .. }) = self.timeline.get_mut(moment) {
-            *log = self.log.len();
+        // The action's line is written after the chance that followed it:
+        // that chance's moments show the list with it too.
+        for later in &mut self.timeline[moment..] {
+            if let Moment::Act { log, .. } = later {
+                *log = self.log.len();
+            }
         }
         self.version += 1;
         Ok(())
@@ -663,7 +670,7 @@ impl<G: GameView> Match<G> {
                     let next = Position {
                         state,
                         dealt_anew: *actor == Actor::Chance && last.dealt_anew,
-                        log: (*log).min(self.log.len()),
+                        log: *log,
                     };
                     match actor {
                         // Chance belongs to the step it follows.
@@ -686,10 +693,12 @@ impl<G: GameView> Match<G> {
         if positions.is_empty() {
             return false;
         }
+        let can_reveal = G::revealed(&positions[0].state, Seat(0)).is_some();
         self.review = Some(Review {
             step: positions.len() - 1,
             positions,
             revealed: false,
+            can_reveal,
         });
         self.version += 1;
         true
@@ -726,11 +735,10 @@ impl<G: GameView> Match<G> {
         }
     }
 
-    /// Whether the game has anything to reveal at the review's step.
+    /// Whether the game has secrets the review can reveal (the review
+    /// bar asks every frame: worked out once, when the review opens).
     pub fn can_reveal(&self) -> bool {
-        self.review
-            .as_ref()
-            .is_some_and(|r| G::revealed(&r.positions[r.step].state, Seat(0)).is_some())
+        self.review.as_ref().is_some_and(|r| r.can_reveal)
     }
 
     /// Ends the review (back to the finished game).

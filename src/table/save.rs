@@ -78,7 +78,8 @@ impl Plugin for SavePlugin {
 /// Keeps the match of `G` after every change, and forgets it once the game
 /// is over (a finished game is not continued).
 pub fn keep_match<G: GameView>(m: Res<Match<G>>, saves: Res<Saves>, mut kept: ResMut<Kept>) {
-    if kept.0 == Some(m.version) {
+    // A review changes what is shown, not the game (whose save is gone).
+    if kept.0 == Some(m.version) || m.review().is_some() {
         return;
     }
     kept.0 = Some(m.version);
@@ -129,6 +130,7 @@ pub fn resume<G: GameView>(text: &str, world: &mut World) -> Result<(), String> 
 /// be used is set aside with a message.
 fn offer_resume(saves: Res<Saves>, views: Res<GameViews>, mut offer: ResMut<ResumeOffer>) {
     offer.game = None;
+    offer.message = None;
     let Some(text) = saves.0.read(SAVE_KEY) else {
         return;
     };

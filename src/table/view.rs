@@ -21,8 +21,8 @@ use crate::kit::input::Command;
 use crate::kit::sound::Cue;
 use crate::kit::widgets;
 use crate::table::referee::{
-    GameChanged, Match, MatchPlugin, MatchResult, PrivacyPending, ResignAsked, RulesOpen, Thinker,
-    Viewer, end_cue, new_match, summarize,
+    GameChanged, Match, MatchPlugin, MatchResult, PrivacyPending, ResignAsked, Reviewing,
+    RulesOpen, Thinker, Viewer, end_cue, new_match, summarize,
 };
 use crate::table::setup::MatchSetup;
 use crate::table::{ActiveGame, Screen};
@@ -386,6 +386,7 @@ pub fn start_match<G: GameView>(
     mut drawn: ResMut<Drawn>,
     mut camera: Query<&mut Projection, With<Camera2d>>,
     mut review: ResMut<ReviewWanted>,
+    mut reviewing_keys: ResMut<Reviewing>,
     finished: Option<Res<Finished<G>>>,
 ) {
     drawn.0 = None;
@@ -411,6 +412,7 @@ pub fn start_match<G: GameView>(
         })
     });
     let reviewing = std::mem::take(&mut review.0) && finished.is_some();
+    reviewing_keys.0 = reviewing;
     if !reviewing && finished.is_some() {
         commands.remove_resource::<Finished<G>>();
     }
@@ -516,6 +518,8 @@ fn shelve_review<G: GameView>(world: &mut World) {
         m.end_review();
         world.insert_resource(Finished(m));
     }
+    // The keys are the board's again from the next match's first frame.
+    world.resource_mut::<Reviewing>().0 = false;
 }
 
 /// The review's controls, while a finished game is looked back on.

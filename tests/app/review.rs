@@ -19,7 +19,13 @@ use super::*;
 
 /// Plays a whole game of `G`: seat 0 a person choosing at random among
 /// its legal actions, the others Random computers; ends on the results.
-fn finish_a_game<G: GameView>(app: &mut App, seed: u64, configure: impl FnOnce(&mut MatchSetup)) {
+/// Returns the move list's length seen live after each ply played alone in
+/// its frame, by ply.
+fn finish_a_game<G: GameView>(
+    app: &mut App,
+    seed: u64,
+    configure: impl FnOnce(&mut MatchSetup),
+) -> Vec<(u32, usize)> {
     start_game(app, G::ID, |setup| {
         let n = setup.seats.len();
         setup.seats = std::iter::once(SeatKind::Human)
@@ -32,9 +38,11 @@ fn finish_a_game<G: GameView>(app: &mut App, seed: u64, configure: impl FnOnce(&
         configure(setup);
     });
     let mut rng = GameRng::seed_from_u64(seed);
+    let mut lists = Vec::new();
+    let mut plies = 0;
     for _ in 0..60_000 {
         if screen(app) == Screen::Results {
-            return;
+            return lists;
         }
         let Some(m) = app.world().get_resource::<Match<G>>() else {
             // The game just ended: the results come next frame.
@@ -54,6 +62,12 @@ fn finish_a_game<G: GameView>(app: &mut App, seed: u64, configure: impl FnOnce(&
                 .write_message(ActionRequest::<G> { seat, action });
         }
         app.update();
+        if let Some(m) = app.world().get_resource::<Match<G>>() {
+            if m.plies == plies + 1 {
+                lists.push((m.plies, m.log().len()));
+            }
+            plies = m.plies;
+        }
     }
     panic!("{}: no result", G::ID);
 }
@@ -97,11 +111,12 @@ fn open_review<G: GameView>(app: &mut App) -> veil::table::referee::ReviewAt {
     at
 }
 
-/// Steps back from the end to the start and forward again; at every step
-/// the table is what the viewer saw then, for each seat in turn.
+/// Steps back from the end to the start, then jumps to each end; at every
+/// step the table is what each seat saw then, and with everything revealed
+/// what the game says there was to know.
 fn review_matches_the_record<G: GameView>(seed: u64, configure: impl FnOnce(&mut MatchSetup)) {
     let mut app = app(AnimationSpeed::Off);
-    finish_a_game::<G>(&mut app, seed, configure);
+    let lists = finish_a_game::<G>(&mut app, seed, configure);
     let at = open_review::<G>(&mut app);
     let m = app.world().resource::<Match<G>>();
     let seats = m.seats().len();
@@ -113,6 +128,10 @@ fn review_matches_the_record<G: GameView>(seed: u64, configure: impl FnOnce(&mut
         G::ID
     );
     assert!(at.len > 2, "{}: a game of more than one move", G::ID);
+    // At the end the move list is the whole game's; before, never longer.
+    let whole = m.snapshot().log;
+    assert_eq!(m.log(), whole.as_slice(), "{}: the whole move list", G::ID);
+    let mut shorter = whole.len();
     for step in (0..at.len).rev() {
         let viewer = Seat((step % seats) as u8);
         send(&mut app, Command::ReviewAs(Some(viewer.0)));
@@ -132,6 +151,26 @@ fn review_matches_the_record<G: GameView>(seed: u64, configure: impl FnOnce(&mut
         if G::ID == Jieqi::ID {
             check_world(&mut app);
         }
+        // Everything revealed: what the game says there was to know then.
+        if let Some(all) = G::revealed(&positions[step], viewer) {
+            send(&mut app, Command::ReviewAs(None));
+            let m = app.world().resource::<Match<G>>();
+            assert_eq!(
+                json(&m.observe(viewer)),
+                json(&all),
+                "{}: step {step}, everything",
+                G::ID
+            );
+            send(&mut app, Command::ReviewAs(Some(viewer.0)));
+        }
+        let m = app.world().resource::<Match<G>>();
+        assert!(m.log().len() <= shorter, "{}: step {step}: the list", G::ID);
+        assert_eq!(m.log(), &whole[..m.log().len()], "{}: step {step}", G::ID);
+        shorter = m.log().len();
+        // The list as it stood live after this ply.
+        if let Some((_, live)) = lists.iter().find(|(p, _)| *p as usize == step) {
+            assert_eq!(m.log().len(), *live, "{}: step {step}: the list", G::ID);
+        }
         if step > 0 {
             send(&mut app, Command::ReviewStep(-1));
         }
@@ -143,11 +182,18 @@ fn review_matches_the_record<G: GameView>(seed: u64, configure: impl FnOnce(&mut
     send(&mut app, Command::ReviewStep(100_000));
     let m = app.world().resource::<Match<G>>();
     assert_eq!(m.review().unwrap().step, at.len - 1);
-    assert_eq!(m.turn(), Turn::Over, "{}: nobody plays in a review", G::ID);
     // Nothing is played in a review, and the results wait behind it.
+    let (version, plies) = (m.version, m.plies);
     for _ in 0..120 {
         app.update();
     }
+    let m = app.world().resource::<Match<G>>();
+    assert_eq!(
+        (m.version, m.plies),
+        (version, plies),
+        "{}: nobody plays in a review",
+        G::ID
+    );
     assert_eq!(screen(&app), Screen::Play, "{}: the review stays", G::ID);
     // Back to the results, and into the review again.
     send(&mut app, Command::Back);
@@ -224,7 +270,7 @@ fn everything_shows_the_secrets_and_a_seat_sees_only_its_own() {
         hiding(m.full_state_for_tests().revealed(Seat(0)).secrets[1]),
         "Black's true secret"
     );
-    // Go hides nothing: no "Everything" to switch to.
+    // Skelly hides nothing: no "Everything" to switch to.
     let mut app = super::app(AnimationSpeed::Off);
     finish_a_game::<Skelly>(&mut app, 8, |_| {});
     open_review::<Skelly>(&mut app);

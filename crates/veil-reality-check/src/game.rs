@@ -161,7 +161,6 @@ pub struct RealityCheck {
     /// The kind of the piece captured by the last action if it was a
     /// Reality Check: turned over in public, so both know it even when it
     /// goes back to its owner's hand.
-    #[serde(default)]
     pub(crate) checked: Option<Kind>,
 }
 
@@ -274,6 +273,12 @@ impl RealityCheck {
         }
         if self.ply > MAX_PLIES {
             return Err(format!("ply {} is past the {MAX_PLIES}-ply draw", self.ply));
+        }
+        if self.checked.is_some() && (self.phase == Phase::Setup || self.ply == 0) {
+            return Err("no Reality Check was played yet".into());
+        }
+        if self.phase == Phase::Setup && self.setup_done == [true, true] {
+            return Err("both setups are done: play has begun".into());
         }
         if self.phase != Phase::Setup && self.setup_done != [true, true] {
             return Err("play starts once both setups are done".into());
@@ -926,7 +931,6 @@ impl RealityCheck {
     // ------------------------------------------------------------------
     // Hidden information
 
-    /// The view of `seat`.
     /// Everything there is to know, as a view for `seat` (the review of a
     /// finished game): every piece's two faces, both sides' setups, the
     /// claimed piece. The other hand still shows as a count.
@@ -947,6 +951,7 @@ impl RealityCheck {
         view
     }
 
+    /// The view of `seat`.
     pub fn view(&self, seat: Seat) -> View {
         let me = Color::of(seat);
         let setup = self.phase == Phase::Setup;
@@ -1036,7 +1041,10 @@ impl RealityCheck {
                 }
             }
             let other = me.other();
-            if view.setup_done[other.index()] {
+            // The other setup is dealt at random unless the view shows it
+            // (everything revealed, in a review).
+            let shown = view.board.iter().flatten().any(|s| s.color == other);
+            if view.setup_done[other.index()] && !shown {
                 game.setup_done[other.index()] = false;
                 game.random_setup(other, rng);
             }
@@ -1138,7 +1146,7 @@ impl RealityCheck {
             out.clear();
             self.setup_actions(color, &mut out);
             if out.is_empty() {
-                // Only an impossible view gets here; its check refuses it.
+                // Only an impossible view gets here (its check refuses it).
                 break;
             }
             let a = out[rng.random_range(0..out.len())];
