@@ -97,7 +97,7 @@ pub fn build_app(mode: AppMode, launch: LaunchOptions) -> App {
                 WindowPlugin {
                     primary_window: Some(Window {
                         title: "Veil".into(),
-                        resolution: (1200, 860).into(),
+                        resolution: window_size().into(),
                         canvas: Some("#veil-canvas".into()),
                         fit_canvas_to_parent: true,
                         prevent_default_event_handling: true,
@@ -203,6 +203,23 @@ fn add_default_plugins(app: &mut App, window: WindowPlugin, assets: AssetPlugin)
         sprite_render::SpriteRenderPlugin,
         state::app::StatesPlugin,
     ));
+}
+
+/// The window's size: `VEIL_WINDOW=1280x800` (screenshots at set sizes),
+/// else 1200 × 860.
+fn window_size() -> (u32, u32) {
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some((w, h)) = std::env::var("VEIL_WINDOW")
+        .ok()
+        .and_then(|v| {
+            v.split_once('x')
+                .map(|(w, h)| (w.parse().ok(), h.parse().ok()))
+        })
+        .and_then(|(w, h)| Some((w?, h?)))
+    {
+        return (w, h);
+    }
+    (1200, 860)
 }
 
 /// Runs the windowed app with options from the environment and command line.

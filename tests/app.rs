@@ -566,6 +566,7 @@ fn settings_and_board_geometry() {
         volume: 0.25,
         animation: AnimationSpeed::Off,
         orientation: Orientation::SecondSeatAtBottom,
+        xiangqi_letters: true,
     };
     store.save(&s);
     assert_eq!(store.load(), s);
@@ -742,6 +743,8 @@ mod chess;
 mod fair;
 #[path = "app/hag.rs"]
 mod hag;
+#[path = "app/look.rs"]
+mod look;
 #[path = "app/reality_check.rs"]
 mod reality_check;
 #[path = "app/rengo.rs"]

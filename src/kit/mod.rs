@@ -7,6 +7,7 @@ use bevy::prelude::*;
 
 pub mod anim;
 pub mod board;
+pub mod figures;
 pub mod fonts;
 pub mod input;
 pub mod settings;

@@ -1,4 +1,5 @@
-//! The player's settings (sound volume, animation speed, board orientation),
+//! The player's settings (sound volume, animation speed, board orientation,
+//! how xiangqi pieces are marked),
 //! kept across runs: a JSON file on desktop, `localStorage` in the browser.
 
 use bevy::prelude::*;
@@ -14,6 +15,8 @@ pub struct Settings {
     pub volume: f32,
     pub animation: AnimationSpeed,
     pub orientation: Orientation,
+    /// Xiangqi pieces marked with Latin letters instead of their characters.
+    pub xiangqi_letters: bool,
 }
 
 impl Default for Settings {
@@ -22,6 +25,7 @@ impl Default for Settings {
             volume: 0.7,
             animation: AnimationSpeed::Normal,
             orientation: Orientation::ViewerAtBottom,
+            xiangqi_letters: false,
         }
     }
 }
@@ -249,6 +253,11 @@ fn settings_window(
             for o in Orientation::ALL {
                 ui.radio_value(&mut edited.orientation, o, o.label());
             }
+            ui.horizontal(|ui| {
+                ui.label("xiangqi pieces:");
+                ui.selectable_value(&mut edited.xiangqi_letters, false, "帥 characters");
+                ui.selectable_value(&mut edited.xiangqi_letters, true, "G letters");
+            });
             if ui.button("close").clicked() {
                 out.write(Command::ToggleSettings);
             }

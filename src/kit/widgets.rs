@@ -216,3 +216,68 @@ pub fn review_bar(ctx: &egui::Context, bar: ReviewBar, out: &mut MessageWriter<C
             ui.small("← → a move, ↓ ↑ ten, Home / End the ends");
         });
 }
+
+/// A line under an option of the setup saying what it changes.
+pub fn explain(ui: &mut egui::Ui, text: &str) {
+    ui.label(egui::RichText::new(text).small().weak());
+    ui.add_space(4.0);
+}
+
+/// The side panel's width, the same for every game.
+pub const SIDE_PANEL: f32 = 330.0;
+
+/// Under this window width the side panel starts folded away.
+pub const NARROW: f32 = 1000.0;
+
+fn panel_key() -> egui::Id {
+    egui::Id::new("veil-side-panel-open")
+}
+
+fn auto_key() -> egui::Id {
+    egui::Id::new("veil-side-panel-auto")
+}
+
+/// Whether the side panel is open: as the player last set it, else open
+/// on windows at least [`NARROW`] wide (see [`note_window_width`]).
+pub fn side_panel_open(ctx: &egui::Context) -> bool {
+    ctx.data(|d| {
+        d.get_temp::<bool>(panel_key())
+            .or(d.get_temp::<bool>(auto_key()))
+    })
+    .unwrap_or_else(|| ctx.viewport_rect().width() >= NARROW)
+}
+
+/// Tells the panel the window's width (egui may learn of a resize a frame
+/// late): a panel the player has not set is open when it is wide enough.
+pub fn note_window_width(ctx: &egui::Context, width: f32) {
+    ctx.data_mut(|d| d.insert_temp(auto_key(), width >= NARROW));
+}
+
+/// The game's side panel on the right, [`SIDE_PANEL`] wide, with a button
+/// to fold it away; folded, a tab at the window's edge brings it back.
+pub fn side_panel(root: &mut egui::Ui, id: &'static str, add: impl FnOnce(&mut egui::Ui)) {
+    let ctx = root.ctx().clone();
+    let set = |open: bool| ctx.data_mut(|d| d.insert_temp(panel_key(), open));
+    if side_panel_open(&ctx) {
+        egui::Panel::right(id)
+            .exact_size(SIDE_PANEL)
+            .show(root, |ui| {
+                if ui
+                    .small_button("▶ fold the panel")
+                    .on_hover_text("More room for the table; the keys still work.")
+                    .clicked()
+                {
+                    set(false);
+                }
+                add(ui);
+            });
+    } else {
+        egui::Area::new(egui::Id::new("side-panel-tab"))
+            .anchor(egui::Align2::RIGHT_TOP, [-8.0, TOP_BAR + 8.0])
+            .show(&ctx, |ui| {
+                if ui.button("◀ panel").clicked() {
+                    set(true);
+                }
+            });
+    }
+}

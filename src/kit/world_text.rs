@@ -22,6 +22,9 @@ pub struct WorldText {
     pub color: Color,
     /// Monospace (piece letters read better at a fixed width).
     pub mono: bool,
+    /// Painted first, under `text`: a filled figure under its outline
+    /// makes a White chess figure (white inside, dark edge).
+    pub fill: Option<(String, Color)>,
 }
 
 impl WorldText {
@@ -31,7 +34,13 @@ impl WorldText {
             size,
             color,
             mono: false,
+            fill: None,
         }
+    }
+
+    pub fn with_fill(mut self, text: impl Into<String>, color: Color) -> Self {
+        self.fill = Some((text.into(), color));
+        self
     }
 
     pub fn mono(mut self) -> Self {
@@ -104,13 +113,26 @@ fn paint_world_text(
         } else {
             egui::FontId::proportional(px)
         };
-        let [r, g, b, a] = text.color.to_srgba().to_u8_array();
+        let color32 = |c: Color| {
+            let [r, g, b, a] = c.to_srgba().to_u8_array();
+            egui::Color32::from_rgba_unmultiplied(r, g, b, a)
+        };
+        let at = egui::pos2(p.x / zoom, p.y / zoom);
+        if let Some((fill, color)) = &text.fill {
+            painter.text(
+                at,
+                egui::Align2::CENTER_CENTER,
+                fill,
+                font.clone(),
+                color32(*color),
+            );
+        }
         painter.text(
-            egui::pos2(p.x / zoom, p.y / zoom),
+            at,
             egui::Align2::CENTER_CENTER,
             &text.text,
             font,
-            egui::Color32::from_rgba_unmultiplied(r, g, b, a),
+            color32(text.color),
         );
     }
     Ok(())

@@ -3,7 +3,6 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use veil_ai::Level;
 
 use crate::kit::input::Command;
 use crate::kit::widgets::{TOP_BAR, root_ui};
@@ -11,7 +10,7 @@ use crate::table::ActiveGame;
 use crate::table::Screen;
 use crate::table::referee::MatchResult;
 use crate::table::save::{ResumeOffer, continue_offered};
-use crate::table::setup::{MatchSetup, SeatKind};
+use crate::table::setup::{LEVELS, MatchSetup, SeatKind, level_name};
 use crate::table::view::GameViews;
 
 pub struct ScreensPlugin;
@@ -22,6 +21,19 @@ impl Plugin for ScreensPlugin {
             .init_resource::<MatchSetup>()
             .add_systems(EguiPrimaryContextPass, top_bar);
     }
+}
+
+/// `VEIL_DEMO=choice` (`?demo=choice`): open on the game choice, for its
+/// screenshot.
+fn demo_choice(
+    launch: Option<Res<crate::LaunchOptions>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut done: Local<bool>,
+) {
+    if !*done && launch.is_some_and(|l| l.demo.as_deref() == Some("choice")) {
+        next.set(Screen::GameChoice);
+    }
+    *done = true;
 }
 
 /// The strip at the top of every screen: the app's name and the settings.
@@ -60,7 +72,7 @@ pub struct TitleArt;
 
 impl Plugin for TitlePlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::Title), spawn_title_art)
+        app.add_systems(OnEnter(Screen::Title), (spawn_title_art, demo_choice))
             .add_systems(
                 EguiPrimaryContextPass,
                 title_ui.run_if(in_state(Screen::Title)),
@@ -294,15 +306,27 @@ fn setup_ui(
                 };
                 ui.label(egui::RichText::new(label).size(18.0));
                 let seat = &mut edited.seats[i];
-                ui.selectable_value(seat, SeatKind::Human, "human");
-                for level in Level::ALL {
-                    ui.selectable_value(
-                        seat,
-                        SeatKind::Computer(level),
-                        format!("computer: {level}"),
-                    );
+                ui.selectable_value(seat, SeatKind::Human, "Person")
+                    .on_hover_text("Someone at this device (hot-seat: the table hides the others' secrets between turns).");
+                for (level, name, what) in LEVELS {
+                    ui.selectable_value(seat, SeatKind::Computer(level), format!("Computer: {name}"))
+                        .on_hover_text(what);
+                }
+                // A baseline kept from an older setup stays choosable.
+                if let SeatKind::Computer(level) = *seat
+                    && !LEVELS.iter().any(|l| l.0 == level)
+                {
+                    ui.selectable_value(seat, *seat, format!("Computer: {}", level_name(level)));
                 }
             });
+            let line = match edited.seats[i] {
+                SeatKind::Human => "A person plays this seat.",
+                SeatKind::Computer(level) => LEVELS
+                    .iter()
+                    .find(|l| l.0 == level)
+                    .map_or("A baseline for measuring, not a real opponent.", |l| l.2),
+            };
+            ui.small(line);
         }
         ui.add_space(8.0);
         // Each game's options (RULINGS.md) come from its view.

@@ -1,5 +1,5 @@
-//! `--screenshot path.png` (or `VEIL_SCREENSHOT`): once the demo game is on
-//! screen and settled, select a piece so its moves show, save a screenshot
+//! `--screenshot path.png` (or `VEIL_SCREENSHOT`): once the demo game (or,
+//! with the demo `choice`, the game choice) is on screen and settled, select a piece so its moves show, save a screenshot
 //! with Bevy's screenshot API, and quit.
 
 use bevy::prelude::*;
@@ -28,7 +28,14 @@ fn take_screenshot(
     let Some(path) = &launch.screenshot else {
         return;
     };
-    if *screen.get() != Screen::Play {
+    let choice = launch.demo.as_deref() == Some("choice");
+    if *screen.get()
+        != if choice {
+            Screen::GameChoice
+        } else {
+            Screen::Play
+        }
+    {
         return;
     }
     *frames += 1;

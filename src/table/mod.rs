@@ -9,9 +9,11 @@
 use bevy::prelude::*;
 use veil_core::Game;
 
+pub mod fit;
 pub mod keys;
 pub mod panel;
 pub mod referee;
+pub mod remember;
 pub mod save;
 pub mod setup;
 pub mod view;
@@ -63,7 +65,12 @@ impl Plugin for TablePlugin {
             .init_resource::<view::ReviewWanted>()
             .init_resource::<view::GameViews>()
             .add_message::<view::ActionRefused>()
-            .add_plugins((referee::PlayPlugin, keys::PlayKeysPlugin))
+            .add_plugins((
+                referee::PlayPlugin,
+                keys::PlayKeysPlugin,
+                remember::RememberPlugin,
+                fit::FitPlugin,
+            ))
             .configure_sets(
                 Update,
                 (PlaySet::Input, PlaySet::Referee, PlaySet::Draw)

@@ -16,11 +16,40 @@ pub enum SeatKind {
     Computer(Level),
 }
 
+/// The computer levels a player chooses from, named for players, with a
+/// line on what each is like. (The random and greedy baselines stay in
+/// `veil-cli`, for measuring.)
+pub const LEVELS: [(Level, &str, &str); 3] = [
+    (
+        Level::Easy,
+        "Beginner",
+        "Thinks for a moment and misses things: for learning the game.",
+    ),
+    (
+        Level::Normal,
+        "Casual",
+        "Ten times the thinking: a fair game for most players.",
+    ),
+    (
+        Level::Hard,
+        "Strong",
+        "Forty times the thinking, and deeper: punishes mistakes.",
+    ),
+];
+
+/// A level's name for players ("Beginner"); the baselines by their own.
+pub fn level_name(level: Level) -> String {
+    LEVELS
+        .iter()
+        .find(|l| l.0 == level)
+        .map_or_else(|| format!("{level} (baseline)"), |l| l.1.to_owned())
+}
+
 impl SeatKind {
     pub fn label(self) -> String {
         match self {
             SeatKind::Human => "human".into(),
-            SeatKind::Computer(level) => format!("computer ({level})"),
+            SeatKind::Computer(level) => format!("computer ({})", level_name(level)),
         }
     }
 
@@ -63,6 +92,9 @@ pub struct MatchSetup {
     /// The most thinking time per computer move, on top of the level's
     /// iteration budget (keeps slow machines and the browser responsive).
     pub think_limit_ms: u64,
+    /// Who played each seat of each game when it was last started: the
+    /// setup screen offers it again (kept between runs, see [`Remembered`]).
+    seats_by_game: BTreeMap<&'static str, Vec<SeatKind>>,
 }
 
 impl Default for MatchSetup {
@@ -77,6 +109,7 @@ impl Default for MatchSetup {
             options: BTreeMap::new(),
             seed: None,
             think_limit_ms: 4000,
+            seats_by_game: BTreeMap::new(),
         };
         setup.choose_game(first.id);
         setup
@@ -93,8 +126,66 @@ impl MatchSetup {
     /// allows (the first seat human, the others computers when new).
     pub fn choose_game(&mut self, id: &'static str) {
         self.game = id;
+        if let Some(seats) = self.seats_by_game.get(id) {
+            // The seats as they were when this game was last started.
+            self.seats = seats.clone();
+            let n = seats.len();
+            self.set_seat_count(n);
+            return;
+        }
         let n = game_info(id).map_or(2, |g| g.seats.default);
         self.set_seat_count(n);
+    }
+
+    /// Notes this setup as its game's last (called when a match starts).
+    pub fn remember(&mut self) {
+        self.seats_by_game.insert(self.game, self.seats.clone());
+    }
+
+    /// The last setups as kept between runs.
+    pub fn remembered(&self) -> Remembered {
+        let mut games = BTreeMap::new();
+        for g in veil_games::GAMES {
+            let seats = self.seats_by_game.get(g.id);
+            let options = self.options.get(g.id);
+            if seats.is_none() && options.is_none() {
+                continue;
+            }
+            games.insert(
+                g.id.to_owned(),
+                RememberedGame {
+                    seats: seats
+                        .map_or_else(Vec::new, |s| s.iter().map(|k| k.label_id()).collect()),
+                    options: options.cloned(),
+                },
+            );
+        }
+        Remembered {
+            game: self.game.to_owned(),
+            games,
+        }
+    }
+
+    /// Takes up the last setups kept between runs. What is unknown or
+    /// unreadable (a game no longer listed, a level renamed, options of an
+    /// older build) is left out: the defaults stand in for it.
+    pub fn recall(&mut self, r: &Remembered) {
+        for (id, g) in &r.games {
+            let Some(info) = game_info(id) else { continue };
+            let seats: Result<Vec<SeatKind>, String> =
+                g.seats.iter().map(|s| SeatKind::from_label_id(s)).collect();
+            if let Ok(seats) = seats
+                && info.seats.counts().any(|n| n == seats.len())
+            {
+                self.seats_by_game.insert(info.id, seats);
+            }
+            if let Some(o) = &g.options {
+                self.options.insert(info.id, o.clone());
+            }
+        }
+        if let Some(info) = game_info(&r.game).filter(|g| g.app) {
+            self.choose_game(info.id);
+        }
     }
 
     /// Sets the number of seats, within the game's range.
@@ -116,7 +207,8 @@ impl MatchSetup {
         self.seats.resize(n, fill);
     }
 
-    /// The options of game `G` as set (its defaults until set).
+    /// The options of game `G` as set (its defaults until set, or when
+    /// what was kept no longer reads as its options).
     pub fn options<G: Game>(&self) -> G::Options {
         self.options
             .get(G::ID)
@@ -137,4 +229,21 @@ impl MatchSetup {
         edit(&mut o);
         self.set_options::<G>(&o);
     }
+}
+
+/// The last setup of each game, kept between runs under the store's key
+/// `setup`: who played each seat ("human" or a level) and the options.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct Remembered {
+    /// The game chosen last.
+    pub game: String,
+    pub games: BTreeMap<String, RememberedGame>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct RememberedGame {
+    pub seats: Vec<String>,
+    pub options: Option<serde_json::Value>,
 }

@@ -239,8 +239,11 @@ pub fn redraw_check<G: GameView>(
     let flipped = settings.orientation.flipped(viewer.0.0);
     let key = (m.version, viewer.0.0, flipped, hidden);
     let last = drawn.0;
+    // A change of settings may change the look (the pieces' marks): draw
+    // again, without animating anything.
+    let look = settings.is_changed() && !settings.is_added();
     *redraw = Redraw {
-        needed: last != Some(key) || replay,
+        needed: last != Some(key) || replay || look,
         hidden,
         flipped,
         flip_changed: last.is_some_and(|d| d.2 != flipped),
@@ -384,22 +387,13 @@ pub fn start_match<G: GameView>(
     mut rules: ResMut<RulesOpen>,
     mut finishing: ResMut<Finishing>,
     mut drawn: ResMut<Drawn>,
-    mut camera: Query<&mut Projection, With<Camera2d>>,
     mut review: ResMut<ReviewWanted>,
     mut reviewing_keys: ResMut<Reviewing>,
     finished: Option<Res<Finished<G>>>,
 ) {
     drawn.0 = None;
-    // Every table is laid out for a 1240 × 900 area, scaled to the window.
-    for mut p in &mut camera {
-        *p = Projection::Orthographic(OrthographicProjection {
-            scaling_mode: bevy::camera::ScalingMode::AutoMin {
-                min_width: 1240.0,
-                min_height: 900.0,
-            },
-            ..OrthographicProjection::default_2d()
-        });
-    }
+    // Every table is laid out in one area of the world, scaled to the
+    // window (`table::fit` keeps it so).
     // A match taken up again (a save, the demo) in hot-seat may be at any
     // seat's turn: nobody's secrets show until someone takes the device —
     // if two of its people may know different things at all.

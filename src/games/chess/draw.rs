@@ -10,7 +10,7 @@ pub(super) fn ink(owner: u8) -> Color {
     if owner == 0 { WHITE_INK } else { BLACK_INK }
 }
 
-/// A disc with a ring and the piece's letter; `piece` adds the components
+/// A disc with a ring and the piece's figure; `piece` adds the components
 /// of a board piece (a ghost gets none: it is only a picture).
 pub(super) fn spawn_piece(
     commands: &mut Commands,
@@ -54,11 +54,10 @@ pub(super) fn spawn_piece(
             Transform::from_xyz(0.0, 0.0, 0.1),
         ))
         .id();
-    let letter = p.role.upper_char().to_string();
     let g = commands
         .spawn((
             Glyph,
-            WorldText::new(letter, size * 0.55, ink(p.owner)).mono(),
+            figures::figure_text(&p.role.upper_char().to_string(), p.owner == 0, size * 0.72),
             Transform::from_xyz(0.0, 0.0, 0.2),
         ))
         .id();

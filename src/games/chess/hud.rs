@@ -14,7 +14,7 @@ pub(super) fn hud<G: ChessGame>(
     let ctx = contexts.ctx_mut()?;
     let me = viewer.0;
     let mut root = crate::kit::widgets::root_ui(ctx, "hud-root", false);
-    egui::Panel::right("hud").exact_size(320.0).show(&mut root, |ui| {
+    crate::kit::widgets::side_panel(&mut root, "hud", |ui| {
         let Some(scene) = &view.scene else {
             ui.label("…");
             return;
@@ -77,12 +77,18 @@ pub(super) fn hud<G: ChessGame>(
         }
         ui.separator();
         let hint = m.seat_kind(me).is_human();
-        panel::controls(ui, &m, hint, Some(view.before.is_some()), resign.0, &mut out, |_| {});
+        panel::controls(
+            ui,
+            &m,
+            hint,
+            Some(view.before.is_some()),
+            resign.0,
+            &mut out,
+            |_| {},
+        );
         ui.separator();
         for line in &scene.own {
-            ui.label(
-                egui::RichText::new(line).color(egui::Color32::from_rgb(230, 170, 20)),
-            );
+            ui.label(egui::RichText::new(line).color(egui::Color32::from_rgb(230, 170, 20)));
         }
         for line in &scene.notes {
             ui.small(line);

@@ -1,6 +1,7 @@
 //! Intrigue on the chess table: its scene, move text, secrets and privacy.
 
 use super::*;
+use crate::kit::widgets::explain;
 
 pub(super) fn intrigue_turn(v: &IntrigueView) -> Option<Side> {
     let p = &v.public;
@@ -45,9 +46,17 @@ impl GameView for Intrigue {
         ui.radio_value(q, Queens::Home, "as in chess (d1/d8)");
         ui.radio_value(q, Queens::KingSquare, "Queen on the King's square (e1/e8)");
         ui.radio_value(q, Queens::Two, "Two Queens (d and e)");
+        explain(
+            ui,
+            "Changes the starting position: where the Queens stand, or two of them.",
+        );
         ui.checkbox(
             &mut o.atomic_king,
             "Atomic King: an appearing King also removes every piece next to it",
+        );
+        explain(
+            ui,
+            "When the hidden King is revealed it clears the squares around it.",
         );
     }
 

@@ -21,6 +21,7 @@ use crate::kit::board::{
     BoardGeometry, BoardImages, BoardLayout, BoardMove, BoardUi, Cell, Glyph, GridKind, Identity,
     Owner, Piece, spawn_board_art,
 };
+use crate::kit::figures;
 use crate::kit::input::Command;
 use crate::kit::settings::Settings;
 use crate::kit::sound::Cue;

@@ -151,14 +151,12 @@ pub(super) fn hud(
     let ctx = contexts.ctx_mut()?;
     let mut root = crate::kit::widgets::root_ui(ctx, "hag-hud-root", false);
     let name = HideAndGuess::seat_name;
-    egui::Panel::right("hag-hud")
-        .exact_size(340.0)
-        .show(&mut root, |ui| {
-            let Some(s) = &view.scene else {
-                ui.label("…");
-                return;
-            };
-            egui::ScrollArea::vertical().show(ui, |ui| {
+    crate::kit::widgets::side_panel(&mut root, "hag-hud", |ui| {
+        let Some(s) = &view.scene else {
+            ui.label("…");
+            return;
+        };
+        egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.heading(format!("You are {}", name(viewer.0)));
                 let task = if privacy.0.is_some() {
                     Task::Wait
@@ -350,6 +348,6 @@ pub(super) fn hud(
                 ui.separator();
                 panel::move_list(ui, m.log(), None, 400.0);
             });
-        });
+    });
     Ok(())
 }

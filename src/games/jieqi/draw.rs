@@ -26,6 +26,7 @@ pub(super) fn spawn_piece(
     at: Vec2,
     size: f32,
     cell_or_tray: Result<Cell, InTray>,
+    letters: bool,
 ) -> Entity {
     let face_up = piece.kind.is_some();
     let colors = PieceColors {
@@ -68,11 +69,30 @@ pub(super) fn spawn_piece(
         ))
         .id();
     commands.entity(id).add_child(ring);
+    if !face_up {
+        // The back of a piece: a second, lighter ring inside the first.
+        let inner = commands
+            .spawn((
+                Sprite {
+                    image: images.ring.clone(),
+                    color: FACE.with_alpha(0.35),
+                    custom_size: Some(Vec2::splat(size * 0.5)),
+                    ..default()
+                },
+                Transform::from_xyz(0.0, 0.0, 0.1),
+            ))
+            .id();
+        commands.entity(id).add_child(inner);
+    }
     if let Some(kind) = piece.kind {
         let g = commands
             .spawn((
                 Glyph,
-                WorldText::new(glyph(kind), size * 0.5, ink(piece.side)).mono(),
+                WorldText::new(
+                    glyph(kind, piece.side, letters),
+                    size * 0.56,
+                    ink(piece.side),
+                ),
                 Transform::from_xyz(0.0, 0.0, 0.2),
             ))
             .id();
@@ -126,13 +146,14 @@ pub(super) fn refresh_view(
     // A replay is animated even with animations off.
     let duration = settings.animation.seconds().or(replay.then_some(0.4));
     let size = layout.spacing * 0.88;
+    let letters = settings.xiangqi_letters;
     let moved = replay
         || previous
             .as_ref()
             .is_some_and(|p| p.last_move != scene.last_move);
     for (c, piece) in &scene.board {
         let at = layout.cell_to_world(*c);
-        let e = spawn_piece(&mut commands, &images, *piece, at, size, Ok(*c));
+        let e = spawn_piece(&mut commands, &images, *piece, at, size, Ok(*c), letters);
         let Some((from, to)) = scene.last_move else {
             continue;
         };
@@ -172,6 +193,7 @@ pub(super) fn refresh_view(
                     owner,
                     slot: slot as u8,
                 }),
+                letters,
             );
             let newly = previous
                 .as_ref()

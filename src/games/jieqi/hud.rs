@@ -12,12 +12,13 @@ pub(super) fn hud(
     view: Res<ViewState>,
     viewer: Res<Viewer>,
     resign: Res<ResignAsked>,
+    settings: Res<Settings>,
     mut out: MessageWriter<Command>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let viewer_seat = viewer.0;
     let mut root = crate::kit::widgets::root_ui(ctx, "hud-root", false);
-    egui::Panel::right("hud").exact_size(300.0).show(&mut root, |ui| {
+    crate::kit::widgets::side_panel(&mut root, "hud", |ui| {
         let Some(scene) = &view.scene else {
             ui.label("…");
             return;
@@ -40,7 +41,12 @@ pub(super) fn hud(
             ui.add(egui::Spinner::new());
         }
         if scene.check.is_some() {
-            ui.label(egui::RichText::new("CHECK!").size(24.0).color(egui::Color32::from_rgb(220, 30, 20)).strong());
+            ui.label(
+                egui::RichText::new("CHECK!")
+                    .size(24.0)
+                    .color(egui::Color32::from_rgb(220, 30, 20))
+                    .strong(),
+            );
         }
         if m.is_hinting() {
             ui.label("Looking for a hint…");
@@ -49,25 +55,52 @@ pub(super) fn hud(
         }
         ui.separator();
         let hint = m.seat_kind(viewer_seat).is_human();
-        panel::controls(ui, &m, hint, Some(scene.last_move.is_some()), resign.0, &mut out, |_| {});
+        panel::controls(
+            ui,
+            &m,
+            hint,
+            Some(scene.last_move.is_some()),
+            resign.0,
+            &mut out,
+            |_| {},
+        );
         ui.separator();
         ui.label(egui::RichText::new("Captured").strong());
         for owner in [Side::Red, Side::Black] {
             let list: Vec<String> = scene.captured[owner.index()]
                 .iter()
-                .map(|p| p.kind.map_or("?".to_owned(), |k| glyph(k).to_owned()))
+                .map(|p| {
+                    p.kind.map_or("?".to_owned(), |k| {
+                        glyph(k, owner, settings.xiangqi_letters).to_owned()
+                    })
+                })
                 .collect();
-            ui.label(format!("{} lost: {}", side_name(owner), if list.is_empty() { "—".into() } else { list.join(" ") }));
+            ui.label(format!(
+                "{} lost: {}",
+                side_name(owner),
+                if list.is_empty() {
+                    "—".into()
+                } else {
+                    list.join(" ")
+                }
+            ));
         }
         ui.label(egui::RichText::new("Not yet seen by you").strong());
         for side in [Side::Red, Side::Black] {
-            let pool: Vec<String> = scene.pool[side.index()].iter().map(|(k, n)| format!("{}×{n}", glyph(*k))).collect();
+            let pool: Vec<String> = scene.pool[side.index()]
+                .iter()
+                .map(|(k, n)| format!("{}×{n}", glyph(*k, side, settings.xiangqi_letters)))
+                .collect();
             ui.label(format!("{}: {}", side_name(side), pool.join(" ")));
         }
         ui.separator();
         panel::move_list(ui, m.log(), Some(8), 260.0);
         ui.separator();
-        ui.small("G general · A advisor · E elephant · H horse · R chariot · C cannon · S soldier; dark discs are face down.");
+        ui.small(if settings.xiangqi_letters {
+            "G general · A advisor · E elephant · H horse · R chariot · C cannon · S soldier; dark discs are face down."
+        } else {
+            "帥將 general · 仕士 advisor · 相象 elephant · 傌馬 horse · 俥車 chariot · 炮砲 cannon · 兵卒 soldier; dark discs are face down. (Letters instead: Settings.)"
+        });
     });
     Ok(())
 }

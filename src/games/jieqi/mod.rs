@@ -4,6 +4,7 @@
 //! rebuilt from the new scene, and the difference with the previous scene of
 //! the same viewer becomes animations (slide, flip, capture to the tray).
 
+use crate::kit::widgets::explain;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use veil_core::{Seat, Turn};
@@ -78,6 +79,10 @@ impl GameView for Jieqi {
             &mut options.captured_reveal,
             CapturedReveal::Both,
             "both players",
+        );
+        explain(
+            ui,
+            "Who learns what a face-down piece was when it is taken: only the taker (the usual rule) or both.",
         );
     }
 }
@@ -196,17 +201,34 @@ impl Scene {
     }
 }
 
-/// The letter drawn on a face-up piece: readable without knowing the
-/// traditional characters.
-pub fn glyph(kind: Kind) -> &'static str {
-    match kind {
-        Kind::General => "G",
-        Kind::Advisor => "A",
-        Kind::Elephant => "E",
-        Kind::Horse => "H",
-        Kind::Chariot => "R",
-        Kind::Cannon => "C",
-        Kind::Soldier => "S",
+/// What is written on a face-up piece: the traditional character of its
+/// side (帥 仕 相 傌 俥 炮 兵 for Red, 將 士 象 馬 車 砲 卒 for Black, so the
+/// side shows in the drawing as well as the ink), or with `letters` a Latin
+/// letter for players who do not read them (a setting).
+pub fn glyph(kind: Kind, side: Side, letters: bool) -> &'static str {
+    let red = side == Side::Red;
+    match (kind, letters, red) {
+        (Kind::General, true, _) => "G",
+        (Kind::Advisor, true, _) => "A",
+        (Kind::Elephant, true, _) => "E",
+        (Kind::Horse, true, _) => "H",
+        (Kind::Chariot, true, _) => "R",
+        (Kind::Cannon, true, _) => "C",
+        (Kind::Soldier, true, _) => "S",
+        (Kind::General, false, true) => "帥",
+        (Kind::Advisor, false, true) => "仕",
+        (Kind::Elephant, false, true) => "相",
+        (Kind::Horse, false, true) => "傌",
+        (Kind::Chariot, false, true) => "俥",
+        (Kind::Cannon, false, true) => "炮",
+        (Kind::Soldier, false, true) => "兵",
+        (Kind::General, false, false) => "將",
+        (Kind::Advisor, false, false) => "士",
+        (Kind::Elephant, false, false) => "象",
+        (Kind::Horse, false, false) => "馬",
+        (Kind::Chariot, false, false) => "車",
+        (Kind::Cannon, false, false) => "砲",
+        (Kind::Soldier, false, false) => "卒",
     }
 }
 
@@ -225,8 +247,9 @@ pub fn kind_name(kind: Kind) -> &'static str {
 const RED_INK: Color = Color::srgb(0.75, 0.1, 0.08);
 const BLACK_INK: Color = Color::srgb(0.08, 0.08, 0.1);
 const FACE: Color = Color::srgb(0.98, 0.92, 0.78);
-const RED_BACK: Color = Color::srgb(0.55, 0.16, 0.12);
-const BLACK_BACK: Color = Color::srgb(0.18, 0.22, 0.2);
+// The backs differ in lightness as well as hue (the palette test).
+const RED_BACK: Color = Color::srgb(0.72, 0.24, 0.17);
+const BLACK_BACK: Color = Color::srgb(0.13, 0.15, 0.14);
 
 fn ink(side: Side) -> Color {
     if side == Side::Red {

@@ -15,6 +15,7 @@ use crate::kit::board::{
     BoardGeometry, BoardImages, BoardLayout, BoardUi, Cell, Glyph, GridKind, Identity, Owner,
     Piece, show_hint,
 };
+use crate::kit::figures::figure_text;
 use crate::kit::settings::Settings;
 use crate::kit::sound::Cue;
 use crate::kit::world_text::WorldText;
@@ -283,7 +284,7 @@ pub fn spawn_disc(
         commands
             .spawn((
                 Glyph,
-                WorldText::new(up.letter().to_string(), size * 0.48, ink(color)).mono(),
+                figure_text(&up.letter().to_string(), color == Side::White, size * 0.6),
                 Transform::from_xyz(0.0, size * 0.07, 0.3),
             ))
             .id(),
@@ -305,12 +306,15 @@ pub fn spawn_disc(
                     .id(),
             );
         }
-        let small = if public { Color::WHITE } else { ink(color) };
         children.push(
             commands
                 .spawn((
                     Glyph,
-                    WorldText::new(under.letter().to_string(), size * 0.22, small).mono(),
+                    figure_text(
+                        &under.letter().to_string(),
+                        color == Side::White,
+                        size * 0.27,
+                    ),
                     Transform::from_xyz(0.0, -size * 0.29, 0.3),
                 ))
                 .id(),
@@ -330,8 +334,8 @@ fn spawn_hand_disc(
     size: f32,
 ) -> Entity {
     let text = match kind {
-        Some(k) => super::kind_text(k, None),
-        None => "?".to_owned(),
+        Some(k) => figure_text(&super::kind_text(k, None), owner == Side::White, size * 0.4),
+        None => WorldText::new("?", size * 0.34, ink(owner)).mono(),
     };
     let id = commands
         .spawn((
@@ -355,10 +359,7 @@ fn spawn_hand_disc(
     let ring_color = mark_known_kind(commands, id, kind, owner);
     let ring = spawn_ring(commands, images, ring_color, size * 0.9);
     let letters = commands
-        .spawn((
-            WorldText::new(text, size * 0.34, ink(owner)).mono(),
-            Transform::from_xyz(0.0, 0.0, 0.3),
-        ))
+        .spawn((text, Transform::from_xyz(0.0, 0.0, 0.3)))
         .id();
     commands.entity(id).add_children(&[ring, letters]);
     id

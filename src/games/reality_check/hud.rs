@@ -78,7 +78,7 @@ pub fn hud(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = crate::kit::widgets::root_ui(ctx, "hud-root", false);
-    egui::Panel::right("hud").exact_size(330.0).show(&mut root, |ui| {
+    crate::kit::widgets::side_panel(&mut root, "hud", |ui| {
         let Some(scene) = &view.scene else {
             ui.label("…");
             return;
@@ -125,7 +125,11 @@ pub fn hud(
                 out.write(Command::Choose(i));
             }
         }
-        if rc.picked.is_some() || rc.capture.is_some() || rc.memory.is_some() || rc.retreat.is_some() {
+        if rc.picked.is_some()
+            || rc.capture.is_some()
+            || rc.memory.is_some()
+            || rc.retreat.is_some()
+        {
             if ui.button("Cancel (Esc)").clicked() {
                 out.write(Command::Cancel);
             }

@@ -8,6 +8,7 @@
 //! animations, `moment.rs` the Reality Check's moment, `input.rs` clicks and choices, `hud.rs` the side panel,
 //! `rules.rs` the rules text, `demo.rs` the demo.
 
+use crate::kit::widgets::explain;
 use bevy::prelude::*;
 use bevy_egui::{EguiPrimaryContextPass, egui};
 use veil_core::Seat;
@@ -74,10 +75,18 @@ impl GameView for RealityCheck {
                 "free setup on your half (variant 3)",
             );
         });
+        explain(
+            ui,
+            "The basic board with its fixed setup is the one to learn on.",
+        );
         ui.label("Flips after a quiet move:");
         ui.radio_value(&mut o.dice, Dice::Off, "your choice");
         ui.radio_value(&mut o.dice, Dice::One, "one die decides");
         ui.radio_value(&mut o.dice, Dice::Two, "two dice, two flips");
+        explain(
+            ui,
+            "With dice, luck decides which piece turns over after a move.",
+        );
         ui.checkbox(
             &mut o.memory_mode,
             "Memory mode: after setup you see only up-faces (no move list)",

@@ -10,6 +10,7 @@ use super::draw::{Drawn, SHOWN, face_color, hand_position, ink, spawn_ring, spaw
 use super::{Scene, cell, side_name};
 use crate::kit::anim::Slide;
 use crate::kit::board::{BoardImages, BoardLayout};
+use crate::kit::figures::figure_text;
 use crate::kit::sound::Cue;
 use crate::kit::world_text::WorldText;
 use crate::table::Screen;
@@ -184,12 +185,16 @@ fn spawn_stand_in(
             DespawnOnExit(Screen::Play),
         ))
         .id();
-    let second_text = second.map_or("?".to_owned(), |f| f.letter().to_string());
+    let white = color == Side::White;
+    let second_text = match second {
+        Some(f) => figure_text(&f.letter().to_string(), white, size * 0.62),
+        None => WorldText::new("?", size * 0.5, ink(color)).mono(),
+    };
     let ring = spawn_ring(commands, images, SHOWN, size * 0.92);
     let a = commands
         .spawn((
             Side2(false),
-            WorldText::new(first.letter().to_string(), size * 0.5, ink(color)).mono(),
+            figure_text(&first.letter().to_string(), white, size * 0.62),
             Transform::from_xyz(0.0, 0.0, 0.3),
             Visibility::Inherited,
         ))
@@ -197,7 +202,7 @@ fn spawn_stand_in(
     let b = commands
         .spawn((
             Side2(true),
-            WorldText::new(second_text, size * 0.5, ink(color)).mono(),
+            second_text,
             Transform::from_xyz(0.0, 0.0, 0.3),
             Visibility::Hidden,
         ))

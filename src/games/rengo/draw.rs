@@ -358,7 +358,9 @@ fn plate_lines(scene: &Scene, seat: Seat, kind: SeatKind, thinking: bool) -> [St
     let who = match kind {
         SeatKind::Human if seat == scene.viewer => "you".to_owned(),
         SeatKind::Human => "person".to_owned(),
-        SeatKind::Computer(level) => format!("computer · {level}"),
+        SeatKind::Computer(level) => {
+            format!("computer · {}", crate::table::setup::level_name(level))
+        }
     };
     let acting = scene.to_act == Some(seat);
     let status = match (&scene.phase, acting) {

@@ -40,148 +40,144 @@ pub fn hud(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = crate::kit::widgets::root_ui(ctx, "hud-root", false);
-    egui::Panel::right("hud")
-        .exact_size(300.0)
-        .show(&mut root, |ui| {
-            let (Some(scene), Some(obs)) = (&view.scene, &view.obs) else {
-                ui.label("…");
-                return;
-            };
-            let game = &obs.game;
-            let name = |s: Seat| seat_label(game, s);
-            let title = if scene.seats == 4 { "Rengo" } else { "Go" };
-            ui.heading(format!("{title} {}×{}", scene.size, scene.size));
-            ui.small(format!(
-                "{} scoring · komi {}{}{}",
-                match scene.rules {
-                    Rules::Territory => "territory",
-                    Rules::Area => "area",
-                },
-                scene.komi,
-                match game.position().handicap().len() {
-                    0 => String::new(),
-                    n => format!(" · {n} handicap stones"),
-                },
-                if scene.table_mode {
-                    " · table mode"
+    crate::kit::widgets::side_panel(&mut root, "hud", |ui| {
+        let (Some(scene), Some(obs)) = (&view.scene, &view.obs) else {
+            ui.label("…");
+            return;
+        };
+        let game = &obs.game;
+        let name = |s: Seat| seat_label(game, s);
+        let title = if scene.seats == 4 { "Rengo" } else { "Go" };
+        ui.heading(format!("{title} {}×{}", scene.size, scene.size));
+        ui.small(format!(
+            "{} scoring · komi {}{}{}",
+            match scene.rules {
+                Rules::Territory => "territory",
+                Rules::Area => "area",
+            },
+            scene.komi,
+            match game.position().handicap().len() {
+                0 => String::new(),
+                n => format!(" · {n} handicap stones"),
+            },
+            if scene.table_mode {
+                " · table mode"
+            } else {
+                ""
+            }
+        ));
+        ui.separator();
+        let acting = scene.to_act;
+        let turn = match (&scene.phase, acting) {
+            (Phase::Over(_), _) | (_, None) => "The game is over".to_owned(),
+            (Phase::Play, Some(s)) => {
+                if m.is_thinking() {
+                    format!("{} ({}) is thinking…", name(s), team_name(s))
                 } else {
-                    ""
+                    format!("{} ({}) to play", name(s), team_name(s))
                 }
-            ));
+            }
+            (Phase::ResignQuestion { asker }, Some(s)) => {
+                format!("{} answers {}: “Shall we resign?”", name(s), name(*asker))
+            }
+            (Phase::Counting { .. }, Some(s)) => {
+                format!(
+                    "Counting: {} ({}) checks the dead stones",
+                    name(s),
+                    team_name(s)
+                )
+            }
+        };
+        ui.label(egui::RichText::new(turn).size(19.0).strong().color(gold()));
+        if acting == Some(viewer.0) && m.seat_kind(viewer.0).is_human() {
+            ui.label(egui::RichText::new(format!("You are {}.", name(viewer.0))).strong());
+        }
+        panel::thinking(ui, &m, "The computer is thinking…");
+        for (seat, words) in &scene.last_said {
+            ui.label(
+                egui::RichText::new(format!("{} says: “{words}”", name(*seat)))
+                    .size(16.0)
+                    .color(egui::Color32::from_rgb(120, 190, 255)),
+            );
+        }
+        let mine = acting == Some(viewer.0)
+            && m.seat_kind(viewer.0).is_human()
+            && privacy.0.is_none()
+            && !m.is_thinking();
+        if mine {
+            ui.add_space(4.0);
+            actions(ui, &view.legal, scene, viewer.0, &mut requests);
+        }
+        if let Some(score) = &scene.score {
             ui.separator();
-            let acting = scene.to_act;
-            let turn = match (&scene.phase, acting) {
-                (Phase::Over(_), _) | (_, None) => "The game is over".to_owned(),
-                (Phase::Play, Some(s)) => {
-                    if m.is_thinking() {
-                        format!("{} ({}) is thinking…", name(s), team_name(s))
-                    } else {
-                        format!("{} ({}) to play", name(s), team_name(s))
-                    }
-                }
-                (Phase::ResignQuestion { asker }, Some(s)) => {
-                    format!("{} answers {}: “Shall we resign?”", name(s), name(*asker))
-                }
-                (Phase::Counting { .. }, Some(s)) => {
+            ui.label(egui::RichText::new("The count").strong());
+            for (c, label) in [(0, "Black"), (1, "White")] {
+                let area = matches!(score.rules, Rules::Area);
+                let detail = if area {
                     format!(
-                        "Counting: {} ({}) checks the dead stones",
-                        name(s),
-                        team_name(s)
+                        "{} stones + {} territory",
+                        score.stones[c], score.territory[c]
                     )
-                }
-            };
-            ui.label(egui::RichText::new(turn).size(19.0).strong().color(gold()));
-            if acting == Some(viewer.0) && m.seat_kind(viewer.0).is_human() {
-                ui.label(egui::RichText::new(format!("You are {}.", name(viewer.0))).strong());
-            }
-            panel::thinking(ui, &m, "The computer is thinking…");
-            for (seat, words) in &scene.last_said {
-                ui.label(
-                    egui::RichText::new(format!("{} says: “{words}”", name(*seat)))
-                        .size(16.0)
-                        .color(egui::Color32::from_rgb(120, 190, 255)),
-                );
-            }
-            let mine = acting == Some(viewer.0)
-                && m.seat_kind(viewer.0).is_human()
-                && privacy.0.is_none()
-                && !m.is_thinking();
-            if mine {
-                ui.add_space(4.0);
-                actions(ui, &view.legal, scene, viewer.0, &mut requests);
-            }
-            if let Some(score) = &scene.score {
-                ui.separator();
-                ui.label(egui::RichText::new("The count").strong());
-                for (c, label) in [(0, "Black"), (1, "White")] {
-                    let area = matches!(score.rules, Rules::Area);
-                    let detail = if area {
-                        format!(
-                            "{} stones + {} territory",
-                            score.stones[c], score.territory[c]
-                        )
-                    } else {
-                        format!(
-                            "{} territory + {} prisoners",
-                            score.territory[c], score.prisoners[c]
-                        )
-                    };
-                    let total = if c == 0 { score.black } else { score.white };
-                    let komi = if c == 1 {
-                        format!(" + komi {}", score.komi)
-                    } else {
-                        String::new()
-                    };
-                    ui.label(format!("{label}: {total} ({detail}{komi})"));
-                }
-                if let Phase::Counting { accepted, toggles } = &scene.phase {
-                    ui.small(format!(
-                        "Accepted: Black {}, White {} · {} of {} changes used",
-                        if accepted[0] { "yes" } else { "not yet" },
-                        if accepted[1] { "yes" } else { "not yet" },
-                        toggles,
-                        veil_go::rengo::MAX_TOGGLES
-                    ));
-                }
-            }
-            ui.separator();
-            if m.is_hinting() {
-                ui.label("Looking for a hint…");
-            } else if let Some(hint) = m.hint {
-                let words = match hint {
-                    RengoAction::Play(p) => format!("Hint: play {p}"),
-                    RengoAction::Pass => "Hint: pass".to_owned(),
-                    other => format!(
-                        "Hint: {}",
-                        super::entry_text(
-                            game,
-                            &veil_go::Entry {
-                                seat: viewer.0,
-                                action: other
-                            }
-                        )
-                    ),
+                } else {
+                    format!(
+                        "{} territory + {} prisoners",
+                        score.territory[c], score.prisoners[c]
+                    )
                 };
-                ui.label(egui::RichText::new(words).color(egui::Color32::from_rgb(170, 90, 230)));
+                let total = if c == 0 { score.black } else { score.white };
+                let komi = if c == 1 {
+                    format!(" + komi {}", score.komi)
+                } else {
+                    String::new()
+                };
+                ui.label(format!("{label}: {total} ({detail}{komi})"));
             }
-            ui.horizontal_wrapped(|ui| {
-                let buttons = GameButtons {
-                    undo: m.humans().len() == 1,
-                    hint: Some(
-                        m.seat_kind(viewer.0).is_human() && matches!(scene.phase, Phase::Play),
-                    ),
-                    replay: Some(scene.last.is_some()),
-                    // In Rengo a team resigns only through "Shall we resign?";
+            if let Phase::Counting { accepted, toggles } = &scene.phase {
+                ui.small(format!(
+                    "Accepted: Black {}, White {} · {} of {} changes used",
+                    if accepted[0] { "yes" } else { "not yet" },
+                    if accepted[1] { "yes" } else { "not yet" },
+                    toggles,
+                    veil_go::rengo::MAX_TOGGLES
+                ));
+            }
+        }
+        ui.separator();
+        if m.is_hinting() {
+            ui.label("Looking for a hint…");
+        } else if let Some(hint) = m.hint {
+            let words = match hint {
+                RengoAction::Play(p) => format!("Hint: play {p}"),
+                RengoAction::Pass => "Hint: pass".to_owned(),
+                other => format!(
+                    "Hint: {}",
+                    super::entry_text(
+                        game,
+                        &veil_go::Entry {
+                            seat: viewer.0,
+                            action: other
+                        }
+                    )
+                ),
+            };
+            ui.label(egui::RichText::new(words).color(egui::Color32::from_rgb(170, 90, 230)));
+        }
+        ui.horizontal_wrapped(|ui| {
+            let buttons = GameButtons {
+                undo: m.humans().len() == 1,
+                hint: Some(m.seat_kind(viewer.0).is_human() && matches!(scene.phase, Phase::Play)),
+                replay: Some(scene.last.is_some()),
+                // In Rengo a team resigns only through "Shall we resign?";
                 // in plain Go, Resign (with its confirmation) as anywhere.
                 resign: scene.seats == 2 && m.humans().contains(&viewer.0),
-                };
-                widgets::game_buttons(ui, buttons, &mut out);
-                if ui.button("Save SGF").clicked() {
-                    save.write(SaveRecord);
-                }
-            });
-            widgets::resign_confirmation(ui, resign.0, &mut out);
-            egui::CollapsingHeader::new("Continue from an SGF record")
+            };
+            widgets::game_buttons(ui, buttons, &mut out);
+            if ui.button("Save SGF").clicked() {
+                save.write(SaveRecord);
+            }
+        });
+        widgets::resign_confirmation(ui, resign.0, &mut out);
+        egui::CollapsingHeader::new("Continue from an SGF record")
                 .id_salt("import")
                 .show(ui, |ui| {
                     ui.small("Paste a record of Go or Rengo (9, 13 or 19 lines): play goes on from its last position.");
@@ -206,23 +202,23 @@ pub fn hud(
                         }
                     });
                 });
-            if let Some(note) = &note {
-                ui.small(&note.0);
-            }
-            ui.separator();
-            ui.label(egui::RichText::new("Seats").strong());
-            for s in Seat::all(scene.seats) {
-                let marker = if acting == Some(s) { "▶ " } else { "" };
-                ui.label(format!(
-                    "{marker}{} — {} team — {}",
-                    name(s),
-                    team_name(s),
-                    m.seat_kind(s).label()
-                ));
-            }
-            ui.separator();
-            panel::move_list(ui, m.log(), None, 220.0);
-        });
+        if let Some(note) = &note {
+            ui.small(&note.0);
+        }
+        ui.separator();
+        ui.label(egui::RichText::new("Seats").strong());
+        for s in Seat::all(scene.seats) {
+            let marker = if acting == Some(s) { "▶ " } else { "" };
+            ui.label(format!(
+                "{marker}{} — {} team — {}",
+                name(s),
+                team_name(s),
+                m.seat_kind(s).label()
+            ));
+        }
+        ui.separator();
+        panel::move_list(ui, m.log(), None, 220.0);
+    });
     Ok(())
 }
 

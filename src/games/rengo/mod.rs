@@ -10,6 +10,7 @@
 //! - `record.rs`: SGF export.
 //! - `rules.rs`: the rules text; `demo.rs`: `VEIL_DEMO=rengo`.
 
+use crate::kit::widgets::explain;
 use bevy::prelude::*;
 use bevy_egui::{EguiPrimaryContextPass, egui};
 use veil_ai::Level;
@@ -326,11 +327,19 @@ pub fn options_ui(ui: &mut egui::Ui, o: &mut veil_go::RengoOptions) {
             ui.radio_value(&mut o.size, size, format!("{size}×{size}"));
         }
     });
+    explain(
+        ui,
+        "9×9 takes about 10 minutes, 13×13 about 25, 19×19 an hour or more.",
+    );
     ui.horizontal(|ui| {
         ui.label("Scoring:");
         ui.radio_value(&mut o.rules, Rules::Territory, "territory (komi 6.5)");
         ui.radio_value(&mut o.rules, Rules::Area, "area (komi 7.5)");
     });
+    explain(
+        ui,
+        "Japanese counting (territory and prisoners) or Chinese (stones and territory); the result rarely differs.",
+    );
     ui.horizontal(|ui| {
         ui.label("Komi:");
         let mut usual = o.komi.is_none();
@@ -345,6 +354,7 @@ pub fn options_ui(ui: &mut egui::Ui, o: &mut veil_go::RengoOptions) {
             ui.add(egui::Slider::new(k, -20.0..=20.0).step_by(0.5));
         }
     });
+    explain(ui, "Points White receives for playing second.");
     ui.horizontal(|ui| {
         ui.label("Handicap stones for Black:");
         let mut h = o.handicap;
@@ -358,6 +368,10 @@ pub fn options_ui(ui: &mut egui::Ui, o: &mut veil_go::RengoOptions) {
             });
         o.handicap = h;
     });
+    explain(
+        ui,
+        "Stones Black places before the game to even out a difference in strength.",
+    );
     ui.checkbox(
         &mut o.table_mode,
         "Table mode (several people at one screen): a stone played by the wrong partner can be reported",

@@ -27,7 +27,7 @@ pub fn hud(
     };
     let ctx = contexts.ctx_mut()?;
     let mut root = crate::kit::widgets::root_ui(ctx, "hud-root", false);
-    egui::Panel::right("hud").exact_size(300.0).show(&mut root, |ui| {
+    crate::kit::widgets::side_panel(&mut root, "hud", |ui| {
         let Some(scene) = &view.scene else {
             ui.label("…");
             return;
@@ -35,7 +35,10 @@ pub fn hud(
         let me = viewer.0;
         let human = m.seat_kind(me).is_human();
         if human {
-            ui.heading(egui::RichText::new(format!("You: {}", Skelly::seat_name(me))).color(egui_color(me.0)));
+            ui.heading(
+                egui::RichText::new(format!("You: {}", Skelly::seat_name(me)))
+                    .color(egui_color(me.0)),
+            );
         } else {
             ui.heading("Skelly");
         }
@@ -54,7 +57,11 @@ pub fn hud(
         ui.label(egui::RichText::new(turn_text).size(20.0));
         panel::thinking(ui, &m, "");
         if scene.shooter.is_some() {
-            ui.label(format!("Shot {} of at most {}", scene.shots + 1, scene.limit));
+            ui.label(format!(
+                "Shot {} of at most {}",
+                scene.shots + 1,
+                scene.limit
+            ));
         } else {
             ui.label(format!("{} shots played", scene.shots));
         }
@@ -76,40 +83,68 @@ pub fn hud(
             ui.label("Looking for a hint…");
         } else if let Some(h) = m.hint {
             ui.label(
-                egui::RichText::new(format!("Hint (yellow line): {:.1}° at {:.0}%", degrees(h), percent(h)))
-                    .color(egui::Color32::from_rgb(240, 210, 60)),
+                egui::RichText::new(format!(
+                    "Hint (yellow line): {:.1}° at {:.0}%",
+                    degrees(h),
+                    percent(h)
+                ))
+                .color(egui::Color32::from_rgb(240, 210, 60)),
             );
         }
         ui.separator();
-        panel::controls(ui, &m, my_turn, Some(view.last_flight.is_some()), resign.0, &mut out, |_| {});
+        panel::controls(
+            ui,
+            &m,
+            my_turn,
+            Some(view.last_flight.is_some()),
+            resign.0,
+            &mut out,
+            |_| {},
+        );
         ui.separator();
         ui.label(egui::RichText::new("Turn order").strong());
-        egui::Grid::new("skelly-order").striped(true).show(ui, |ui| {
-            for s in scene.turn_order() {
-                let cap = &scene.caps[s as usize];
-                let mut name = egui::RichText::new(format!("● {}", Skelly::seat_name(Seat(s))))
-                    .color(egui_color(s));
-                if scene.shooter == Some(s) {
-                    name = name.strong();
+        egui::Grid::new("skelly-order")
+            .striped(true)
+            .show(ui, |ui| {
+                for s in scene.turn_order() {
+                    let cap = &scene.caps[s as usize];
+                    let mut name = egui::RichText::new(format!("● {}", Skelly::seat_name(Seat(s))))
+                        .color(egui_color(s));
+                    if scene.shooter == Some(s) {
+                        name = name.strong();
+                    }
+                    ui.label(name);
+                    ui.label(if m.seat_kind(Seat(s)).is_human() {
+                        "person"
+                    } else {
+                        "computer"
+                    });
+                    let aim_for = if cap.killer {
+                        "KILLER".to_owned()
+                    } else {
+                        target_name(cap.target)
+                    };
+                    ui.label(aim_for);
+                    ui.label(if cap.trapped { "trapped" } else { "" });
+                    ui.end_row();
                 }
-                ui.label(name);
-                ui.label(if m.seat_kind(Seat(s)).is_human() { "person" } else { "computer" });
-                let aim_for = if cap.killer { "KILLER".to_owned() } else { target_name(cap.target) };
-                ui.label(aim_for);
-                ui.label(if cap.trapped { "trapped" } else { "" });
-                ui.end_row();
-            }
-            for s in &scene.eliminated {
-                ui.label(egui::RichText::new(format!("● {}", Skelly::seat_name(Seat(*s)))).color(egui_color(*s)));
-                ui.label("");
-                ui.label("out");
-                ui.label("");
-                ui.end_row();
-            }
-        });
+                for s in &scene.eliminated {
+                    ui.label(
+                        egui::RichText::new(format!("● {}", Skelly::seat_name(Seat(*s))))
+                            .color(egui_color(*s)),
+                    );
+                    ui.label("");
+                    ui.label("out");
+                    ui.label("");
+                    ui.end_row();
+                }
+            });
         if let Some(last) = &scene.last {
             ui.separator();
-            ui.label(egui::RichText::new(format!("Last shot: {}", Skelly::seat_name(last.seat))).strong());
+            ui.label(
+                egui::RichText::new(format!("Last shot: {}", Skelly::seat_name(last.seat)))
+                    .strong(),
+            );
             for e in &last.events {
                 ui.label(event_text(e));
             }

@@ -17,6 +17,7 @@
 //! - `rules.rs`: the rules screen's text;
 //! - `demo.rs`: `VEIL_DEMO=skelly`.
 
+use crate::kit::widgets::explain;
 use bevy::prelude::*;
 use bevy_egui::{EguiPrimaryContextPass, egui};
 use veil_ai::{Duration, Level};
@@ -101,11 +102,13 @@ impl GameView for Skelly {
             MadeBy::WholeCap,
             "the whole cap is inside, touching no line",
         );
+        explain(ui, "The stricter rule makes every box harder to make.");
         ui.label("Hitting a trapped cap free advances the hitter:");
         ui.horizontal(|ui| {
             ui.radio_value(&mut options.freeing_bonus, 2, "two boxes");
             ui.radio_value(&mut options.freeing_bonus, 1, "one box");
         });
+        explain(ui, "The reward for hitting a friend out of the dead box.");
         ui.label("A cap that is not a killer and hits a killer:");
         ui.horizontal(|ui| {
             ui.radio_value(
@@ -119,10 +122,18 @@ impl GameView for Skelly {
                 "is eliminated",
             );
         });
+        explain(
+            ui,
+            "Whether touching a killer makes you one, or knocks you out.",
+        );
         ui.horizontal(|ui| {
             ui.label("The game stops after, per player, shots:");
             ui.add(egui::Slider::new(&mut options.shots_per_seat, 1..=300));
         });
+        explain(
+            ui,
+            "A cap on the length of the game; the furthest cap then wins.",
+        );
     }
 
     fn end_wait(_: &SkellyView) -> f32 {

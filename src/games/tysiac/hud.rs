@@ -92,125 +92,154 @@ pub(super) fn hud(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = crate::kit::widgets::root_ui(ctx, "hud-root", false);
-    egui::Panel::right("hud")
-        .exact_size(320.0)
-        .show(&mut root, |ui| {
-            let Some(obs) = &view.obs else {
-                ui.label("…");
-                return;
-            };
-            let t = &obs.table;
-            ui.heading(format!("You are {}", name(viewer.0)));
-            ui.label(egui::RichText::new(phase_text(obs, &m)).size(18.0));
-            if m.is_thinking() {
-                ui.add(egui::Spinner::new());
-            }
-            ui.separator();
-            // The contract and the trump, always in view.
-            let trump = t.trump.map_or("none yet".to_owned(), |s| format!("{s}"));
-            ui.label(
-                egui::RichText::new(format!("Trump: {trump}"))
-                    .size(20.0)
-                    .strong(),
-            );
-            match t.declarer {
-                Some(d) => ui.label(format!("{} plays for {}", name(d), t.bid)),
-                None => ui.label(format!("Highest bid: {} ({})", t.bid, name(t.bidder))),
-            };
-            for (s, suit) in &t.marriages {
-                ui.label(format!(
-                    "{} announced the {suit} marriage (+{})",
-                    name(*s),
-                    suit.marriage()
-                ));
-            }
-            if let (Some(p), true) = (t.prikup, t.phase != Phase::Prikup) {
-                ui.label(format!("The prikup was {p}"));
-            }
-            if let Some(card) = obs.received {
-                ui.label(format!(
-                    "{} gave you {card}",
-                    name(t.declarer.unwrap_or(t.bidder))
-                ));
-            }
-            for (i, g) in obs.gave.iter().enumerate() {
-                if let Some(card) = g {
-                    ui.label(format!("You gave {card} to {}", name(Seat(i as u8))));
-                }
-            }
-            if matches!(t.phase, Phase::Play | Phase::Over) {
-                ui.label(format!(
-                    "Points this hand: {}",
-                    Seat::all(3)
-                        .map(|s| format!("{} {}", name(s), t.points[s.index()]))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
-            }
-            // The viewer's choices: only the engine's legal actions.
-            if !tui.choices.is_empty() {
-                ui.separator();
-                ui.label(egui::RichText::new("Your call").strong());
-                let numbers = tui
-                    .choices
-                    .iter()
-                    .all(|a| matches!(a, Action::Bid(_) | Action::Pass | Action::Raise(_)));
-                if numbers {
-                    ui.horizontal_wrapped(|ui| {
-                        for (i, a) in tui.choices.iter().enumerate() {
-                            if ui.button(choice_text(a, t.bid)).clicked() {
-                                out.write(Command::Choose(i));
-                            }
-                        }
-                    });
-                } else {
-                    for (i, a) in tui.choices.iter().enumerate() {
-                        if ui.button(choice_text(a, t.bid)).clicked() {
-                            out.write(Command::Choose(i));
-                        }
-                    }
-                }
-            } else if !tui.usable.is_empty() {
-                ui.separator();
-                ui.label(match t.phase {
-                    Phase::PassCards => "Click a card to give away.",
-                    _ => "Click a card to play it (or the arrow keys and Enter).",
-                });
-            }
-            if m.is_hinting() {
-                ui.label("Looking for a hint…");
-            } else if let Some(hint) = m.hint {
-                ui.label(format!("Hint: {}", choice_text(&hint, t.bid)));
-            }
-            ui.separator();
-            ui.label(egui::RichText::new("Bidding").strong());
-            ui.label(
-                t.calls
-                    .iter()
-                    .map(|c| match c.bid {
-                        Some(b) => format!("{} {b}", name(c.seat)),
-                        None => format!("{} pass", name(c.seat)),
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" · "),
-            );
-            ui.separator();
+    crate::kit::widgets::side_panel(&mut root, "hud", |ui| {
+        let Some(obs) = &view.obs else {
+            ui.label("…");
+            return;
+        };
+        let t = &obs.table;
+        ui.heading(format!("You are {}", name(viewer.0)));
+        ui.label(egui::RichText::new(phase_text(obs, &m)).size(18.0));
+        if m.is_thinking() {
+            ui.add(egui::Spinner::new());
+        }
+        ui.separator();
+        // The contract and the trump, always in view.
+        let trump = t.trump.map_or("none yet".to_owned(), |s| format!("{s}"));
+        ui.label(
+            egui::RichText::new(format!("Trump: {trump}"))
+                .size(20.0)
+                .strong(),
+        );
+        match t.declarer {
+            Some(d) => ui.label(format!("{} plays for {}", name(d), t.bid)),
+            None => ui.label(format!("Highest bid: {} ({})", t.bid, name(t.bidder))),
+        };
+        for (s, suit) in &t.marriages {
             ui.label(format!(
-                "Scores: {}",
+                "{} announced the {suit} marriage (+{})",
+                name(*s),
+                suit.marriage()
+            ));
+        }
+        if let (Some(p), true) = (t.prikup, t.phase != Phase::Prikup) {
+            ui.label(format!("The prikup was {p}"));
+        }
+        if let Some(card) = obs.received {
+            ui.label(format!(
+                "{} gave you {card}",
+                name(t.declarer.unwrap_or(t.bidder))
+            ));
+        }
+        for (i, g) in obs.gave.iter().enumerate() {
+            if let Some(card) = g {
+                ui.label(format!("You gave {card} to {}", name(Seat(i as u8))));
+            }
+        }
+        if matches!(t.phase, Phase::Play | Phase::Over) {
+            ui.label(format!(
+                "Points this hand: {}",
                 Seat::all(3)
-                    .map(|s| format!("{} {}", name(s), t.standings[s.index()].score))
+                    .map(|s| format!("{} {}", name(s), t.points[s.index()]))
                     .collect::<Vec<_>>()
                     .join(", ")
             ));
-            let hint = m.seat_kind(viewer.0).is_human() && m.to_act() == Some(viewer.0);
-            panel::controls(ui, &m, hint, None, resign.0, &mut out, |ui| {
-                if ui.button("Score sheet").clicked() {
-                    tui.score_sheet = !tui.score_sheet;
-                }
-            });
+        }
+        // The viewer's choices: only the engine's legal actions.
+        if !tui.choices.is_empty() {
             ui.separator();
-            panel::move_list(ui, m.log(), None, 200.0);
+            ui.label(egui::RichText::new("Your call").strong());
+            // Bids and raises on a stepper over the legal range, not a
+            // button for every number.
+            let ladder = tui.ladder();
+            if !ladder.is_empty() {
+                let rung = tui.rung(&ladder);
+                let (index, call) = ladder[rung];
+                ui.horizontal(|ui| {
+                    if ui.add_enabled(rung > 0, egui::Button::new(" − ")).clicked() {
+                        tui.step_call(-1);
+                    }
+                    let text = choice_text(&call, t.bid);
+                    ui.label(egui::RichText::new(text).size(22.0).strong());
+                    if ui
+                        .add_enabled(rung + 1 < ladder.len(), egui::Button::new(" + "))
+                        .clicked()
+                    {
+                        tui.step_call(1);
+                    }
+                    if ui.button("Call it (Enter)").clicked() {
+                        out.write(Command::Choose(index));
+                    }
+                });
+                let numbers: Vec<u16> = ladder
+                    .iter()
+                    .filter_map(|(_, a)| match a {
+                        Action::Bid(b) | Action::Raise(b) => Some(*b),
+                        _ => None,
+                    })
+                    .collect();
+                let pass = ladder.iter().find(|(_, a)| *a == Action::Pass);
+                if let (Some(lo), Some(hi)) = (numbers.first(), numbers.last()) {
+                    ui.small(format!(
+                        "From {lo} to {hi}{}; ↑ ↓ step, Enter calls.",
+                        if pass.is_some() { ", or pass" } else { "" }
+                    ));
+                }
+                if let Some((i, _)) = pass {
+                    if ui.button("Pass").clicked() {
+                        out.write(Command::Choose(*i));
+                    }
+                }
+            }
+            for (i, a) in tui.choices.iter().enumerate() {
+                if ladder.iter().any(|(j, _)| *j == i) {
+                    continue;
+                }
+                if ui.button(choice_text(a, t.bid)).clicked() {
+                    out.write(Command::Choose(i));
+                }
+            }
+        } else if !tui.usable.is_empty() {
+            ui.separator();
+            ui.label(match t.phase {
+                Phase::PassCards => "Click a card to give away.",
+                _ => "Click a card to play it (or the arrow keys and Enter).",
+            });
+        }
+        if m.is_hinting() {
+            ui.label("Looking for a hint…");
+        } else if let Some(hint) = m.hint {
+            ui.label(format!("Hint: {}", choice_text(&hint, t.bid)));
+        }
+        ui.separator();
+        ui.label(egui::RichText::new("Bidding").strong());
+        ui.label(
+            t.calls
+                .iter()
+                .map(|c| match c.bid {
+                    Some(b) => format!("{} {b}", name(c.seat)),
+                    None => format!("{} pass", name(c.seat)),
+                })
+                .collect::<Vec<_>>()
+                .join(" · "),
+        );
+        ui.separator();
+        ui.label(format!(
+            "Scores: {}",
+            Seat::all(3)
+                .map(|s| format!("{} {}", name(s), t.standings[s.index()].score))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+        let hint = m.seat_kind(viewer.0).is_human() && m.to_act() == Some(viewer.0);
+        panel::controls(ui, &m, hint, None, resign.0, &mut out, |ui| {
+            if ui.button("Score sheet").clicked() {
+                tui.score_sheet = !tui.score_sheet;
+            }
         });
+        ui.separator();
+        panel::move_list(ui, m.log(), None, 200.0);
+    });
     Ok(())
 }
 

@@ -90,7 +90,28 @@ pub(super) fn human_actions(
         && m.seat_kind(seat).is_human();
     let mut wanted: Vec<Command> = commands.read().cloned().collect();
     if my_turn && !animating.0 {
-        if let Some(scene) = &view.scene {
+        // The bid stepper: up and down climb it (left and right too when
+        // no card can be used); Enter calls what it shows once it was
+        // touched, or when there is no card to use.
+        let ladder = ui.ladder();
+        let cards = !ui.usable.is_empty();
+        let up = actions.just_pressed(&UiAction::CursorUp)
+            || (!cards && actions.just_pressed(&UiAction::CursorRight));
+        let down = actions.just_pressed(&UiAction::CursorDown)
+            || (!cards && actions.just_pressed(&UiAction::CursorLeft));
+        let calling = !ladder.is_empty() && (!cards || ui.call.is_some());
+        if !ladder.is_empty() && (up || down) {
+            ui.step_call(if up { 1 } else { -1 });
+        } else if calling && actions.just_pressed(&UiAction::Select) {
+            wanted.push(Command::Choose(ladder[ui.rung(&ladder)].0));
+        } else if let Some(scene) = &view.scene {
+            if cards
+                && (actions.just_pressed(&UiAction::CursorLeft)
+                    || actions.just_pressed(&UiAction::CursorRight))
+            {
+                // Picking a card again: Enter is for the card.
+                ui.call = None;
+            }
             if let Some(card) = keyboard_pick(*actions, &mut ui, scene) {
                 wanted.push(Command::Card(card.index() as u8));
             }

@@ -350,6 +350,51 @@ pub struct TysiacUi {
     pub score_sheet: bool,
     /// Hands whose summary was closed.
     pub summaries_seen: usize,
+    /// The call the bid stepper shows (a pass, a bid or a raise); when it
+    /// is not among the choices, the stepper shows the lowest number.
+    pub call: Option<Action>,
+}
+
+impl TysiacUi {
+    /// The calls among the choices as the stepper climbs them: a pass
+    /// first, then every bid or raise from the lowest, each with its index
+    /// among the choices.
+    pub fn ladder(&self) -> Vec<(usize, Action)> {
+        let mut calls: Vec<(usize, Action)> = self
+            .choices
+            .iter()
+            .copied()
+            .enumerate()
+            .filter(|(_, a)| matches!(a, Action::Bid(_) | Action::Pass | Action::Raise(_)))
+            .collect();
+        calls.sort_by_key(|(_, a)| match a {
+            Action::Bid(b) | Action::Raise(b) => *b as u32 + 1,
+            _ => 0,
+        });
+        calls
+    }
+
+    /// Where the stepper stands on `ladder`: the call shown, or the lowest
+    /// number (not the pass, which is one step down).
+    pub fn rung(&self, ladder: &[(usize, Action)]) -> usize {
+        if let Some(i) = ladder.iter().position(|(_, a)| Some(*a) == self.call) {
+            return i;
+        }
+        ladder
+            .iter()
+            .position(|(_, a)| *a != Action::Pass)
+            .unwrap_or(0)
+    }
+
+    /// Moves the stepper `by` rungs, staying on the ladder.
+    pub fn step_call(&mut self, by: isize) {
+        let ladder = self.ladder();
+        if ladder.is_empty() {
+            return;
+        }
+        let at = self.rung(&ladder) as isize + by;
+        self.call = Some(ladder[at.clamp(0, ladder.len() as isize - 1) as usize].1);
+    }
 }
 
 /// The view's memory: the last scene drawn and what it was drawn for.

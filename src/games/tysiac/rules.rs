@@ -1,6 +1,7 @@
 //! The Tysiąc rules screen's text and the options on the setup screen.
 
 use super::*;
+use crate::kit::widgets::explain;
 
 /// The rulings of §6, in plain words.
 pub const RULES: &[&str] = &[
@@ -14,7 +15,7 @@ pub const RULES: &[&str] = &[
     "Scoring: a declarer who took at least the bid (cards plus marriages) adds the bid, otherwise loses it. Each opponent adds its points rounded to the nearest 5 (or 10).",
     "The first to reach 1000 wins; if several do in one hand, the highest score wins, then the declarer.",
     "Extra rules (on by default): the barrel — a score that would reach 880–999 stops at 880, and there you score only by making a bid as declarer, within three hands (a failed bid takes you off; three hands without success cost 120). Horizontal lines — an opponent who takes nothing gets a line instead, and every third line costs 120. Rospisat' — after seeing the prikup the declarer may give up: the opponents get 60 each and the declarer a P; every third P costs 120 (not allowed on the barrel).",
-    "Playing here: click a card of your hand to play it; in the exchange click a card and choose whom to give it to; bids, the prikup and the raise are buttons on the right. Only legal choices are offered.",
+    "Playing here: click a card of your hand to play it; in the exchange click a card and choose whom to give it to; bids and the raise are set on the stepper on the right (− and +, or the arrow keys) and called with its button or Enter; the prikup and the other choices are buttons there. Only legal choices are offered.",
 ];
 
 /// The game's options on the setup screen.
@@ -24,22 +25,39 @@ pub fn options_ui(ui: &mut egui::Ui, o: &mut veil_tysiac::Options) {
         ui.radio_value(&mut o.bid_step, 5, "5");
         ui.radio_value(&mut o.bid_step, 10, "10");
     });
+    explain(ui, "How far each new bid must go above the last.");
     ui.horizontal(|ui| {
         ui.label("The opponents' points are rounded to");
         ui.radio_value(&mut o.rounding, 5, "5");
         ui.radio_value(&mut o.rounding, 10, "10");
     });
+    explain(
+        ui,
+        "Points of the players who defend are rounded to this at the end of a hand.",
+    );
     ui.checkbox(
         &mut o.must_beat,
         "Whoever follows suit or trumps must beat the trick if they can",
     );
+    explain(
+        ui,
+        "A stricter way to follow: playing low when you could win the trick is not allowed.",
+    );
     ui.checkbox(
         &mut o.extra_rules,
         "Extra rules: the barrel at 880, horizontal lines, Rospisat'",
+    );
+    explain(
+        ui,
+        "The house rules of the Russian game: limits near 1000, penalties for three empty hands, giving up a hand.",
     );
     ui.horizontal(|ui| {
         ui.label("Play");
         ui.radio_value(&mut o.hand_limit, 200, "to 1000");
         ui.radio_value(&mut o.hand_limit, 1, "one hand");
     });
+    explain(
+        ui,
+        "A whole game to 1000 points takes about half an hour; one hand, a few minutes.",
+    );
 }

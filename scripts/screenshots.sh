@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The pictures in docs/shots/: the game choice and each game's demo, at
+# 1280×800 and 800×600, taken from the real app under Xvfb
+# (scripts/screenshot.sh does one).
+#
+#   scripts/screenshots.sh [game id …]   (default: the choice and every game)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+GAMES=("$@")
+if [ ${#GAMES[@]} -eq 0 ]; then
+  GAMES=(choice jieqi hide-and-guess intrigue secret-king tysiac reality-check rengo skelly)
+fi
+for size in 1280x800 800x600; do
+  for game in "${GAMES[@]}"; do
+    VEIL_WINDOW=$size scripts/screenshot.sh "docs/shots/$game-$size.png" "$game"
+  done
+done

@@ -1,0 +1,464 @@
+//! How the collection looks and is set up: pieces marked as players know
+//! them, two sides told apart by lightness and drawing, the last setup of
+//! each game remembered, and Tysiąc's bids on a stepper worked by the keys.
+
+use veil::kit::figures::luminance;
+use veil::kit::store::Store;
+use veil::kit::world_text::WorldText;
+use veil::table::save::Saves;
+use veil::table::setup::LEVELS;
+use veil_intrigue::{Intrigue, Queens};
+use veil_tysiac::{Action, Options, Phase, Tysiac};
+
+use super::*;
+
+/// WCAG's contrast ratio of two colours (1 for equal lightness).
+fn contrast(a: Color, b: Color) -> f32 {
+    let (x, y) = (luminance(a), luminance(b));
+    (x.max(y) + 0.05) / (x.min(y) + 0.05)
+}
+
+/// Each drawn piece's owner, the colour of its disc and the colour its mark
+/// is written in (the fill of a figure, else its ink).
+fn pieces(app: &mut App) -> Vec<(u8, Color, Option<Color>)> {
+    let world = app.world_mut();
+    let marks: Vec<(Entity, Color)> = world
+        .query_filtered::<(&ChildOf, &WorldText), With<Glyph>>()
+        .iter(world)
+        .map(|(c, t)| (c.parent(), t.fill.as_ref().map_or(t.color, |f| f.1)))
+        .collect();
+    world
+        .query::<(Entity, &Owner, &Sprite)>()
+        .iter(world)
+        .map(|(e, o, s)| {
+            let mark = marks.iter().find(|m| m.0 == e).map(|m| m.1);
+            (o.0, s.color, mark)
+        })
+        .collect()
+}
+
+/// The two sides' pieces differ in lightness, in the disc or in the mark
+/// on it, for every pair of pieces of the two sides (a colour-blind player
+/// tells them apart without their hue).
+fn assert_sides_differ(game: &str, drawn: &[(u8, Color, Option<Color>)]) {
+    let first: Vec<_> = drawn.iter().filter(|p| p.0 == 0).collect();
+    let second: Vec<_> = drawn.iter().filter(|p| p.0 == 1).collect();
+    assert!(
+        first.len() >= 4 && second.len() >= 4,
+        "{game}: pieces of both sides are drawn ({} and {})",
+        first.len(),
+        second.len()
+    );
+    for a in &first {
+        for b in &second {
+            let disc = contrast(a.1, b.1);
+            let mark = match (a.2, b.2) {
+                (Some(x), Some(y)) => contrast(x, y),
+                _ => 1.0,
+            };
+            assert!(
+                disc.max(mark) >= 1.8,
+                "{game}: a piece of each side differs too little in lightness \
+                 (disc {disc:.2}, mark {mark:.2}): {a:?} / {b:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_two_sides_differ_in_lightness_not_hue_alone() {
+    // The control: Jieqi's former backs, dark red and dark green-grey, are
+    // what a red-green colour-blind player confuses, and the check says so.
+    let old_red = Color::srgb(0.55, 0.16, 0.12);
+    let old_black = Color::srgb(0.18, 0.22, 0.2);
+    assert!(contrast(old_red, old_black) < 1.8);
+    let result = std::panic::catch_unwind(|| {
+        assert_sides_differ(
+            "control",
+            &[(0, old_red, None); 4]
+                .into_iter()
+                .chain([(1, old_black, None); 4])
+                .collect::<Vec<_>>(),
+        )
+    });
+    assert!(
+        result.is_err(),
+        "the check catches two sides alike in lightness"
+    );
+
+    for game in ["jieqi", "intrigue", "secret-king", "reality-check"] {
+        let mut app = app(AnimationSpeed::Off);
+        start_game(&mut app, game, |setup| {
+            setup.seats = vec![SeatKind::Human, SeatKind::Computer(Level::Easy)];
+            setup.seed = Some(5);
+            setup.think_limit_ms = 50;
+        });
+        // Reality Check begins with a secret setup: the computer makes its
+        // own and ours is played at random until both sides stand drawn.
+        let mut rng = GameRng::seed_from_u64(3);
+        for _ in 0..3000 {
+            app.update();
+            let drawn = pieces(&mut app);
+            if (0..2).all(|o| drawn.iter().filter(|p| p.0 == o).count() >= 4) {
+                break;
+            }
+            if game != "reality-check" {
+                continue;
+            }
+            let m = app
+                .world()
+                .resource::<Match<veil_reality_check::RealityCheck>>();
+            let phase = *app.world().resource::<State<PlayPhase>>().get();
+            if phase == PlayPhase::HumanTurn && m.to_act() == Some(Seat(0)) {
+                let legal = m.observe(Seat(0)).legal_actions();
+                let action = legal[rng.random_range(0..legal.len())];
+                app.world_mut()
+                    .write_message(veil::table::view::ActionRequest::<
+                        veil_reality_check::RealityCheck,
+                    > {
+                        seat: Seat(0),
+                        action,
+                    });
+            }
+        }
+        app.update();
+        let drawn = pieces(&mut app);
+        eprintln!("{game}: {} pieces", drawn.len());
+        assert_sides_differ(game, &drawn);
+    }
+}
+
+/// The marks written on the face-up Jieqi pieces.
+fn jieqi_marks(app: &mut App) -> Vec<(u8, String)> {
+    let world = app.world_mut();
+    let owners: Vec<(Entity, u8)> = world
+        .query_filtered::<(Entity, &Owner), With<Piece>>()
+        .iter(world)
+        .map(|(e, o)| (e, o.0))
+        .collect();
+    world
+        .query_filtered::<(&ChildOf, &WorldText), With<Glyph>>()
+        .iter(world)
+        .filter_map(|(c, t)| {
+            let owner = owners.iter().find(|o| o.0 == c.parent())?.1;
+            Some((owner, t.text.clone()))
+        })
+        .collect()
+}
+
+#[test]
+fn xiangqi_pieces_wear_their_characters_or_letters_as_set() {
+    let mut app = app(AnimationSpeed::Off);
+    start_game(&mut app, "jieqi", |setup| {
+        setup.seats = vec![SeatKind::Human, SeatKind::Human];
+        setup.seed = Some(8);
+    });
+    app.update();
+    // At the start only the Generals are face up: 帥 for Red, 將 for Black.
+    let mut marks = jieqi_marks(&mut app);
+    marks.sort();
+    assert_eq!(marks, vec![(0, "帥".to_owned()), (1, "將".to_owned())]);
+    app.world_mut().resource_mut::<Settings>().xiangqi_letters = true;
+    app.update();
+    app.update();
+    let mut marks = jieqi_marks(&mut app);
+    marks.sort();
+    assert_eq!(
+        marks,
+        vec![(0, "G".to_owned()), (1, "G".to_owned())],
+        "the setting redraws the pieces with letters"
+    );
+}
+
+#[test]
+fn the_last_setup_of_each_game_is_remembered() {
+    let store = Store::memory();
+    let make = |store: &Store| {
+        let mut app = build_app(AppMode::Headless, LaunchOptions::default());
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            16,
+        )));
+        app.insert_resource(Settings {
+            animation: AnimationSpeed::Off,
+            ..Settings::default()
+        });
+        app.insert_resource(Saves(store.clone()));
+        app.update();
+        app
+    };
+    let mut app = make(&store);
+    let fresh = app.world().resource::<MatchSetup>().clone();
+    start_game(&mut app, "intrigue", |setup| {
+        setup.seats = vec![SeatKind::Computer(Level::Hard), SeatKind::Human];
+        setup.edit_options::<Intrigue>(|o| {
+            o.queens = Queens::Two;
+            o.atomic_king = true;
+        });
+    });
+    drop(app);
+
+    // The next run: the game chosen last, and its seats and options.
+    let mut app = make(&store);
+    let setup = app.world().resource::<MatchSetup>().clone();
+    assert_ne!(setup, fresh);
+    assert_eq!(setup.game, "intrigue");
+    let expected_seats = vec![SeatKind::Computer(Level::Hard), SeatKind::Human];
+    assert_eq!(setup.seats, expected_seats);
+    let o = setup.options::<Intrigue>();
+    assert_eq!((o.queens, o.atomic_king), (Queens::Two, true));
+    // Another game keeps its own; coming back finds Intrigue's again.
+    key(&mut app, KeyCode::Enter, Key::Enter);
+    send(&mut app, Command::ChooseGame("jieqi"));
+    app.update();
+    app.world_mut().resource_mut::<MatchSetup>().seats = vec![SeatKind::Human, SeatKind::Human];
+    send(&mut app, Command::Back);
+    send(&mut app, Command::ChooseGame("intrigue"));
+    app.update();
+    assert_eq!(app.world().resource::<MatchSetup>().seats, expected_seats);
+
+    // A damaged or foreign memory is ignored, never fatal.
+    for text in [
+        "{not json",
+        r#"{"game":"no-such-game","games":{"intrigue":{"seats":["human","wizard"],"options":{"queens":17}}}}"#,
+    ] {
+        store.write(veil::table::remember::SETUP_KEY, text);
+        let app = make(&store);
+        let setup = app.world().resource::<MatchSetup>();
+        assert_eq!(setup.game, fresh.game, "{text}");
+        assert_eq!(setup.options::<Intrigue>(), Default::default(), "{text}");
+    }
+    // The setup screen names the levels for players.
+    assert_eq!(
+        LEVELS.map(|l| l.1),
+        ["Beginner", "Casual", "Strong"],
+        "levels named for players"
+    );
+}
+
+/// Tysiąc's bids: the stepper climbs the legal calls with the arrow keys
+/// and Enter calls the one it shows; a whole one-hand game is played with
+/// the keyboard alone (arrows and Enter for cards, digits for the other
+/// choices).
+#[test]
+fn a_whole_game_of_tysiac_with_the_keyboard_alone() {
+    let mut app = app(AnimationSpeed::Off);
+    start_game(&mut app, "tysiac", |setup| {
+        setup.seats = vec![
+            SeatKind::Human,
+            SeatKind::Computer(Level::Easy),
+            SeatKind::Computer(Level::Easy),
+        ];
+        setup.set_options::<Tysiac>(&Options {
+            hand_limit: 1,
+            ..Options::default()
+        });
+        setup.seed = Some(12);
+        setup.think_limit_ms = 40;
+    });
+    let (mut stepped, mut cards, mut keys) = (false, 0, 0);
+    for _ in 0..20_000 {
+        if screen(&app) == Screen::Results {
+            break;
+        }
+        let phase = *app.world().resource::<State<PlayPhase>>().get();
+        let animating = app.world().resource::<veil::table::referee::Animating>().0;
+        if phase != PlayPhase::HumanTurn || animating {
+            app.update();
+            continue;
+        }
+        let ui = app
+            .world()
+            .resource::<veil::games::tysiac::TysiacUi>()
+            .clone();
+        let m = app.world().resource::<Match<Tysiac>>();
+        let version = m.version;
+        let table_phase = m.observe(Seat(0)).table.phase;
+        let ladder = ui.ladder();
+        keys += 1;
+        if !ladder.is_empty() {
+            let at = ui.rung(&ladder);
+            if !stepped && at + 2 < ladder.len() {
+                // Two steps up and one down: the call is one above the
+                // lowest, and nothing is called on the way.
+                key(&mut app, KeyCode::ArrowUp, Key::ArrowUp);
+                key(&mut app, KeyCode::ArrowUp, Key::ArrowUp);
+                key(&mut app, KeyCode::ArrowDown, Key::ArrowDown);
+                assert_eq!(app.world().resource::<Match<Tysiac>>().version, version);
+                let ui = app.world().resource::<veil::games::tysiac::TysiacUi>();
+                let wanted = ladder[at + 1].1;
+                assert_eq!(ui.call, Some(wanted), "the stepper shows the call");
+                key(&mut app, KeyCode::Enter, Key::Enter);
+                let m = app.world().resource::<Match<Tysiac>>();
+                let obs = m.observe(Seat(0));
+                let last = obs.table.calls.last().copied();
+                let called = last.filter(|c| c.seat == Seat(0)).and_then(|c| c.bid);
+                match wanted {
+                    Action::Bid(b) => assert_eq!(called, Some(b), "Enter called the bid shown"),
+                    _ => assert_ne!(m.version, version, "Enter called the raise shown"),
+                }
+                stepped = true;
+            } else {
+                // Down to the pass where there is one, else the lowest.
+                for _ in 0..ladder.len() {
+                    key(&mut app, KeyCode::ArrowDown, Key::ArrowDown);
+                }
+                key(&mut app, KeyCode::Enter, Key::Enter);
+            }
+        } else if ui.selected.is_some() && !ui.choices.is_empty() && ladder.is_empty() {
+            // A card picked with more than one use (a marriage or not;
+            // whom to give it to): the first, by its digit.
+            key(&mut app, KeyCode::Digit1, Key::Character("1".into()));
+        } else if !ui.usable.is_empty() {
+            // A card: → picks the first usable one, Enter plays (or picks
+            // it to give away, when a digit then says to whom).
+            key(&mut app, KeyCode::ArrowRight, Key::ArrowRight);
+            key(&mut app, KeyCode::Enter, Key::Enter);
+            if table_phase == Phase::Play {
+                cards += 1;
+            }
+        } else if !ui.choices.is_empty() {
+            key(&mut app, KeyCode::Digit1, Key::Character("1".into()));
+        } else {
+            key(&mut app, KeyCode::Enter, Key::Enter);
+        }
+        if app.world().resource::<Match<Tysiac>>().version == version {
+            app.update();
+        }
+    }
+    if screen(&app) != Screen::Results {
+        let m = app.world().resource::<Match<Tysiac>>();
+        let ui = app.world().resource::<veil::games::tysiac::TysiacUi>();
+        panic!(
+            "the game did not end: phase {:?}, turn {:?}, to act {:?}, ui {ui:?}, plies {}",
+            app.world().resource::<State<PlayPhase>>().get(),
+            m.turn(),
+            m.to_act(),
+            m.plies
+        );
+    }
+    assert!(stepped, "a bid was set on the stepper");
+    assert!(cards >= 7, "cards played with the keys ({cards})");
+    eprintln!("Tysiąc by keyboard: {keys} turns, {cards} cards");
+}
+
+/// Every table is shown whole beside the side panel and below the top
+/// strip, at the sizes players use: a small laptop, a common desktop, 4K
+/// and a portrait browser window (where the panel starts folded).
+#[test]
+fn every_table_fits_the_window() {
+    use bevy::camera::ScalingMode;
+    use bevy_egui::EguiContext;
+    use veil::kit::widgets::{SIDE_PANEL, TOP_BAR, side_panel_open};
+    let sizes = [
+        (800.0, 600.0),
+        (1280.0, 800.0),
+        (3840.0, 2160.0),
+        (600.0, 1000.0),
+    ];
+    let mut checked = 0;
+    let mut outside = Vec::new();
+    for (w, h) in sizes {
+        for game in veil_games::GAMES.iter().filter(|g| g.app) {
+            let mut app = app(AnimationSpeed::Off);
+            {
+                let world = app.world_mut();
+                let mut window = world
+                    .query_filtered::<&mut Window, With<PrimaryWindow>>()
+                    .single_mut(world)
+                    .unwrap();
+                window.resolution.set(w, h);
+            }
+            app.update();
+            start_game(&mut app, game.id, |setup| {
+                setup.seed = Some(4);
+                setup.think_limit_ms = 30;
+            });
+            for _ in 0..40 {
+                app.update();
+            }
+            let world = app.world_mut();
+            let open = {
+                let mut q = world.query::<&mut EguiContext>();
+                let mut ctx = q.single_mut(world).unwrap();
+                side_panel_open(ctx.get_mut())
+            };
+            assert_eq!(
+                open,
+                w >= 1000.0,
+                "{}: the panel folds on narrow windows",
+                game.id
+            );
+            let panel = if open { SIDE_PANEL } else { 0.0 };
+            let (projection, camera) = world
+                .query_filtered::<(&Projection, &Transform), With<Camera2d>>()
+                .single(world)
+                .unwrap();
+            let Projection::Orthographic(o) = projection else {
+                panic!("a 2D camera")
+            };
+            let ScalingMode::Fixed { width, .. } = o.scaling_mode else {
+                panic!("{}: the table sets the camera's scale", game.id)
+            };
+            let scale = w / width;
+            let camera = camera.translation.truncate();
+            let mut sprites = 0;
+            let mut bounds = (Vec2::splat(1e9), Vec2::splat(-1e9));
+            for (entity, sprite, at, visibility) in world
+                .query::<(Entity, &Sprite, &GlobalTransform, Option<&Visibility>)>()
+                .iter(world)
+            {
+                let Some(size) = sprite.custom_size else {
+                    continue;
+                };
+                // (Headless apps work out no inherited visibility.)
+                if visibility == Some(&Visibility::Hidden) || sprite.color.alpha() < 0.01 {
+                    continue;
+                }
+                let (s, _, p) = at.to_scale_rotation_translation();
+                // The box around the turned sprite.
+                let half = size * s.truncate().abs() / 2.0;
+                let angle = at.rotation().to_euler(EulerRot::XYZ).2;
+                let (sin, cos) = (angle.sin().abs(), angle.cos().abs());
+                let half = Vec2::new(cos * half.x + sin * half.y, sin * half.x + cos * half.y);
+                bounds.0 = bounds.0.min(p.truncate() - half);
+                bounds.1 = bounds.1.max(p.truncate() + half);
+                let x = (p.x - camera.x) * scale + w / 2.0;
+                let y = h / 2.0 - (p.y - camera.y) * scale;
+                let (hx, hy) = (half.x * scale, half.y * scale);
+                if !(x - hx >= -1.0
+                    && x + hx <= w - panel + 1.0
+                    && y - hy >= TOP_BAR - 1.0
+                    && y + hy <= h + 1.0)
+                {
+                    outside.push(format!(
+                        "{} at {w}×{h}: {entity} size {size} angle {:.2} (world {:.0}..{:.0}, {:.0}..{:.0}) leaves the free area",
+                        game.id,
+                        at.rotation().to_euler(EulerRot::XYZ).2,
+                        p.x - half.x,
+                        p.x + half.x,
+                        p.y - half.y,
+                        p.y + half.y,
+                    ));
+                }
+                sprites += 1;
+            }
+            eprintln!("{} at {w}×{h}: world bounds {:?}", game.id, bounds);
+            assert!(
+                sprites > 20,
+                "{} at {w}×{h}: the table is drawn ({sprites})",
+                game.id
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(
+        checked,
+        4 * veil_games::GAMES.iter().filter(|g| g.app).count()
+    );
+    assert!(
+        outside.is_empty(),
+        "{} sprites cut off:\n{}",
+        outside.len(),
+        outside.join("\n")
+    );
+}
