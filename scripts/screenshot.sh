@@ -3,10 +3,10 @@
 # a game in progress (VEIL_DEMO=<game id>, Jieqi by default), and saves a PNG
 # with Bevy's screenshot API.
 #
-#   scripts/screenshot.sh [out.png] [game id]   (default: docs/screenshot.png jieqi)
+#   scripts/screenshot.sh [out.png] [game id]   (default: docs/shots/jieqi-1280x800.png jieqi)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-OUT=${1:-docs/screenshot.png}
+OUT=${1:-docs/shots/jieqi-1280x800.png}
 DEMO=${2:-jieqi}
 mkdir -p "$(dirname "$OUT")"
 OUT_ABS=$(realpath "$OUT")

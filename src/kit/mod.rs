@@ -1,5 +1,5 @@
 //! The toolkit: what any table is drawn and played with — board geometry
-//! and pieces, animation, input, the painted words, fonts, sound, settings
+//! and pieces, card art, animation, input, the painted words, fonts, sound, settings
 //! and the shared egui widgets. Imports only Bevy, egui and leafwing: no
 //! game, no referee, no screen.
 
@@ -7,6 +7,7 @@ use bevy::prelude::*;
 
 pub mod anim;
 pub mod board;
+pub mod cards;
 pub mod figures;
 pub mod fonts;
 pub mod input;
@@ -35,5 +36,6 @@ impl Plugin for KitPlugin {
                 board::sync_highlights.run_if(resource_exists::<board::BoardImages>),
             );
         board::init_board_images(app.world_mut());
+        cards::init_card_images(app.world_mut());
     }
 }

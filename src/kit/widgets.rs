@@ -275,7 +275,8 @@ pub fn side_panel(root: &mut egui::Ui, id: &'static str, add: impl FnOnce(&mut e
         egui::Area::new(egui::Id::new("side-panel-tab"))
             .anchor(egui::Align2::RIGHT_TOP, [-8.0, TOP_BAR + 8.0])
             .show(&ctx, |ui| {
-                if ui.button("◀ panel").clicked() {
+                let tab = egui::Button::new("◀ panel").wrap_mode(egui::TextWrapMode::Extend);
+                if ui.add(tab).clicked() {
                     set(true);
                 }
             });

@@ -322,6 +322,43 @@ pub fn add_demo<G: GameView>(app: &mut App, make: fn(&mut MatchSetup) -> Match<G
     );
 }
 
+/// A demo match of `G` for the setup's seats, a person in the first seat
+/// and Easy computers in the others: `plies` random actions in (greedy
+/// play ends a chess game too soon for a picture), or fewer where `stop`
+/// says the table is worth showing.
+pub fn demo_match<G: GameView>(
+    setup: &mut MatchSetup,
+    seed: u64,
+    plies: usize,
+    stop: impl Fn(&Match<G>) -> bool,
+) -> Match<G> {
+    use crate::table::setup::SeatKind;
+    let n = setup.seats.len();
+    setup.seats = (0..n)
+        .map(|i| {
+            if i == 0 {
+                SeatKind::Human
+            } else {
+                SeatKind::Computer(veil_ai::Level::Easy)
+            }
+        })
+        .collect();
+    setup.seed = Some(seed);
+    let mut m = crate::table::referee::new_match::<G>(setup, setup.options::<G>());
+    for i in 0..plies as u64 {
+        if stop(&m) {
+            break;
+        }
+        let Some(seat) = m.to_act() else { break };
+        let view = m.observe(seat);
+        let action = veil_ai::choose::<G>(&view, veil_ai::Level::Random, None, seed + i);
+        if m.play(seat, action).is_err() {
+            break;
+        }
+    }
+    m
+}
+
 /// Runs while `G` is on the table.
 pub fn active<G: GameView>() -> impl SystemCondition<()> {
     in_state(Screen::Play)

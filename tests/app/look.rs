@@ -462,3 +462,24 @@ fn every_table_fits_the_window() {
         outside.join("\n")
     );
 }
+
+#[test]
+fn each_suit_pip_has_its_own_shape() {
+    use veil::kit::cards::Pip;
+    let shapes: Vec<Vec<bool>> = Pip::ALL
+        .iter()
+        .map(|p| {
+            (0..400)
+                .map(|i| p.inside((i % 20) as f32 / 10.0 - 1.0, (i / 20) as f32 / 10.0 - 1.0))
+                .collect()
+        })
+        .collect();
+    for (i, a) in shapes.iter().enumerate() {
+        let area = a.iter().filter(|b| **b).count();
+        assert!((60..340).contains(&area), "{:?}: area {area}", Pip::ALL[i]);
+        for b in &shapes[i + 1..] {
+            let differ = a.iter().zip(b).filter(|(x, y)| x != y).count();
+            assert!(differ > 20, "two pips alike");
+        }
+    }
+}

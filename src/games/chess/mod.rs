@@ -380,6 +380,13 @@ impl Plugin for ChessViewPlugin {
             });
         add_game::<Intrigue>(app);
         add_game::<SecretKing>(app);
+        // `VEIL_DEMO=intrigue` / `secret-king`: a game under way.
+        crate::table::view::add_demo::<Intrigue>(app, |setup| {
+            crate::table::view::demo_match(setup, 2024, 12, |_| false)
+        });
+        crate::table::view::add_demo::<SecretKing>(app, |setup| {
+            crate::table::view::demo_match(setup, 2024, 14, |_| false)
+        });
     }
 }
 

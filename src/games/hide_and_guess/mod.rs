@@ -332,6 +332,10 @@ pub struct HagViewPlugin;
 
 impl Plugin for HagViewPlugin {
     fn build(&self, app: &mut App) {
+        // `VEIL_DEMO=hide-and-guess`: a game under way.
+        crate::table::view::add_demo::<HideAndGuess>(app, |setup| {
+            crate::table::view::demo_match(setup, 2024, 8, |_| false)
+        });
         app.add_plugins(TablePlugin::<HideAndGuess>::default())
             .add_message::<HagCommand>()
             .init_resource::<HagViewState>()

@@ -89,17 +89,113 @@ pub(super) fn ink(card: Card) -> Color {
     }
 }
 
+/// Where the pips of a nine and a ten stand, below the corner index (card
+/// units, y up), and their size; an ace has one large pip, a face card a
+/// frame around one.
+fn pips(rank: Rank) -> Vec<(Vec2, f32)> {
+    match rank {
+        Rank::Nine => (0..9)
+            .map(|i| {
+                (
+                    Vec2::new((i % 3) as f32 * 15.0 - 15.0, -32.0 + (i / 3) as f32 * 17.0),
+                    13.0,
+                )
+            })
+            .collect(),
+        Rank::Ten => (0..10)
+            .map(|i| {
+                (
+                    Vec2::new((i % 2) as f32 * 22.0 - 11.0, -35.0 + (i / 2) as f32 * 11.5),
+                    11.0,
+                )
+            })
+            .collect(),
+        Rank::Ace => vec![(Vec2::new(0.0, -8.0), 34.0)],
+        Rank::Jack | Rank::Queen | Rank::King => vec![(Vec2::new(0.0, -10.0), 24.0)],
+    }
+}
+
+/// The sprites of a card's face: its pips in the suit's colour, and for a
+/// Jack, Queen or King a frame in a pale tint of it with a bar per rank
+/// (one, two, three) standing for the figure.
+fn face_marks(commands: &mut Commands, art: &CardImages, card: Card, z: f32) -> Vec<Entity> {
+    let pip = match card.suit() {
+        Suit::Hearts => Pip::Heart,
+        Suit::Diamonds => Pip::Diamond,
+        Suit::Clubs => Pip::Club,
+        Suit::Spades => Pip::Spade,
+    };
+    let ink = ink(card);
+    let mut marks = Vec::new();
+    let figure = match card.rank() {
+        Rank::Jack => Some(1),
+        Rank::Queen => Some(2),
+        Rank::King => Some(3),
+        _ => None,
+    };
+    if let Some(bars) = figure {
+        marks.push(
+            commands
+                .spawn((
+                    CardMark,
+                    Sprite {
+                        color: ink.with_alpha(0.14),
+                        custom_size: Some(Vec2::new(46.0, 58.0)),
+                        ..default()
+                    },
+                    Visibility::Inherited,
+                    Transform::from_xyz(0.0, -10.0, z),
+                ))
+                .id(),
+        );
+        for b in 0..bars {
+            marks.push(
+                commands
+                    .spawn((
+                        CardMark,
+                        Sprite {
+                            color: ink.with_alpha(0.8),
+                            custom_size: Some(Vec2::new(30.0, 3.0)),
+                            ..default()
+                        },
+                        Visibility::Inherited,
+                        Transform::from_xyz(0.0, 12.0 - b as f32 * 6.0, z + 0.0001),
+                    ))
+                    .id(),
+            );
+        }
+    }
+    for (at, size) in pips(card.rank()) {
+        marks.push(
+            commands
+                .spawn((
+                    CardMark,
+                    Sprite {
+                        image: art.pip(pip),
+                        color: ink,
+                        custom_size: Some(Vec2::splat(size)),
+                        ..default()
+                    },
+                    Visibility::Inherited,
+                    Transform::from_xyz(at.x, at.y, z + 0.0002),
+                ))
+                .id(),
+        );
+    }
+    marks
+}
+
 /// Spawns one card: a parent that moves (and carries the identity when
 /// known), its edge, its face or back and its words as children, so the
 /// children keep the fan's order whatever the slide does with the parent.
 pub(super) fn spawn_card(
     commands: &mut Commands,
+    art: &CardImages,
     seen: Seen,
     place: CardPlace,
     at: Vec2,
     z: f32,
     dim: bool,
-    corner_label: bool,
 ) -> Entity {
     let mut e = commands.spawn((
         TableCard { place },
@@ -138,14 +234,32 @@ pub(super) fn spawn_card(
         ))
         .id();
     commands.entity(id).add_children(&[edge, body]);
+    match seen {
+        Some(card) => {
+            let marks = face_marks(commands, art, card, z + 0.0015);
+            commands.entity(id).add_children(&marks);
+        }
+        None => {
+            let lattice = commands
+                .spawn((
+                    BackMark,
+                    Sprite {
+                        image: art.back.clone(),
+                        color: BACK_LATTICE,
+                        custom_size: Some(CARD),
+                        ..default()
+                    },
+                    Visibility::Inherited,
+                    Transform::from_xyz(0.0, 0.0, z + 0.0015),
+                ))
+                .id();
+            commands.entity(id).add_child(lattice);
+        }
+    }
     if let Some(card) = seen {
-        // Words are painted above every sprite: in a fan only the corner
-        // of a card shows, so its words go there.
-        let (offset, size) = if corner_label {
-            (Vec2::new(-CARD.x / 2.0 + 15.0, CARD.y / 2.0 - 16.0), 19.0)
-        } else {
-            (Vec2::ZERO, 28.0)
-        };
+        // Words are painted above every sprite: only the corner of a card
+        // in a fan shows, so the index goes there, as on real cards.
+        let (offset, size) = (Vec2::new(-CARD.x / 2.0 + 15.0, CARD.y / 2.0 - 14.0), 17.0);
         let label = commands
             .spawn((
                 WorldText::new(card.to_string(), size, ink(card)),
@@ -169,6 +283,7 @@ pub(super) fn refresh_view(
     mut ui: ResMut<TysiacUi>,
     redraw: Res<Redraw>,
     old_cards: Query<Entity, Or<(With<TableCard>, With<TableLabel>)>>,
+    art: Res<CardImages>,
     mut cues: MessageWriter<Cue>,
 ) {
     let hidden = redraw.hidden;
@@ -283,6 +398,7 @@ pub(super) fn refresh_view(
             let from = arrival(s, slot, n, seen);
             let e = spawn_card(
                 &mut commands,
+                &art,
                 seen,
                 CardPlace::Hand {
                     seat: s.0,
@@ -291,7 +407,6 @@ pub(super) fn refresh_view(
                 at,
                 slot as f32 * 0.01,
                 dim,
-                r == 0,
             );
             if r == 0 {
                 // The viewer's hand is fanned.
@@ -358,11 +473,11 @@ pub(super) fn refresh_view(
         let at = prikup_pos(i);
         let e = spawn_card(
             &mut commands,
+            &art,
             *seen,
             CardPlace::Prikup(i as u8),
             at,
             i as f32 * 0.01,
-            false,
             false,
         );
         if new_deal {
@@ -393,11 +508,11 @@ pub(super) fn refresh_view(
         let at = trick_pos(r);
         let e = spawn_card(
             &mut commands,
+            &art,
             Some(*card),
             CardPlace::Trick(s.0),
             at,
             i as f32 * 0.01,
-            false,
             false,
         );
         let new = previous
@@ -427,6 +542,7 @@ pub(super) fn refresh_view(
             let at = pile_pos(r, slot);
             let e = spawn_card(
                 &mut commands,
+                &art,
                 None,
                 CardPlace::Pile {
                     seat: s.0,
@@ -434,7 +550,6 @@ pub(super) fn refresh_view(
                 },
                 at,
                 slot as f32 * 0.01,
-                false,
                 false,
             );
             if slot >= before {
@@ -466,7 +581,8 @@ pub(super) fn turn_over(
     time: Res<Time>,
     mut cards: Query<(Entity, &mut TurnOver, &mut Transform, &Children)>,
     mut bodies: Query<&mut Sprite, With<CardBody>>,
-    mut words: Query<&mut Visibility, With<WorldText>>,
+    mut words: Query<&mut Visibility, Or<(With<WorldText>, With<CardMark>)>>,
+    mut backs: Query<&mut Visibility, (With<BackMark>, Without<WorldText>, Without<CardMark>)>,
 ) {
     for (e, mut turn, mut tf, children) in &mut cards {
         turn.elapsed += time.delta_secs();
@@ -482,6 +598,13 @@ pub(super) fn turn_over(
                     Visibility::Inherited
                 } else {
                     Visibility::Hidden
+                };
+            }
+            if let Ok(mut v) = backs.get_mut(child) {
+                *v = if face {
+                    Visibility::Hidden
+                } else {
+                    Visibility::Inherited
                 };
             }
         }

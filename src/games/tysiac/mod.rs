@@ -22,6 +22,7 @@ use veil_core::{Actor, Game, Seat, SeedableRng, Turn};
 use veil_tysiac::{Action, Card, HandEnd, HandResult, Phase, Rank, Suit, Tysiac, TysiacView};
 
 use crate::kit::anim::Slide;
+use crate::kit::cards::{CardImages, Pip};
 use crate::kit::input::{Command, Player, UiAction};
 use crate::kit::settings::Settings;
 use crate::kit::sound::Cue;
@@ -206,6 +207,14 @@ pub struct CardBack;
 /// The sprite of a card's face or back (a child of the card).
 #[derive(Component, Clone, Copy, Debug)]
 pub struct CardBody;
+
+/// A pip or figure frame on a card's face (shown with the face).
+#[derive(Component)]
+pub struct CardMark;
+
+/// The lattice on a card's back (shown with the back).
+#[derive(Component)]
+pub struct BackMark;
 
 /// A face-up card being turned over (the prikup shown to all): it narrows
 /// showing its back, then widens showing its face.
@@ -468,6 +477,15 @@ pub struct TysiacViewPlugin;
 
 impl Plugin for TysiacViewPlugin {
     fn build(&self, app: &mut App) {
+        // `VEIL_DEMO=tysiac`: a hand under way, the person to play a card.
+        crate::table::view::add_demo::<Tysiac>(app, |setup| {
+            crate::table::view::demo_match(setup, 2024, 60, |m: &Match<Tysiac>| {
+                let obs = m.observe(Seat(0));
+                obs.table.phase == Phase::Play
+                    && obs.table.trick.len() == 1
+                    && m.to_act() == Some(Seat(0))
+            })
+        });
         app.add_plugins(TablePlugin::<Tysiac>::default())
             .add_sub_state::<HandPhase>()
             .init_resource::<ViewState>()
@@ -522,6 +540,7 @@ const TABLE: Vec2 = Vec2::new(-150.0, 0.0);
 const CARD: Vec2 = Vec2::new(64.0, 92.0);
 const FACE: Color = Color::srgb(0.97, 0.96, 0.92);
 const BACK: Color = Color::srgb(0.18, 0.27, 0.55);
+const BACK_LATTICE: Color = Color::srgb(0.75, 0.8, 0.95);
 const EDGE: Color = Color::srgb(0.05, 0.05, 0.07);
 const RED_INK: Color = Color::srgb(0.8, 0.08, 0.08);
 const BLACK_INK: Color = Color::srgb(0.08, 0.08, 0.1);
