@@ -168,55 +168,135 @@ pub struct ChoicePlugin;
 
 impl Plugin for ChoicePlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(
-            EguiPrimaryContextPass,
-            choice_ui.run_if(in_state(Screen::GameChoice)),
-        )
-        .add_systems(
-            Update,
-            // Every frame, so that no command meant for another screen
-            // is still waiting when this one opens.
-            choice_commands.after(crate::kit::input::InputSet),
-        );
+        let pictures = Pictures::decode(app.world_mut());
+        app.insert_resource(pictures)
+            .add_systems(
+                EguiPrimaryContextPass,
+                choice_ui.run_if(in_state(Screen::GameChoice)),
+            )
+            .add_systems(
+                Update,
+                // Every frame, so that no command meant for another screen
+                // is still waiting when this one opens.
+                choice_commands.after(crate::kit::input::InputSet),
+            );
     }
 }
+
+/// The registry's pictures of each game's table, as images (`None` where
+/// one could not be read: the card shows without it).
+#[derive(Resource, Default)]
+pub struct Pictures(pub Vec<Option<Handle<Image>>>);
+
+impl Pictures {
+    fn decode(world: &mut World) -> Self {
+        use bevy::asset::RenderAssetUsages;
+        use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
+        let Some(mut images) = world.get_resource_mut::<Assets<Image>>() else {
+            return Pictures::default();
+        };
+        let decoded = veil_games::GAMES
+            .iter()
+            .map(|g| {
+                let image = Image::from_buffer(
+                    g.picture,
+                    ImageType::Extension("png"),
+                    CompressedImageFormats::NONE,
+                    true,
+                    ImageSampler::Default,
+                    RenderAssetUsages::default(),
+                );
+                match image {
+                    Ok(image) => Some(images.add(image)),
+                    Err(e) => {
+                        warn!("the picture of {} could not be read: {e}", g.name);
+                        None
+                    }
+                }
+            })
+            .collect();
+        Pictures(decoded)
+    }
+}
+
+/// The size of a game's card on the choice screen.
+const CARD: egui::Vec2 = egui::vec2(260.0, 330.0);
 
 fn choice_ui(
     mut contexts: EguiContexts,
     views: Res<GameViews>,
+    pictures: Res<Pictures>,
     mut out: MessageWriter<Command>,
 ) -> Result {
+    // Each picture as a texture egui can draw (registered once).
+    let textures: Vec<Option<egui::TextureId>> = pictures
+        .0
+        .iter()
+        .map(|p| {
+            p.as_ref()
+                .map(|h| contexts.add_image(bevy_egui::EguiTextureHandle::Strong(h.clone())))
+        })
+        .collect();
     let ctx = contexts.ctx_mut()?;
     egui::CentralPanel::default().show(&mut root_ui(ctx, "screen", false), |ui| {
         ui.heading("Choose a game");
         ui.add_space(8.0);
-        egui::Grid::new("games")
-            .num_columns(3)
-            .spacing([16.0, 10.0])
-            .show(ui, |ui| {
-                for g in veil_games::GAMES {
-                    ui.label(egui::RichText::new(g.name).size(20.0).strong());
-                    let players = if g.seats.min == g.seats.max {
-                        format!("{} players", g.seats.min)
-                    } else {
-                        format!("{}–{} players", g.seats.min, g.seats.max)
-                    };
-                    ui.label(format!("{} {players} · {}", g.blurb, g.length));
-                    if views.0.contains_key(g.id) {
-                        if ui.button("play").clicked() {
-                            out.write(Command::Button);
-                            out.write(Command::ChooseGame(g.id));
-                        }
-                    } else {
-                        ui.add_enabled(false, egui::Button::new("coming"));
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().item_spacing = egui::vec2(14.0, 14.0);
+                for (i, g) in veil_games::GAMES.iter().enumerate() {
+                    let playable = views.0.contains_key(g.id);
+                    let card = egui::Frame::group(ui.style())
+                        .inner_margin(10.0)
+                        .show(ui, |ui| {
+                            ui.set_width(CARD.x - 20.0);
+                            ui.set_height(CARD.y - 20.0);
+                            ui.vertical(|ui| {
+                                if let Some(Some(texture)) = textures.get(i) {
+                                    ui.add(egui::Image::new((*texture, egui::vec2(240.0, 192.0))));
+                                }
+                                ui.label(egui::RichText::new(g.name).size(20.0).strong());
+                                let players = if g.seats.min == g.seats.max {
+                                    format!("{} players", g.seats.min)
+                                } else {
+                                    format!("{}–{} players", g.seats.min, g.seats.max)
+                                };
+                                ui.label(
+                                    egui::RichText::new(format!("{players} · {}", g.length)).weak(),
+                                );
+                                ui.label(g.blurb);
+                                if playable {
+                                    if ui.button("Play").clicked() {
+                                        out.write(Command::Button);
+                                        out.write(Command::ChooseGame(g.id));
+                                    }
+                                } else {
+                                    ui.add_enabled(false, egui::Button::new("coming"));
+                                }
+                            });
+                        });
+                    // The whole card is a button too.
+                    let click =
+                        ui.interact(card.response.rect, ui.id().with(g.id), egui::Sense::click());
+                    if playable && click.clicked() {
+                        out.write(Command::Button);
+                        out.write(Command::ChooseGame(g.id));
                     }
-                    ui.end_row();
+                    if playable && click.hovered() {
+                        ui.painter().rect_stroke(
+                            card.response.rect,
+                            6.0,
+                            egui::Stroke::new(2.0, egui::Color32::from_rgb(230, 190, 90)),
+                            egui::StrokeKind::Outside,
+                        );
+                    }
                 }
             });
-        ui.add_space(12.0);
-        if ui.button("back (Esc)").clicked() {
-            out.write(Command::Back);
-        }
+            ui.add_space(12.0);
+            if ui.button("back (Esc)").clicked() {
+                out.write(Command::Back);
+            }
+        });
     });
     Ok(())
 }

@@ -5,7 +5,6 @@
 use veil::kit::figures::luminance;
 use veil::kit::store::Store;
 use veil::kit::world_text::WorldText;
-use veil::table::save::Saves;
 use veil::table::setup::LEVELS;
 use veil_intrigue::{Intrigue, Queens};
 use veil_tysiac::{Action, Options, Phase, Tysiac};
@@ -173,19 +172,7 @@ fn xiangqi_pieces_wear_their_characters_or_letters_as_set() {
 #[test]
 fn the_last_setup_of_each_game_is_remembered() {
     let store = Store::memory();
-    let make = |store: &Store| {
-        let mut app = build_app(AppMode::Headless, LaunchOptions::default());
-        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-            16,
-        )));
-        app.insert_resource(Settings {
-            animation: AnimationSpeed::Off,
-            ..Settings::default()
-        });
-        app.insert_resource(Saves(store.clone()));
-        app.update();
-        app
-    };
+    let make = super::resume::app_with;
     let mut app = make(&store);
     let fresh = app.world().resource::<MatchSetup>().clone();
     start_game(&mut app, "intrigue", |setup| {
@@ -235,6 +222,17 @@ fn the_last_setup_of_each_game_is_remembered() {
     );
 }
 
+/// True when a person may act (nothing moving); else one frame passes.
+fn persons_turn(app: &mut App) -> bool {
+    let phase = *app.world().resource::<State<PlayPhase>>().get();
+    let animating = app.world().resource::<veil::table::referee::Animating>().0;
+    if phase != PlayPhase::HumanTurn || animating {
+        app.update();
+        return false;
+    }
+    true
+}
+
 /// Tysiąc's bids: the stepper climbs the legal calls with the arrow keys
 /// and Enter calls the one it shows; a whole one-hand game is played with
 /// the keyboard alone (arrows and Enter for cards, digits for the other
@@ -260,10 +258,7 @@ fn a_whole_game_of_tysiac_with_the_keyboard_alone() {
         if screen(&app) == Screen::Results {
             break;
         }
-        let phase = *app.world().resource::<State<PlayPhase>>().get();
-        let animating = app.world().resource::<veil::table::referee::Animating>().0;
-        if phase != PlayPhase::HumanTurn || animating {
-            app.update();
+        if !persons_turn(&mut app) {
             continue;
         }
         let ui = app
@@ -402,7 +397,6 @@ fn every_table_fits_the_window() {
             let scale = w / width;
             let camera = camera.translation.truncate();
             let mut sprites = 0;
-            let mut bounds = (Vec2::splat(1e9), Vec2::splat(-1e9));
             for (entity, sprite, at, visibility) in world
                 .query::<(Entity, &Sprite, &GlobalTransform, Option<&Visibility>)>()
                 .iter(world)
@@ -420,8 +414,6 @@ fn every_table_fits_the_window() {
                 let angle = at.rotation().to_euler(EulerRot::XYZ).2;
                 let (sin, cos) = (angle.sin().abs(), angle.cos().abs());
                 let half = Vec2::new(cos * half.x + sin * half.y, sin * half.x + cos * half.y);
-                bounds.0 = bounds.0.min(p.truncate() - half);
-                bounds.1 = bounds.1.max(p.truncate() + half);
                 let x = (p.x - camera.x) * scale + w / 2.0;
                 let y = h / 2.0 - (p.y - camera.y) * scale;
                 let (hx, hy) = (half.x * scale, half.y * scale);
@@ -442,7 +434,6 @@ fn every_table_fits_the_window() {
                 }
                 sprites += 1;
             }
-            eprintln!("{} at {w}×{h}: world bounds {:?}", game.id, bounds);
             assert!(
                 sprites > 20,
                 "{} at {w}×{h}: the table is drawn ({sprites})",
@@ -482,4 +473,103 @@ fn each_suit_pip_has_its_own_shape() {
             assert!(differ > 20, "two pips alike");
         }
     }
+}
+
+/// Moves the board cursor to `target` with the arrow keys (Red at the
+/// bottom: up is a rank up, right a file right).
+fn cursor_to(app: &mut App, target: Cell) {
+    for _ in 0..40 {
+        let at = app
+            .world()
+            .resource::<BoardUi>()
+            .cursor
+            .unwrap_or(Cell::new(4, 0));
+        let (code, logical) = if at.rank < target.rank {
+            (KeyCode::ArrowUp, Key::ArrowUp)
+        } else if at.rank > target.rank {
+            (KeyCode::ArrowDown, Key::ArrowDown)
+        } else if at.file < target.file {
+            (KeyCode::ArrowRight, Key::ArrowRight)
+        } else if at.file > target.file {
+            (KeyCode::ArrowLeft, Key::ArrowLeft)
+        } else {
+            return;
+        };
+        key(app, code, logical);
+    }
+    panic!("the cursor did not reach {target:?}");
+}
+
+/// A whole game of Jieqi against the computer with the keyboard alone:
+/// the arrows move the cursor, Enter picks the piece and its square; after
+/// sixty moves the person resigns with R, R.
+#[test]
+fn a_whole_game_of_jieqi_with_the_keyboard_alone() {
+    let mut app = app(AnimationSpeed::Off);
+    start_game(&mut app, "jieqi", |setup| {
+        setup.seats = vec![SeatKind::Human, SeatKind::Computer(Level::Easy)];
+        setup.seed = Some(31);
+        setup.think_limit_ms = 30;
+    });
+    let mut rng = GameRng::seed_from_u64(9);
+    let mut moves = 0;
+    for _ in 0..20_000 {
+        if screen(&app) == Screen::Results {
+            break;
+        }
+        if !persons_turn(&mut app) {
+            continue;
+        }
+        if moves == 60 {
+            key(&mut app, KeyCode::KeyR, Key::Character("r".into()));
+            key(&mut app, KeyCode::KeyR, Key::Character("r".into()));
+            continue;
+        }
+        let obs = observation(&app).expect("a Jieqi match");
+        let legal = obs.legal_moves();
+        let pick = legal[rng.random_range(0..legal.len())];
+        let version = app.world().resource::<Match<Jieqi>>().version;
+        cursor_to(&mut app, Cell::new(pick.from.file(), pick.from.rank()));
+        key(&mut app, KeyCode::Enter, Key::Enter);
+        assert_eq!(
+            app.world().resource::<BoardUi>().selected,
+            Some(Cell::new(pick.from.file(), pick.from.rank())),
+            "Enter picked the piece under the cursor"
+        );
+        cursor_to(&mut app, Cell::new(pick.to.file(), pick.to.rank()));
+        key(&mut app, KeyCode::Enter, Key::Enter);
+        assert_ne!(
+            app.world().resource::<Match<Jieqi>>().version,
+            version,
+            "Enter played the move"
+        );
+        moves += 1;
+    }
+    assert_eq!(screen(&app), Screen::Results, "the game reached its end");
+    assert!(moves >= 10, "moves made with the keys ({moves})");
+    eprintln!("Jieqi by keyboard: {moves} moves");
+}
+
+/// The game choice shows a picture of every game's table, read from the
+/// registry (a picture that could not be read would leave its card bare).
+#[test]
+fn every_game_has_a_picture_on_the_choice_screen() {
+    use veil::shell::screens::Pictures;
+    let mut app = app(AnimationSpeed::Off);
+    key(&mut app, KeyCode::Enter, Key::Enter);
+    assert_eq!(screen(&app), Screen::GameChoice);
+    let pictures = app.world().resource::<Pictures>().0.clone();
+    assert_eq!(pictures.len(), veil_games::GAMES.len());
+    let images = app.world().resource::<Assets<Image>>();
+    for (g, p) in veil_games::GAMES.iter().zip(&pictures) {
+        let handle = p
+            .as_ref()
+            .unwrap_or_else(|| panic!("{}: no picture", g.name));
+        let image = images.get(handle).expect("the picture is an image");
+        assert_eq!(image.size(), UVec2::new(240, 192), "{}", g.name);
+    }
+    // Choosing still leads to the setup.
+    send(&mut app, Command::ChooseGame("rengo"));
+    app.update();
+    assert_eq!(screen(&app), Screen::Setup);
 }

@@ -17,7 +17,7 @@ use veil_tysiac::Tysiac;
 use super::*;
 
 /// A headless app keeping its saves in `store`, on the title screen.
-fn app_with(store: &Store) -> App {
+pub(super) fn app_with(store: &Store) -> App {
     let mut app = build_app(AppMode::Headless, LaunchOptions::default());
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
         16,

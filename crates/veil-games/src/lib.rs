@@ -88,6 +88,9 @@ pub struct Entry {
     pub rules: bool,
     /// Whether the app can show its table yet (otherwise "coming").
     pub app: bool,
+    /// A small picture of its table for the game choice (PNG, 240 × 192,
+    /// made by `scripts/make_thumbs.sh` from the app's own screenshots).
+    pub picture: &'static [u8],
 }
 
 impl Entry {
@@ -117,6 +120,7 @@ pub const GAMES: &[Entry] = &[
         team_names: &[],
         rules: true,
         app: true,
+        picture: include_bytes!("../../../assets/thumbs/jieqi.png"),
     },
     Entry {
         id: veil_hide_and_guess::HideAndGuess::ID,
@@ -129,6 +133,7 @@ pub const GAMES: &[Entry] = &[
         team_names: &[],
         rules: true,
         app: true,
+        picture: include_bytes!("../../../assets/thumbs/hide-and-guess.png"),
     },
     Entry {
         id: veil_intrigue::Intrigue::ID,
@@ -141,6 +146,7 @@ pub const GAMES: &[Entry] = &[
         team_names: &[],
         rules: true,
         app: true,
+        picture: include_bytes!("../../../assets/thumbs/intrigue.png"),
     },
     Entry {
         id: veil_secret_king::SecretKing::ID,
@@ -153,6 +159,7 @@ pub const GAMES: &[Entry] = &[
         team_names: &[],
         rules: true,
         app: true,
+        picture: include_bytes!("../../../assets/thumbs/secret-king.png"),
     },
     Entry {
         id: veil_tysiac::Tysiac::ID,
@@ -165,6 +172,7 @@ pub const GAMES: &[Entry] = &[
         team_names: &[],
         rules: true,
         app: true,
+        picture: include_bytes!("../../../assets/thumbs/tysiac.png"),
     },
     Entry {
         id: veil_reality_check::RealityCheck::ID,
@@ -177,6 +185,7 @@ pub const GAMES: &[Entry] = &[
         team_names: &[],
         rules: true,
         app: true,
+        picture: include_bytes!("../../../assets/thumbs/reality-check.png"),
     },
     Entry {
         id: veil_go::Rengo::ID,
@@ -195,6 +204,7 @@ pub const GAMES: &[Entry] = &[
         team_names: &["Black", "White"],
         rules: true,
         app: true,
+        picture: include_bytes!("../../../assets/thumbs/rengo.png"),
     },
     Entry {
         id: veil_skelly::Skelly::ID,
@@ -212,6 +222,7 @@ pub const GAMES: &[Entry] = &[
         team_names: &[],
         rules: true,
         app: true,
+        picture: include_bytes!("../../../assets/thumbs/skelly.png"),
     },
 ];
 
