@@ -220,7 +220,7 @@ impl Pictures {
 }
 
 /// The size of a game's card on the choice screen.
-const CARD: egui::Vec2 = egui::vec2(260.0, 330.0);
+const CARD: egui::Vec2 = egui::vec2(240.0, 300.0);
 
 fn choice_ui(
     mut contexts: EguiContexts,
@@ -242,56 +242,77 @@ fn choice_ui(
         ui.heading("Choose a game");
         ui.add_space(8.0);
         egui::ScrollArea::vertical().show(ui, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                ui.spacing_mut().item_spacing = egui::vec2(14.0, 14.0);
-                for (i, g) in veil_games::GAMES.iter().enumerate() {
-                    let playable = views.0.contains_key(g.id);
-                    let card = egui::Frame::group(ui.style())
-                        .inner_margin(10.0)
-                        .show(ui, |ui| {
-                            ui.set_width(CARD.x - 20.0);
-                            ui.set_height(CARD.y - 20.0);
-                            ui.vertical(|ui| {
-                                if let Some(Some(texture)) = textures.get(i) {
-                                    ui.add(egui::Image::new((*texture, egui::vec2(240.0, 192.0))));
-                                }
-                                ui.label(egui::RichText::new(g.name).size(20.0).strong());
-                                let players = if g.seats.min == g.seats.max {
-                                    format!("{} players", g.seats.min)
-                                } else {
-                                    format!("{}–{} players", g.seats.min, g.seats.max)
-                                };
-                                ui.label(
-                                    egui::RichText::new(format!("{players} · {}", g.length)).weak(),
-                                );
-                                ui.label(g.blurb);
-                                if playable {
-                                    if ui.button("Play").clicked() {
-                                        out.write(Command::Button);
-                                        out.write(Command::ChooseGame(g.id));
-                                    }
-                                } else {
-                                    ui.add_enabled(false, egui::Button::new("coming"));
-                                }
-                            });
-                        });
-                    // The whole card is a button too.
-                    let click =
-                        ui.interact(card.response.rect, ui.id().with(g.id), egui::Sense::click());
-                    if playable && click.clicked() {
-                        out.write(Command::Button);
-                        out.write(Command::ChooseGame(g.id));
-                    }
-                    if playable && click.hovered() {
-                        ui.painter().rect_stroke(
+            // As many cards a row as the width takes, rows aligned at the top.
+            let gap = 14.0;
+            let columns = ((ui.available_width() + gap) / (CARD.x + gap))
+                .floor()
+                .max(1.0) as usize;
+            let games: Vec<(usize, &veil_games::Entry)> =
+                veil_games::GAMES.iter().enumerate().collect();
+            for row in games.chunks(columns) {
+                ui.horizontal_top(|ui| {
+                    ui.spacing_mut().item_spacing = egui::vec2(gap, gap);
+                    for &(i, g) in row {
+                        let playable = views.0.contains_key(g.id);
+                        let card =
+                            egui::Frame::group(ui.style())
+                                .inner_margin(10.0)
+                                .show(ui, |ui| {
+                                    ui.set_width(CARD.x - 20.0);
+                                    ui.set_height(CARD.y - 20.0);
+                                    ui.vertical(|ui| {
+                                        if let Some(Some(texture)) = textures.get(i) {
+                                            ui.add(egui::Image::new((
+                                                *texture,
+                                                egui::vec2(220.0, 176.0),
+                                            )));
+                                        }
+                                        ui.label(egui::RichText::new(g.name).size(20.0).strong());
+                                        let players = if g.seats.min == g.seats.max {
+                                            format!("{} players", g.seats.min)
+                                        } else {
+                                            format!("{}–{} players", g.seats.min, g.seats.max)
+                                        };
+                                        ui.label(
+                                            egui::RichText::new(format!(
+                                                "{players} · {}",
+                                                g.length
+                                            ))
+                                            .weak(),
+                                        );
+                                        ui.label(g.blurb);
+                                        if playable {
+                                            if ui.button("Play").clicked() {
+                                                out.write(Command::Button);
+                                                out.write(Command::ChooseGame(g.id));
+                                            }
+                                        } else {
+                                            ui.add_enabled(false, egui::Button::new("coming"));
+                                        }
+                                    });
+                                });
+                        // The whole card is a button too.
+                        let click = ui.interact(
                             card.response.rect,
-                            6.0,
-                            egui::Stroke::new(2.0, egui::Color32::from_rgb(230, 190, 90)),
-                            egui::StrokeKind::Outside,
+                            ui.id().with(g.id),
+                            egui::Sense::click(),
                         );
+                        if playable && click.clicked() {
+                            out.write(Command::Button);
+                            out.write(Command::ChooseGame(g.id));
+                        }
+                        if playable && click.hovered() {
+                            ui.painter().rect_stroke(
+                                card.response.rect,
+                                6.0,
+                                egui::Stroke::new(2.0, egui::Color32::from_rgb(230, 190, 90)),
+                                egui::StrokeKind::Outside,
+                            );
+                        }
                     }
-                }
-            });
+                });
+                ui.add_space(gap);
+            }
             ui.add_space(12.0);
             if ui.button("back (Esc)").clicked() {
                 out.write(Command::Back);
