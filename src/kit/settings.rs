@@ -30,6 +30,15 @@ impl Default for Settings {
     }
 }
 
+impl Settings {
+    /// What of the settings changes how pieces are drawn (not the board's
+    /// orientation, which the table follows on its own): a table drawn for
+    /// another look is drawn again.
+    pub fn look(&self) -> u8 {
+        u8::from(self.xiangqi_letters)
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum AnimationSpeed {
     Off,

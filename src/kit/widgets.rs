@@ -250,7 +250,10 @@ pub fn side_panel_open(ctx: &egui::Context) -> bool {
 /// Tells the panel the window's width (egui may learn of a resize a frame
 /// late): a panel the player has not set is open when it is wide enough.
 pub fn note_window_width(ctx: &egui::Context, width: f32) {
-    ctx.data_mut(|d| d.insert_temp(auto_key(), width >= NARROW));
+    let wide = width >= NARROW;
+    if ctx.data(|d| d.get_temp::<bool>(auto_key())) != Some(wide) {
+        ctx.data_mut(|d| d.insert_temp(auto_key(), wide));
+    }
 }
 
 /// The game's side panel on the right, [`SIDE_PANEL`] wide, with a button

@@ -232,6 +232,7 @@ pub fn redraw_check<G: GameView>(
     mut asks: MessageReader<Command>,
     mut drawn: ResMut<Drawn>,
     mut redraw: ResMut<Redraw>,
+    mut look_drawn: Local<Option<u8>>,
 ) {
     let undo = changes.read().any(|c| c.undo);
     let hidden = privacy.0.is_some();
@@ -239,11 +240,11 @@ pub fn redraw_check<G: GameView>(
     let flipped = settings.orientation.flipped(viewer.0.0);
     let key = (m.version, viewer.0.0, flipped, hidden);
     let last = drawn.0;
-    // A change of settings may change the look (the pieces' marks): draw
-    // again, without animating anything.
-    let look = settings.is_changed() && !settings.is_added();
+    // A new look (the pieces' marks) draws the same position again,
+    // without animating anything.
+    let look = settings.look();
     *redraw = Redraw {
-        needed: last != Some(key) || replay || look,
+        needed: last != Some(key) || replay || look_drawn.replace(look) != Some(look),
         hidden,
         flipped,
         flip_changed: last.is_some_and(|d| d.2 != flipped),
@@ -322,6 +323,27 @@ pub fn add_demo<G: GameView>(app: &mut App, make: fn(&mut MatchSetup) -> Match<G
     );
 }
 
+/// A demo's opening: up to `plies` actions, each chosen by `choose` (the
+/// acting seat's observation and the action's number), stopping early where
+/// `stop` says the table is worth showing (or nobody is to act).
+pub fn play_demo<G: GameView>(
+    m: &mut Match<G>,
+    plies: u64,
+    stop: impl Fn(&Match<G>, u64) -> bool,
+    choose: impl Fn(&G::Observation, u64) -> G::Action,
+) {
+    for i in 0..plies {
+        if stop(m, i) {
+            break;
+        }
+        let Some(seat) = m.to_act() else { break };
+        let action = choose(&m.observe(seat), i);
+        if m.play(seat, action).is_err() {
+            break;
+        }
+    }
+}
+
 /// A demo match of `G` for the setup's seats, a person in the first seat
 /// and Easy computers in the others: `plies` random actions in (greedy
 /// play ends a chess game too soon for a picture), or fewer where `stop`
@@ -329,7 +351,7 @@ pub fn add_demo<G: GameView>(app: &mut App, make: fn(&mut MatchSetup) -> Match<G
 pub fn demo_match<G: GameView>(
     setup: &mut MatchSetup,
     seed: u64,
-    plies: usize,
+    plies: u64,
     stop: impl Fn(&Match<G>) -> bool,
 ) -> Match<G> {
     use crate::table::setup::SeatKind;
@@ -345,17 +367,12 @@ pub fn demo_match<G: GameView>(
         .collect();
     setup.seed = Some(seed);
     let mut m = crate::table::referee::new_match::<G>(setup, setup.options::<G>());
-    for i in 0..plies as u64 {
-        if stop(&m) {
-            break;
-        }
-        let Some(seat) = m.to_act() else { break };
-        let view = m.observe(seat);
-        let action = veil_ai::choose::<G>(&view, veil_ai::Level::Random, None, seed + i);
-        if m.play(seat, action).is_err() {
-            break;
-        }
-    }
+    play_demo(
+        &mut m,
+        plies,
+        |m, _| stop(m),
+        |view, i| veil_ai::choose::<G>(view, veil_ai::Level::Random, None, seed + i),
+    );
     m
 }
 

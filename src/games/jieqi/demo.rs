@@ -11,13 +11,11 @@ pub(super) fn demo_match(setup: &mut MatchSetup) -> Match<Jieqi> {
     ];
     setup.seed = Some(2024);
     let mut m = new_match::<Jieqi>(setup, setup.options::<Jieqi>());
-    for i in 0..14u64 {
-        let Some(seat) = m.to_act() else { break };
-        let view = m.observe(seat);
-        let action = veil_ai::choose::<Jieqi>(&view, veil_ai::Level::Greedy, None, 7 + i);
-        if m.play(seat, action).is_err() {
-            break;
-        }
-    }
+    crate::table::view::play_demo(
+        &mut m,
+        14,
+        |_, _| false,
+        |view, i| veil_ai::choose::<Jieqi>(view, veil_ai::Level::Greedy, None, 7 + i),
+    );
     m
 }

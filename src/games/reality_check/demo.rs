@@ -13,16 +13,16 @@ pub fn demo_match(setup: &mut MatchSetup) -> Match<RealityCheck> {
     setup.seats = vec![SeatKind::Human, SeatKind::Computer(veil_ai::Level::Easy)];
     setup.seed = Some(2026);
     let mut m = new_match::<RealityCheck>(setup, setup.options::<RealityCheck>());
-    for i in 0..60u64 {
-        let Some(seat) = m.to_act() else { break };
-        let view = m.observe(seat);
-        if view.ply >= 12 && seat.0 == 0 && view.phase == veil_reality_check::Phase::Play {
-            break;
-        }
-        let action = veil_ai::choose::<RealityCheck>(&view, veil_ai::Level::Greedy, None, 31 + i);
-        if m.play(seat, action).is_err() {
-            break;
-        }
-    }
+    crate::table::view::play_demo(
+        &mut m,
+        60,
+        |m, _| {
+            m.to_act() == Some(veil_core::Seat(0)) && {
+                let view = m.observe(veil_core::Seat(0));
+                view.ply >= 12 && view.phase == veil_reality_check::Phase::Play
+            }
+        },
+        |view, i| veil_ai::choose::<RealityCheck>(view, veil_ai::Level::Greedy, None, 31 + i),
+    );
     m
 }

@@ -23,14 +23,14 @@ pub fn demo_match(setup: &mut MatchSetup) -> Match<Rengo> {
     setup.seed = Some(2026);
     let mut m = crate::table::referee::new_match::<Rengo>(setup, setup.options::<Rengo>());
     // Thirty-two stones of quick play.
-    for i in 0..32u64 {
-        let Some(seat) = m.to_act() else { break };
-        let view = m.observe(seat);
-        let think = Some(web_time::Duration::from_millis(25));
-        let action = veil_go::player::choose(&view, Level::Easy, think, 11 + i);
-        if m.play(seat, action).is_err() {
-            break;
-        }
-    }
+    crate::table::view::play_demo(
+        &mut m,
+        32,
+        |_, _| false,
+        |view, i| {
+            let think = Some(web_time::Duration::from_millis(25));
+            veil_go::player::choose(view, Level::Easy, think, 11 + i)
+        },
+    );
     m
 }

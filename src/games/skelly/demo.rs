@@ -18,16 +18,11 @@ pub fn demo_match(setup: &mut MatchSetup) -> crate::table::referee::Match<Skelly
     ];
     setup.seed = Some(2026);
     let mut m = new_match::<Skelly>(setup, setup.options::<Skelly>());
-    for i in 0..40u64 {
-        let Some(seat) = m.to_act() else { break };
-        if i >= 12 && seat.0 == 0 {
-            break;
-        }
-        let view = m.observe(seat);
-        let shot = veil_skelly::ai::choose(&view, Level::Greedy, None, 31 + i);
-        if m.play(seat, shot).is_err() {
-            break;
-        }
-    }
+    crate::table::view::play_demo(
+        &mut m,
+        40,
+        |m, i| i >= 12 && m.to_act() == Some(veil_core::Seat(0)),
+        |view, i| veil_skelly::ai::choose(view, Level::Greedy, None, 31 + i),
+    );
     m
 }

@@ -93,16 +93,22 @@ pub(super) fn human_actions(
         // The bid stepper: up and down climb it (left and right too when
         // no card can be used); Enter calls what it shows once it was
         // touched, or when there is no card to use.
-        let ladder = ui.ladder();
         let cards = !ui.usable.is_empty();
         let up = actions.just_pressed(&UiAction::CursorUp)
             || (!cards && actions.just_pressed(&UiAction::CursorRight));
         let down = actions.just_pressed(&UiAction::CursorDown)
             || (!cards && actions.just_pressed(&UiAction::CursorLeft));
+        let enter = actions.just_pressed(&UiAction::Select);
+        // The ladder only when a key may use it, not every frame.
+        let ladder = if up || down || enter {
+            ui.ladder()
+        } else {
+            Vec::new()
+        };
         let calling = !ladder.is_empty() && (!cards || ui.call.is_some());
         if !ladder.is_empty() && (up || down) {
             ui.step_call(if up { 1 } else { -1 });
-        } else if calling && actions.just_pressed(&UiAction::Select) {
+        } else if calling && enter {
             wanted.push(Command::Choose(ladder[ui.rung(&ladder)].0));
         } else if let Some(scene) = &view.scene {
             if cards
