@@ -80,7 +80,21 @@ fn check_table(app: &mut App) {
         .iter(world)
         .map(|t| t.text.clone())
         .collect();
+    // A pip or a figure's frame tells the suit: it hangs only under a card
+    // whose face is shown (a back carries the lattice alone).
+    let marks: Vec<Entity> = world
+        .query_filtered::<&ChildOf, With<veil::games::tysiac::CardMark>>()
+        .iter(world)
+        .map(|c| c.parent())
+        .collect();
+    for parent in &marks {
+        assert!(
+            world.get::<CardFace>(*parent).is_some(),
+            "a pip on a card whose face is not shown"
+        );
+    }
     if privacy.is_some() {
+        assert!(marks.is_empty(), "no pips while the device changes hands");
         assert!(cards.is_empty(), "no cards while the device changes hands");
         assert!(
             !texts.iter().any(|t| is_suit_text(t)),
@@ -661,4 +675,35 @@ fn hot_seat_hand_shows_one_hand_at_a_time() {
         app.update();
     }
     assert_eq!(screen(&app), Screen::Results);
+}
+
+/// The control of the pip check: a pip planted on a card shown face down
+/// is caught.
+#[test]
+fn a_pip_on_a_face_down_card_is_caught() {
+    let mut app = app(AnimationSpeed::Off);
+    start_tysiac(
+        &mut app,
+        vec![
+            SeatKind::Human,
+            SeatKind::Computer(Level::Easy),
+            SeatKind::Computer(Level::Easy),
+        ],
+        Options::default(),
+        3,
+    );
+    for _ in 0..5 {
+        app.update();
+    }
+    check_table(&mut app);
+    let world = app.world_mut();
+    let back = world
+        .query_filtered::<Entity, With<CardBack>>()
+        .iter(world)
+        .next()
+        .expect("the others' cards lie face down");
+    let pip = world.spawn(veil::games::tysiac::CardMark).id();
+    world.entity_mut(back).add_child(pip);
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check_table(&mut app)));
+    assert!(caught.is_err(), "the check finds the planted pip");
 }
