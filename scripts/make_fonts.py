@@ -19,18 +19,30 @@ from fontTools.ttLib import TTCollection, TTFont
 
 SOURCE = Path("/usr/share/fonts/truetype/dejavu")
 OUT = Path(__file__).resolve().parent.parent / "assets" / "fonts"
-# What the app's strings use, and what a player's name may plausibly hold.
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def symbols_in_sources() -> list[int]:
+    """Every symbol (U+2000 and up, CJK aside) the app's and the rules
+    crates' sources write: the rest of those blocks only cost bytes."""
+    found = set()
+    for folder in ("src", "crates"):
+        for path in (ROOT / folder).rglob("*.rs"):
+            for ch in path.read_text(errors="ignore"):
+                if 0x2000 <= ord(ch) < 0x2E80:
+                    found.add(ord(ch))
+    return sorted(found)
+
+
+# Latin for every word and a player's name, punctuation and arrows; of the
+# symbol blocks (shapes, suits, chess figures, ⚙) only what the sources use.
 UNICODES = (
     list(range(0x20, 0x7F))
     + list(range(0xA0, 0x180))  # Latin-1 and Latin Extended-A (ą ę ł ń ó ś ź ż)
     + list(range(0x2010, 0x2070))  # dashes, quotes, bullets, ellipsis
     + [0x20AC, 0x2122]
     + list(range(0x2190, 0x2200))  # arrows
-    + list(range(0x2212, 0x221A))
-    + list(range(0x2260, 0x2266))
-    + list(range(0x2500, 0x2600))  # box drawing, geometric shapes ▲ ▶ ●
-    + list(range(0x2600, 0x2700))  # misc symbols: ♠ ♣ ♥ ♦ ★ ⚙ ♔
-    + list(range(0x2700, 0x27C0))  # dingbats ✓ ✗
+    + symbols_in_sources()
 )
 
 

@@ -9,6 +9,7 @@ pub mod anim;
 pub mod board;
 pub mod cards;
 pub mod figures;
+pub mod files;
 pub mod fonts;
 pub mod input;
 pub mod settings;

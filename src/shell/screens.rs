@@ -8,6 +8,7 @@ use crate::kit::input::Command;
 use crate::kit::widgets::{TOP_BAR, root_ui};
 use crate::table::ActiveGame;
 use crate::table::Screen;
+use crate::table::recent::{FinishedRecords, KeepRecord, OpenRecord, RecentGames};
 use crate::table::referee::MatchResult;
 use crate::table::save::{ResumeOffer, continue_offered};
 use crate::table::setup::{LEVELS, MatchSetup, SeatKind, level_name};
@@ -111,10 +112,16 @@ fn spawn_title_art(mut commands: Commands, images: Option<Res<crate::kit::board:
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn title_ui(
     mut contexts: EguiContexts,
     offer: Res<ResumeOffer>,
+    recent: Res<RecentGames>,
     mut out: MessageWriter<Command>,
+    mut open: MessageWriter<OpenRecord>,
+    mut keep: MessageWriter<KeepRecord>,
+    mut shown: Local<bool>,
+    mut pasted: Local<String>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::CentralPanel::no_frame().show(&mut root_ui(ctx, "title", false), |ui| {
@@ -134,13 +141,92 @@ fn title_ui(
                 out.write(Command::Button);
                 out.write(Command::Start);
             }
+            if big_button(ui, "Recent games").clicked() {
+                out.write(Command::Button);
+                *shown = !*shown;
+            }
             if let Some(message) = &offer.message {
                 ui.add_space(20.0);
                 ui.label(egui::RichText::new(message).size(16.0));
             }
         });
     });
+    let mut still_shown = *shown;
+    egui::Window::new("Recent games")
+        .open(&mut still_shown)
+        .collapsible(false)
+        .default_width(520.0)
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -24.0])
+        .show(ctx, |ui| {
+            recent_games(ui, &recent, &mut pasted, &mut open, &mut keep);
+        });
+    *shown = still_shown;
     Ok(())
+}
+
+/// The recent games, each to review or save, and a box to open a record.
+fn recent_games(
+    ui: &mut egui::Ui,
+    recent: &RecentGames,
+    pasted: &mut String,
+    open: &mut MessageWriter<OpenRecord>,
+    keep: &mut MessageWriter<KeepRecord>,
+) {
+    if recent.games.is_empty() {
+        ui.label("No finished game yet: the last ones are kept here for review.");
+    }
+    let now = crate::table::recent::now_secs();
+    let save = if cfg!(target_arch = "wasm32") {
+        "Download"
+    } else {
+        "Save"
+    };
+    egui::ScrollArea::vertical()
+        .max_height(260.0)
+        .show(ui, |ui| {
+            for (i, g) in recent.games.iter().enumerate() {
+                let name = veil_games::entry(&g.game).map_or(g.game.as_str(), |e| e.name);
+                ui.horizontal(|ui| {
+                    if ui.button("Review").clicked() {
+                        open.write(OpenRecord::Recent(i));
+                    }
+                    if ui
+                        .button(save)
+                        .on_hover_text("Veil's record of the game, every secret in it")
+                        .clicked()
+                    {
+                        keep.write(KeepRecord::Recent(i));
+                    }
+                    ui.label(egui::RichText::new(name).strong());
+                    ui.label(ago(now.saturating_sub(g.when)));
+                });
+                ui.small(&g.headline);
+            }
+        });
+    ui.separator();
+    ui.label("Open a record (a Veil record's text, pasted):");
+    ui.add(
+        egui::TextEdit::multiline(pasted)
+            .desired_rows(2)
+            .desired_width(f32::INFINITY),
+    );
+    if ui.button("Open for review").clicked() {
+        open.write(OpenRecord::Text(std::mem::take(pasted)));
+    }
+    if let Some(message) = &recent.message {
+        ui.small(message);
+    }
+}
+
+/// "3 minutes ago", "2 days ago".
+fn ago(secs: u64) -> String {
+    let (n, unit) = match secs {
+        0..60 => return "just now".into(),
+        60..3600 => (secs / 60, "minute"),
+        3600..86_400 => (secs / 3600, "hour"),
+        _ => (secs / 86_400, "day"),
+    };
+    format!("{n} {unit}{} ago", if n == 1 { "" } else { "s" })
 }
 
 fn title_commands(
@@ -491,7 +577,9 @@ impl Plugin for ResultsPlugin {
 fn results_ui(
     mut contexts: EguiContexts,
     result: Option<Res<MatchResult>>,
+    records: Res<FinishedRecords>,
     mut out: MessageWriter<Command>,
+    mut keep: MessageWriter<KeepRecord>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::CentralPanel::default().show(&mut root_ui(ctx, "screen", false), |ui| {
@@ -504,6 +592,26 @@ fn results_ui(
                 for (name, kind, won) in &r.seats {
                     let mark = if *won { "★ " } else { "" };
                     ui.label(format!("{mark}{name}: {}", kind.label()));
+                }
+            }
+            if !records.files.is_empty() {
+                ui.add_space(12.0);
+                let verb = if cfg!(target_arch = "wasm32") {
+                    "Download"
+                } else {
+                    "Save"
+                };
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("The record:");
+                    for (i, f) in records.files.iter().enumerate() {
+                        if ui.button(format!("{verb} the {}", f.label)).clicked() {
+                            out.write(Command::Button);
+                            keep.write(KeepRecord::Finished(i));
+                        }
+                    }
+                });
+                if let Some(note) = &records.note {
+                    ui.small(note);
                 }
             }
             ui.add_space(24.0);

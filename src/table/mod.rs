@@ -12,6 +12,7 @@ use veil_core::Game;
 pub mod fit;
 pub mod keys;
 pub mod panel;
+pub mod recent;
 pub mod referee;
 pub mod remember;
 pub mod save;
@@ -70,6 +71,7 @@ impl Plugin for TablePlugin {
                 keys::PlayKeysPlugin,
                 remember::RememberPlugin,
                 fit::FitPlugin,
+                recent::RecentPlugin,
             ))
             .configure_sets(
                 Update,

@@ -17,7 +17,7 @@ use veil_core::Turn;
 use crate::kit::store::Store;
 use crate::table::referee::{Match, MatchSnapshot};
 use crate::table::setup::MatchSetup;
-use crate::table::view::{GameView, GameViews, PreparedMatch};
+use crate::table::view::{Finished, GameView, GameViews, PreparedMatch, ReviewWanted};
 use crate::table::{ActiveGame, Screen};
 
 /// The key the match in progress is kept under.
@@ -54,9 +54,9 @@ struct SaveFile<G: GameView> {
 
 /// What is read first, to know how to read the rest.
 #[derive(Deserialize)]
-struct Header {
-    format: u32,
-    game: String,
+pub struct Header {
+    pub format: u32,
+    pub game: String,
 }
 
 pub struct SavePlugin {
@@ -96,6 +96,39 @@ pub fn keep_match<G: GameView>(m: Res<Match<G>>, saves: Res<Saves>, mut kept: Re
         Ok(text) => saves.0.write(SAVE_KEY, &text),
         Err(e) => warn!("could not write the save: {e}"),
     }
+}
+
+/// The record of a match (in practice a finished one): the save file's text.
+pub fn record_text<G: GameView>(m: &Match<G>) -> Result<String, String> {
+    let file = SaveFile {
+        format: SAVE_FORMAT,
+        game: G::ID.to_owned(),
+        snapshot: m.snapshot(),
+    };
+    serde_json::to_string(&file).map_err(|e| e.to_string())
+}
+
+/// Opens the record of a finished match of `G` for review: the results of
+/// that game, then its first position, as the results' "Review the game"
+/// does. A match not yet over is refused (it is a save, to be continued).
+pub fn open_review<G: GameView>(text: &str, world: &mut World) -> Result<(), String> {
+    let m = read_save::<G>(text)?;
+    if m.turn() != Turn::Over {
+        return Err("its game is not finished".into());
+    }
+    let mut setup = world.resource_mut::<MatchSetup>();
+    setup.choose_game(G::ID);
+    setup.seats = m.seats().to_vec();
+    setup.set_options::<G>(&m.options());
+    setup.seed = None;
+    world.insert_resource(crate::table::referee::summarize(&m));
+    world.insert_resource(Finished(m));
+    world.resource_mut::<ReviewWanted>().0 = true;
+    world
+        .resource_mut::<NextState<ActiveGame>>()
+        .set(ActiveGame::of::<G>());
+    world.resource_mut::<NextState<Screen>>().set(Screen::Play);
+    Ok(())
 }
 
 /// Reads a save of `G` into a match, checking everything.

@@ -20,6 +20,7 @@ use crate::kit::board::{BoardLayout, BoardUi, Cell, orient_board, show_hint};
 use crate::kit::input::Command;
 use crate::kit::sound::Cue;
 use crate::kit::widgets;
+use crate::table::recent::FinishedRecords;
 use crate::table::referee::{
     GameChanged, Match, MatchPlugin, MatchResult, PrivacyPending, ResignAsked, Reviewing,
     RulesOpen, Thinker, Viewer, end_cue, new_match, summarize,
@@ -269,6 +270,8 @@ pub struct ViewEntry {
     pub check_save: fn(&str) -> Result<(), String>,
     /// Puts a saved match of this game on the table.
     pub resume: fn(&str, &mut World) -> Result<(), String>,
+    /// Opens the record of a finished match of this game for review.
+    pub review: fn(&str, &mut World) -> Result<(), String>,
 }
 
 /// The table's part of game `G`; its systems run only while `G` is the
@@ -414,6 +417,7 @@ impl<G: GameView> Plugin for TablePlugin<G> {
                 options_ui: options_ui::<G>,
                 check_save: crate::table::save::check_save::<G>,
                 resume: crate::table::save::resume::<G>,
+                review: crate::table::save::open_review::<G>,
             },
         );
     }
@@ -543,9 +547,22 @@ fn finish_match<G: GameView>(
         return;
     }
     let mut result = summarize(&m);
+    commands.queue(|world: &mut World| {
+        world.resource_mut::<FinishedRecords>().files.clear();
+    });
     // The game is over: what each seat saw at the end may now be told.
     let views: Vec<G::Observation> = Seat::all(m.seats().len()).map(|s| m.observe(s)).collect();
     G::finish(&mut result, &views, viewer.0, &mut commands);
+    // Kept among the recent games, and offered as a file on the results.
+    match crate::table::save::record_text(&m) {
+        Ok(record) => {
+            let headline = format!("{} — {}", result.headline, result.reason);
+            commands.queue(move |world: &mut World| {
+                crate::table::recent::keep_finished(world, G::ID, headline, record);
+            });
+        }
+        Err(e) => warn!("could not write the record: {e}"),
+    }
     cues.write(end_cue(&m, &result, viewer.0));
     commands.insert_resource(result);
     // Kept for the review; the results screen may open it.

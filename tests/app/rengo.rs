@@ -260,6 +260,16 @@ fn one_person_and_three_computers_from_title_to_results() {
     let record = app.world().resource::<FinishedRecord>().sgf.clone();
     let read = veil_go::sgf::read(&record).expect("the record reads back");
     assert_eq!(read.seats(), 4);
+    // The results offer Veil's record and the SGF (saved, or downloaded in
+    // the browser).
+    let files = &app
+        .world()
+        .resource::<veil::table::recent::FinishedRecords>()
+        .files;
+    let labels: Vec<&str> = files.iter().map(|f| f.label).collect();
+    assert_eq!(labels, ["Veil record", "SGF"]);
+    assert_eq!(files[1].text, record);
+    assert!(files[1].name.ends_with(".sgf"));
 }
 
 #[test]

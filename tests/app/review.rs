@@ -325,3 +325,113 @@ fn a_seat_s_review_paints_no_card_it_had_not_seen() {
     }
     assert!(own_found > 30, "the scan finds the cards a seat saw");
 }
+
+/// A finished game is kept among the recent games: an app built again on
+/// the same store lists it on the title, and opening it gives the review
+/// of the same game (then its results, as after play). Its Veil record,
+/// handed back as text, opens the same way. A damaged, unfinished, newer or
+/// foreign record is refused with one line, and the list is untouched.
+#[test]
+fn recent_games_and_records_open_for_review() {
+    use veil::kit::store::Store;
+    use veil::table::recent::{FinishedRecords, OpenRecord, RecentGames};
+    let store = Store::memory();
+    let mut first = super::resume::app_with(&store);
+    finish_a_game::<HideAndGuess>(&mut first, 31, |_| {});
+    let finished = &first
+        .world()
+        .resource::<veil::table::view::Finished<HideAndGuess>>()
+        .0;
+    let (log, state) = (
+        finished.log().to_vec(),
+        json(finished.full_state_for_tests()),
+    );
+    let records = first.world().resource::<FinishedRecords>();
+    assert_eq!(
+        records.files[0].label, "Veil record",
+        "the results offer it"
+    );
+    let record = records.files[0].text.clone();
+    // "Save the Veil record": a file in the records folder beside the
+    // settings (a download in the browser).
+    let dir = std::env::temp_dir().join(format!("veil-records-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    first
+        .world_mut()
+        .insert_resource(veil::kit::settings::SettingsStore::File(
+            dir.join("settings.json"),
+        ));
+    first
+        .world_mut()
+        .write_message(veil::table::recent::KeepRecord::Finished(0));
+    first.update();
+    let note = first.world().resource::<FinishedRecords>().note.clone();
+    assert!(
+        note.as_deref().is_some_and(|n| n.contains("saved as")),
+        "{note:?}"
+    );
+    let kept: Vec<_> = std::fs::read_dir(dir.join("records"))
+        .expect("a records folder")
+        .collect();
+    assert_eq!(kept.len(), 1);
+    let path = kept[0].as_ref().expect("an entry").path();
+    assert_eq!(std::fs::read_to_string(&path).expect("readable"), record);
+    let _ = std::fs::remove_dir_all(&dir);
+    drop(first);
+
+    let opens = |app: &mut App, ask: OpenRecord| -> Option<String> {
+        app.world_mut().write_message(ask);
+        app.update();
+        app.update();
+        app.world().resource::<RecentGames>().message.clone()
+    };
+    let reviewed = |app: &App| {
+        assert_eq!(screen(app), Screen::Play);
+        let m = app.world().resource::<Match<HideAndGuess>>();
+        assert!(m.review().is_some(), "the game is under review");
+        assert_eq!(m.log(), log.as_slice(), "the same game");
+        assert_eq!(json(m.full_state_for_tests()), state);
+    };
+    let mut app = super::resume::app_with(&store);
+    let recent = app.world().resource::<RecentGames>();
+    assert_eq!(recent.games.len(), 1, "kept among the recent games");
+    assert_eq!(recent.games[0].game, HideAndGuess::ID);
+    assert_eq!(opens(&mut app, OpenRecord::Recent(0)), None);
+    reviewed(&app);
+    send(&mut app, Command::Back);
+    app.update();
+    assert_eq!(screen(&app), Screen::Results, "then its results");
+    assert!(app.world().get_resource::<MatchResult>().is_some());
+
+    let mut app = super::resume::app_with(&store);
+    assert_eq!(opens(&mut app, OpenRecord::Text(record.clone())), None);
+    reviewed(&app);
+
+    // A game in progress is a save, not a record to review.
+    let mut other = super::app(AnimationSpeed::Off);
+    start_game(&mut other, HideAndGuess::ID, |_| {});
+    let unfinished =
+        veil::table::save::record_text(other.world().resource::<Match<HideAndGuess>>())
+            .expect("a record");
+    let newer = record.replacen("\"format\":2", "\"format\":99", 1);
+    assert_ne!(newer, record);
+    let foreign = record.replacen(HideAndGuess::ID, "checkers", 1);
+    let cut = record[..record.len() / 2].to_owned();
+    let mut app = super::resume::app_with(&store);
+    for (text, why) in [
+        ("not a record".to_owned(), "not a Veil record"),
+        (cut, "could not be opened"),
+        (unfinished, "not finished"),
+        (newer, "newer Veil"),
+        (foreign, "no game \"checkers\""),
+    ] {
+        let line = opens(&mut app, OpenRecord::Text(text)).expect("a line says why");
+        assert!(line.contains(why), "{line:?} should say {why:?}");
+        assert_eq!(screen(&app), Screen::Title, "nothing opens");
+    }
+    assert_eq!(
+        app.world().resource::<RecentGames>().games.len(),
+        1,
+        "the list is untouched"
+    );
+}

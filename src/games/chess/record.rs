@@ -141,7 +141,22 @@ pub(super) fn record_window(
                     }
                 }
                 #[cfg(target_arch = "wasm32")]
-                let _ = &store;
+                if ui.button("Download PGN").clicked()
+                    && let Some(store) = store.as_deref()
+                {
+                    let name = crate::kit::files::record_name(record.game, "pgn");
+                    *saved = Some(
+                        match crate::kit::files::keep_text(
+                            store,
+                            &name,
+                            "application/x-chess-pgn",
+                            &record.pgn,
+                        ) {
+                            Ok(place) => format!("The record was {place}."),
+                            Err(e) => format!("Could not save: {e}"),
+                        },
+                    );
+                }
                 ui.label(format!(
                     "{} — the secret choices are in the last comment",
                     record.game

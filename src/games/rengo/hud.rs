@@ -172,7 +172,12 @@ pub fn hud(
                 resign: scene.seats == 2 && m.humans().contains(&viewer.0),
             };
             widgets::game_buttons(ui, buttons, &mut out);
-            if ui.button("Save SGF").clicked() {
+            let label = if cfg!(target_arch = "wasm32") {
+                "Download SGF"
+            } else {
+                "Save SGF"
+            };
+            if ui.button(label).clicked() {
                 save.write(SaveRecord);
             }
         });

@@ -457,6 +457,18 @@ fn finish(result: &mut MatchResult, views: &[RengoView], viewer: Seat, commands:
         result.reason = result.reason.replace("B1", "Black").replace("W1", "White");
     }
     let sgf = veil_go::sgf::write(game, &[]);
+    let file = crate::table::recent::RecordFile {
+        label: "SGF",
+        name: crate::kit::files::record_name("rengo", "sgf"),
+        mime: "application/x-go-sgf",
+        text: sgf.clone(),
+    };
+    commands.queue(move |world: &mut World| {
+        world
+            .resource_mut::<crate::table::recent::FinishedRecords>()
+            .files
+            .push(file);
+    });
     commands.insert_resource(record::FinishedRecord { sgf });
 }
 

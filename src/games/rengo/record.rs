@@ -1,9 +1,9 @@
 //! SGF export: the "Save SGF" button writes the game so far, and a finished
 //! game's record is written when the results show. On the desktop the files
 //! go to `records/` next to the settings file (`~/.config/veil/records/`
-//! unless `$VEIL_SETTINGS` or `$XDG_CONFIG_HOME` say otherwise); the browser
-//! build keeps the record in memory only (a download would need a new
-//! dependency). Tests keep no settings file, so nothing is written.
+//! unless `$VEIL_SETTINGS` or `$XDG_CONFIG_HOME` say otherwise); in the
+//! browser "Save SGF" downloads it (`kit::files`). Tests keep no settings
+//! file, so nothing is written.
 
 use bevy::prelude::*;
 use veil_go::Rengo;
@@ -25,32 +25,11 @@ pub struct FinishedRecord {
 #[derive(Resource, Clone, Debug, Default)]
 pub struct RecordNote(pub String);
 
-/// Writes `sgf` under the records folder; the path written, if any.
-pub fn save_sgf(store: &SettingsStore, sgf: &str) -> Option<String> {
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        let SettingsStore::File(settings) = store else {
-            return None;
-        };
-        let dir = settings.parent()?.join("records");
-        std::fs::create_dir_all(&dir).ok()?;
-        let secs = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        let path = dir.join(format!("rengo-{secs}.sgf"));
-        match std::fs::write(&path, sgf) {
-            Ok(()) => Some(path.display().to_string()),
-            Err(e) => {
-                warn!("could not save the record to {}: {e}", path.display());
-                None
-            }
-        }
-    }
-    #[cfg(target_arch = "wasm32")]
-    {
-        let _ = (store, sgf);
-        None
-    }
+/// Hands `sgf` to the player: a file in the records folder on the
+/// desktop, a download in the browser. Says where, or why not.
+pub fn save_sgf(store: &SettingsStore, sgf: &str) -> Result<String, String> {
+    let name = crate::kit::files::record_name("rengo", "sgf");
+    crate::kit::files::keep_text(store, &name, "application/x-go-sgf", sgf)
 }
 
 /// The "Save SGF" button.
@@ -67,8 +46,8 @@ pub fn save_requested(
     }
     let sgf = veil_go::sgf::write(&m.observe(viewer.0).game, &[]);
     let note = match save_sgf(&store, &sgf) {
-        Some(path) => format!("Saved to {path}"),
-        None => "This build keeps no files: the record was not saved.".to_owned(),
+        Ok(place) => format!("The record (SGF) was {place}."),
+        Err(why) => format!("The record was not saved: {why}."),
     };
     info!("{note}");
     commands.insert_resource(RecordNote(note));
@@ -84,8 +63,12 @@ pub fn save_finished(
     let (Some(record), Some(mut result)) = (record, result) else {
         return;
     };
-    if let Some(path) = save_sgf(&store, &record.sgf) {
-        result.reason = format!("{} — the record (SGF) is saved as {path}", result.reason);
+    // The browser asks before a download: there the results offer it
+    // instead (the record's button), not at every game's end.
+    if cfg!(not(target_arch = "wasm32"))
+        && let Ok(place) = save_sgf(&store, &record.sgf)
+    {
+        result.reason = format!("{} — the record (SGF) was {place}", result.reason);
     }
 }
 
@@ -99,25 +82,7 @@ pub struct ImportText(pub String);
 
 /// The newest record in the records folder (desktop only).
 pub fn newest_saved(store: &SettingsStore) -> Option<String> {
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        let SettingsStore::File(settings) = store else {
-            return None;
-        };
-        let dir = settings.parent()?.join("records");
-        let newest = std::fs::read_dir(dir)
-            .ok()?
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
-            .max_by_key(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok())?;
-        std::fs::read_to_string(newest).ok()
-    }
-    #[cfg(target_arch = "wasm32")]
-    {
-        let _ = store;
-        None
-    }
+    crate::kit::files::newest_kept(store, "sgf")
 }
 
 /// Import: the record is read (and so checked), and a new match continues
