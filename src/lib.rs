@@ -150,6 +150,10 @@ pub fn build_app(mode: AppMode, launch: LaunchOptions) -> App {
     }
     app.add_plugins(bevy_egui::EguiPlugin::default());
     app.insert_resource(ClearColor(Color::srgb(0.16, 0.13, 0.12)));
+    // A player's first game of each kind opens its "how to play"; demos and
+    // screenshots show the table alone, and tests ask for it themselves.
+    let first_minutes =
+        mode == AppMode::Windowed && launch.demo.is_none() && launch.screenshot.is_none();
     app.insert_resource(launch);
     app.add_systems(Startup, spawn_camera);
     // Layer by layer, bottom up: kit, table, shell, games.
@@ -160,6 +164,7 @@ pub fn build_app(mode: AppMode, launch: LaunchOptions) -> App {
         shell::keys::MenuKeysPlugin,
         games::GamesPlugin,
     ));
+    app.insert_resource(table::howto::FirstMinutes(first_minutes));
     app
 }
 

@@ -56,29 +56,116 @@ pub fn resign_confirmation(ui: &mut egui::Ui, asked: bool, out: &mut MessageWrit
     });
 }
 
-/// The game's rulings in plain words, one paragraph a line, while
-/// `open_flag` says so; closing the window clears it.
-pub fn rules_window(ctx: &egui::Context, title: &str, rules: &[&str], open_flag: &mut bool) {
+/// One step of a game's "how to play": a few words, and where on the
+/// picture of its table to look (a ring: centre and radius as fractions of
+/// the picture's width and height).
+#[derive(Clone, Copy, Debug)]
+pub struct HowToStep {
+    pub text: &'static str,
+    pub ring: Option<(f32, f32, f32)>,
+}
+
+/// A step with a ring around (x, y), radius r (fractions of the picture).
+pub const fn step(text: &'static str, x: f32, y: f32, r: f32) -> HowToStep {
+    HowToStep {
+        text,
+        ring: Some((x, y, r)),
+    }
+}
+
+/// The rules window: the short "how to play" first (a step at a time, over
+/// the picture of the table), then the rules in full. `step` is the step
+/// shown; `None` shows the rules in full only.
+pub struct RulesWindow<'a> {
+    pub title: &'a str,
+    pub rules: &'a [&'a str],
+    pub how_to: &'a [HowToStep],
+    pub picture: Option<(egui::TextureId, egui::Vec2)>,
+}
+
+/// Draws the rules window while `open_flag` holds; `step` is the "how to
+/// play" step shown.
+pub fn rules_window(ctx: &egui::Context, w: RulesWindow, step: &mut usize, open_flag: &mut bool) {
     if !*open_flag {
         return;
     }
     let mut open = true;
-    egui::Window::new(title)
+    egui::Window::new(w.title)
         .open(&mut open)
         .default_width(560.0)
         .show(ctx, |ui| {
             egui::ScrollArea::vertical()
-                .max_height(600.0)
+                .max_height(640.0)
                 .show(ui, |ui| {
-                    for r in rules {
-                        ui.label(*r);
-                        ui.add_space(4.0);
+                    if !w.how_to.is_empty() {
+                        how_to_play(ui, &w, step, open_flag);
+                        ui.separator();
                     }
+                    egui::CollapsingHeader::new(egui::RichText::new("The rules in full").strong())
+                        .default_open(w.how_to.is_empty())
+                        .show(ui, |ui| {
+                            for r in w.rules {
+                                ui.label(*r);
+                                ui.add_space(4.0);
+                            }
+                        });
                 });
         });
     if !open {
         *open_flag = false;
     }
+}
+
+fn how_to_play(ui: &mut egui::Ui, w: &RulesWindow, step: &mut usize, open_flag: &mut bool) {
+    let n = w.how_to.len();
+    *step = (*step).min(n - 1);
+    let this = w.how_to[*step];
+    ui.label(egui::RichText::new(format!("How to play — step {} of {n}", *step + 1)).strong());
+    if let Some((texture, size)) = w.picture {
+        // The picture at twice its size, with the step's ring over it.
+        let size = size * 2.0;
+        let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+        ui.painter().image(
+            texture,
+            rect,
+            egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
+            egui::Color32::WHITE,
+        );
+        if let Some((x, y, r)) = this.ring {
+            let centre = rect.min + egui::vec2(x * size.x, y * size.y);
+            let radius = r * size.x;
+            let painter = ui.painter();
+            painter.circle_stroke(
+                centre,
+                radius + 2.0,
+                egui::Stroke::new(5.0, egui::Color32::BLACK),
+            );
+            painter.circle_stroke(
+                centre,
+                radius,
+                egui::Stroke::new(3.0, egui::Color32::from_rgb(255, 214, 10)),
+            );
+        }
+    }
+    ui.add_space(6.0);
+    ui.label(egui::RichText::new(this.text).size(17.0));
+    ui.add_space(6.0);
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(*step > 0, egui::Button::new("◀ Back"))
+            .clicked()
+        {
+            *step -= 1;
+        }
+        if *step + 1 < n {
+            if ui.button("Next ▶").clicked() {
+                *step += 1;
+            }
+        } else if ui.button("Play").clicked() {
+            *open_flag = false;
+        }
+        ui.small("The rules button (F1) brings this back.");
+    });
 }
 
 /// "Pass the device": covers the table until the next seat says it is there.

@@ -8,6 +8,7 @@ use crate::kit::input::Command;
 use crate::kit::widgets::{TOP_BAR, root_ui};
 use crate::table::ActiveGame;
 use crate::table::Screen;
+use crate::table::pictures::Pictures;
 use crate::table::recent::{FinishedRecords, KeepRecord, OpenRecord, RecentGames};
 use crate::table::referee::MatchResult;
 use crate::table::save::{ResumeOffer, continue_offered};
@@ -254,54 +255,16 @@ pub struct ChoicePlugin;
 
 impl Plugin for ChoicePlugin {
     fn build(&self, app: &mut App) {
-        let pictures = Pictures::decode(app.world_mut());
-        app.insert_resource(pictures)
-            .add_systems(
-                EguiPrimaryContextPass,
-                choice_ui.run_if(in_state(Screen::GameChoice)),
-            )
-            .add_systems(
-                Update,
-                // Every frame, so that no command meant for another screen
-                // is still waiting when this one opens.
-                choice_commands.after(crate::kit::input::InputSet),
-            );
-    }
-}
-
-/// The registry's pictures of each game's table, as images (`None` where
-/// one could not be read: the card shows without it).
-#[derive(Resource, Default)]
-pub struct Pictures(pub Vec<Option<Handle<Image>>>);
-
-impl Pictures {
-    fn decode(world: &mut World) -> Self {
-        use bevy::asset::RenderAssetUsages;
-        use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
-        let Some(mut images) = world.get_resource_mut::<Assets<Image>>() else {
-            return Pictures::default();
-        };
-        let decoded = veil_games::GAMES
-            .iter()
-            .map(|g| {
-                let image = Image::from_buffer(
-                    g.picture,
-                    ImageType::Extension("png"),
-                    CompressedImageFormats::NONE,
-                    true,
-                    ImageSampler::Default,
-                    RenderAssetUsages::default(),
-                );
-                match image {
-                    Ok(image) => Some(images.add(image)),
-                    Err(e) => {
-                        warn!("the picture of {} could not be read: {e}", g.name);
-                        None
-                    }
-                }
-            })
-            .collect();
-        Pictures(decoded)
+        app.add_systems(
+            EguiPrimaryContextPass,
+            choice_ui.run_if(in_state(Screen::GameChoice)),
+        )
+        .add_systems(
+            Update,
+            // Every frame, so that no command meant for another screen
+            // is still waiting when this one opens.
+            choice_commands.after(crate::kit::input::InputSet),
+        );
     }
 }
 

@@ -10,8 +10,10 @@ use bevy::prelude::*;
 use veil_core::Game;
 
 pub mod fit;
+pub mod howto;
 pub mod keys;
 pub mod panel;
+pub mod pictures;
 pub mod recent;
 pub mod referee;
 pub mod remember;
@@ -59,6 +61,8 @@ pub struct TablePlugin;
 
 impl Plugin for TablePlugin {
     fn build(&self, app: &mut App) {
+        let pictures = pictures::Pictures::decode(app.world_mut());
+        app.insert_resource(pictures);
         app.init_state::<Screen>()
             .init_state::<ActiveGame>()
             .init_resource::<setup::MatchSetup>()
@@ -72,6 +76,7 @@ impl Plugin for TablePlugin {
                 remember::RememberPlugin,
                 fit::FitPlugin,
                 recent::RecentPlugin,
+                howto::HowToPlugin,
             ))
             .configure_sets(
                 Update,

@@ -20,6 +20,8 @@ use crate::kit::board::{BoardLayout, BoardUi, Cell, orient_board, show_hint};
 use crate::kit::input::Command;
 use crate::kit::sound::Cue;
 use crate::kit::widgets;
+use crate::table::howto::HowToStep;
+use crate::table::pictures::Pictures;
 use crate::table::recent::FinishedRecords;
 use crate::table::referee::{
     GameChanged, Match, MatchPlugin, MatchResult, PrivacyPending, ResignAsked, Reviewing,
@@ -61,6 +63,10 @@ pub trait GameView: Game {
     /// The rules in plain words, one paragraph an entry: the rulings of
     /// `RULINGS.md` and every reading the rules crate makes.
     const RULES: &'static [&'static str];
+    /// A short "how to play": three to six steps over the picture of the
+    /// table, shown first in the rules window and opened by itself at the
+    /// first game of this kind.
+    const HOW_TO: &'static [widgets::HowToStep] = &[];
     /// The privacy screen's words: what the seats must not see of each
     /// other, and what the button shows ("board", "cards").
     const PRIVACY: (&'static str, &'static str);
@@ -272,6 +278,8 @@ pub struct ViewEntry {
     pub resume: fn(&str, &mut World) -> Result<(), String>,
     /// Opens the record of a finished match of this game for review.
     pub review: fn(&str, &mut World) -> Result<(), String>,
+    /// Its "how to play".
+    pub how_to: &'static [widgets::HowToStep],
 }
 
 /// The table's part of game `G`; its systems run only while `G` is the
@@ -418,6 +426,7 @@ impl<G: GameView> Plugin for TablePlugin<G> {
                 check_save: crate::table::save::check_save::<G>,
                 resume: crate::table::save::resume::<G>,
                 review: crate::table::save::open_review::<G>,
+                how_to: G::HOW_TO,
             },
         );
     }
@@ -500,6 +509,14 @@ pub fn start_match<G: GameView>(
     resign.0 = false;
     rules.0 = false;
     *finishing = Finishing::default();
+    if !reviewing && !G::HOW_TO.is_empty() {
+        commands.queue(|world: &mut World| {
+            world.resource_mut::<HowToStep>().0 = 0;
+            if crate::table::howto::first_time(world, G::ID) {
+                world.resource_mut::<RulesOpen>().0 = true;
+            }
+        });
+    }
 }
 
 /// The referee takes the views' requests: only a person's seat, only when
@@ -613,8 +630,28 @@ fn review_bar<G: GameView>(
     Ok(())
 }
 
-fn rules_window<G: GameView>(mut contexts: EguiContexts, mut rules: ResMut<RulesOpen>) -> Result {
-    widgets::rules_window(contexts.ctx_mut()?, G::RULES_TITLE, G::RULES, &mut rules.0);
+fn rules_window<G: GameView>(
+    mut contexts: EguiContexts,
+    mut rules: ResMut<RulesOpen>,
+    mut step: ResMut<HowToStep>,
+    pictures: Res<Pictures>,
+    images: Res<Assets<Image>>,
+) -> Result {
+    if !rules.0 {
+        return Ok(());
+    }
+    let picture = pictures.of(G::ID).and_then(|h| {
+        let size = images.get(h)?.size_f32();
+        let id = contexts.add_image(bevy_egui::EguiTextureHandle::Strong(h.clone()));
+        Some((id, egui::vec2(size.x, size.y)))
+    });
+    let window = widgets::RulesWindow {
+        title: G::RULES_TITLE,
+        rules: G::RULES,
+        how_to: G::HOW_TO,
+        picture,
+    };
+    widgets::rules_window(contexts.ctx_mut()?, window, &mut step.0, &mut rules.0);
     Ok(())
 }
 

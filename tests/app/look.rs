@@ -554,7 +554,7 @@ fn a_whole_game_of_jieqi_with_the_keyboard_alone() {
 /// registry (a picture that could not be read would leave its card bare).
 #[test]
 fn every_game_has_a_picture_on_the_choice_screen() {
-    use veil::shell::screens::Pictures;
+    use veil::table::pictures::Pictures;
     let mut app = app(AnimationSpeed::Off);
     key(&mut app, KeyCode::Enter, Key::Enter);
     assert_eq!(screen(&app), Screen::GameChoice);
@@ -572,4 +572,77 @@ fn every_game_has_a_picture_on_the_choice_screen() {
     send(&mut app, Command::ChooseGame("rengo"));
     app.update();
     assert_eq!(screen(&app), Screen::Setup);
+}
+
+/// The first game of each kind opens its rules window on a "how to play"
+/// of three to six steps, each ring inside the picture; once only (kept
+/// between runs), and not when the app says the first minutes are over
+/// (demos, screenshots). The rules key brings it back on its first step.
+#[test]
+fn the_first_game_of_each_kind_opens_how_to_play() {
+    use veil::table::howto::{FirstMinutes, HowToStep};
+    use veil::table::referee::RulesOpen;
+    let store = Store::memory();
+    let rules_open = |app: &App| app.world().resource::<RulesOpen>().0;
+    let mut app = super::resume::app_with(&store);
+    let views: Vec<(&'static str, usize)> = app
+        .world()
+        .resource::<veil::table::view::GameViews>()
+        .0
+        .iter()
+        .map(|(id, e)| (*id, e.how_to.len()))
+        .collect();
+    assert_eq!(views.len(), 8);
+    for (id, entry) in &app.world().resource::<veil::table::view::GameViews>().0 {
+        assert!((3..=6).contains(&entry.how_to.len()), "{id}: 3 to 6 steps");
+        for s in entry.how_to {
+            assert!(!s.text.is_empty());
+            if let Some((x, y, r)) = s.ring {
+                assert!(
+                    r > 0.0 && x - r > -0.05 && x + r < 1.05 && y > 0.0 && y < 1.0,
+                    "{id}: {s:?}"
+                );
+            }
+        }
+    }
+    // Off (as in every other test): the table alone.
+    start_game(&mut app, "jieqi", |_| {});
+    app.update();
+    assert!(
+        !rules_open(&app),
+        "no how-to when the first minutes are off"
+    );
+    app.insert_resource(FirstMinutes(true));
+    for (id, _) in &views {
+        send(&mut app, Command::Back);
+        app.update();
+        start_game(&mut app, *id, |_| {});
+        app.update();
+        assert!(rules_open(&app), "{id}: the first game opens its how-to");
+        assert_eq!(app.world().resource::<HowToStep>().0, 0);
+        app.world_mut().resource_mut::<HowToStep>().0 = 2;
+        send(&mut app, Command::ToggleRules);
+        app.update();
+        assert!(!rules_open(&app), "{id}: dismissed");
+    }
+    // Again, and in an app built anew on the same store: not again.
+    let mut app = super::resume::app_with(&store);
+    app.insert_resource(FirstMinutes(true));
+    for (id, _) in &views {
+        start_game(&mut app, *id, |_| {});
+        app.update();
+        assert!(!rules_open(&app), "{id}: the how-to opened once only");
+        assert_eq!(
+            app.world().resource::<HowToStep>().0,
+            0,
+            "{id}: from step 1"
+        );
+        send(&mut app, Command::ToggleRules);
+        app.update();
+        assert!(rules_open(&app), "{id}: the rules key brings it back");
+        send(&mut app, Command::ToggleRules);
+        app.update();
+        send(&mut app, Command::Back);
+        app.update();
+    }
 }

@@ -37,6 +37,7 @@ impl GameView for Intrigue {
 
     const RULES_TITLE: &'static str = "Intrigue rules";
     const RULES: &'static [&'static str] = INTRIGUE_RULES;
+    const HOW_TO: &'static [crate::kit::widgets::HowToStep] = super::rules::INTRIGUE_HOW_TO;
     const PRIVACY: (&'static str, &'static str) =
         ("Each side has a secret the other must not see.", "board");
 

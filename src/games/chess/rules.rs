@@ -1,5 +1,7 @@
 //! The rules screens' text of the chess family.
 
+use crate::kit::widgets::{HowToStep, step};
+
 pub const INTRIGUE_RULES: &[&str] = &[
     "Intrigue is chess in which each King starts off the board, hidden. Its home square (e1 / e8) starts empty.",
     "Before the first move each player secretly chooses any one of the 64 squares as the King's hiding square, and one of their 8 pawns as the Informant. Both choose at the same time; neither sees the other's choice.",
@@ -26,4 +28,56 @@ pub const SECRET_KING_RULES: &[&str] = &[
     "You win by checkmating the revealed enemy King, or by ending your move with your Secret King (hidden or revealed) next to the revealed enemy King; such a step is always allowed. Only the mover's Secret King counts for this.",
     "Stalemate, threefold repetition (of what both players see) and the 50-move rule are draws.",
     "On the board: your Secret King is ringed in gold — only you see it.",
+];
+
+/// The short "how to play" over the picture of the table.
+pub const INTRIGUE_HOW_TO: &[HowToStep] = &[
+    step(
+        "Before the first move, choose a hiding square for your King (any of the 64) and one of your pawns as the Informant. Your opponent chooses too, in secret.",
+        0.55,
+        0.73,
+        0.06,
+    ),
+    step(
+        "Then play chess with no King on the board. Capture the enemy Informant and their King appears on its hiding square (removing whatever stands there).",
+        0.33,
+        0.44,
+        0.06,
+    ),
+    step(
+        "Instead of a move you may reveal your own King on its square. Only shown Kings can be checked and mated.",
+        0.52,
+        0.49,
+        0.36,
+    ),
+    HowToStep {
+        text: "Click a piece, then where it goes, or use the arrow keys and Enter. Hint, undo and the move list are in the panel.",
+        ring: None,
+    },
+];
+
+/// The short "how to play" over the picture of the table.
+pub const SECRET_KING_HOW_TO: &[HowToStep] = &[
+    step(
+        "Chess on a 10×10 board with no King in sight: before the first move each player secretly makes one of their Knights the Secret King.",
+        0.43,
+        0.76,
+        0.06,
+    ),
+    step(
+        "Until it is found it is a Knight in every way. Capture a Knight and it is shown to both: a plain Knight leaves the board…",
+        0.5,
+        0.5,
+        0.36,
+    ),
+    step(
+        "…but the Secret King stays as a King on its square, and the piece that took it is removed instead. From then on it can be checked and mated.",
+        0.43,
+        0.76,
+        0.06,
+    ),
+    HowToStep {
+        text: "Pawns promote from the seventh rank on. Click a piece, then where it goes, or use the arrow keys and Enter.",
+        ring: None,
+    },
 ];

@@ -21,6 +21,7 @@ impl GameView for SecretKing {
 
     const RULES_TITLE: &'static str = "Secret King rules";
     const RULES: &'static [&'static str] = SECRET_KING_RULES;
+    const HOW_TO: &'static [crate::kit::widgets::HowToStep] = super::rules::SECRET_KING_HOW_TO;
     const PRIVACY: (&'static str, &'static str) =
         ("Each side has a secret the other must not see.", "board");
 

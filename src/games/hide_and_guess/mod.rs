@@ -95,6 +95,7 @@ impl GameView for HideAndGuess {
 
     const RULES_TITLE: &'static str = "Hide and Guess rules";
     const RULES: &'static [&'static str] = RULES;
+    const HOW_TO: &'static [crate::kit::widgets::HowToStep] = rules::HOW_TO;
     const PRIVACY: (&'static str, &'static str) = (
         "Each player's secret and thumb are for their eyes only.",
         "table",

@@ -1,5 +1,7 @@
 //! The Hide and Guess rules screen's text.
 
+use crate::kit::widgets::{HowToStep, step};
+
 /// The rulings of §1, in plain words.
 pub const RULES: &[&str] = &[
     "Each player hides a secret: 5 pieces taken from one black chess set (K, Q, R R, B B, N N, 8 pawns), so at most one king and one queen. Order does not matter. Both choose at the same time; then chance decides who starts.",
@@ -11,4 +13,32 @@ pub const RULES: &[&str] = &[
     "Scoring: triangles without stones are removed. For every other triangle with s stones, each player gains s white stones per piece of the triangle they can match with their secret (each piece matched separately). Score = white stones − 2 × black stones.",
     "The higher score wins. Equal scores: whoever has more black stones wins; still equal: a draw.",
     "On the table: letters K Q R B N P are king, queen, rook, bishop, knight, pawn; white discs are white pieces, dark discs black ones; small white and black discs are stones.",
+];
+
+/// The short "how to play" over the picture of the table.
+pub const HOW_TO: &[HowToStep] = &[
+    step(
+        "Pick your secret: five pieces of one black set, hidden behind your screen (at the bottom). The other player hides five too.",
+        0.5,
+        0.85,
+        0.13,
+    ),
+    step(
+        "On your turn, build: take three white pieces from the supply (left) and lay them as a triangle.",
+        0.21,
+        0.47,
+        0.15,
+    ),
+    step(
+        "After each build you both vote at the same time, thumb up or down (beside the screens). The thumbs show together, and each thumb up leaves a white stone by the triangle.",
+        0.75,
+        0.77,
+        0.07,
+    ),
+    step(
+        "Instead of building, guess the other's five pieces. Right: you take a stone for every triangle and the game ends. Wrong: they take one, you take a black one, and play goes on.",
+        0.5,
+        0.2,
+        0.15,
+    ),
 ];

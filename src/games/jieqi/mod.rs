@@ -64,6 +64,7 @@ impl GameView for Jieqi {
 
     const RULES_TITLE: &'static str = "Jieqi rules";
     const RULES: &'static [&'static str] = RULES;
+    const HOW_TO: &'static [crate::kit::widgets::HowToStep] = rules::HOW_TO;
     const PRIVACY: (&'static str, &'static str) =
         ("Each side knows pieces the other must not see.", "board");
 

@@ -1,5 +1,7 @@
 //! The Jieqi rules screen's text.
 
+use crate::kit::widgets::{HowToStep, step};
+
 /// The rulings of §4, in plain words.
 pub const RULES: &[&str] = &[
     "Jieqi is xiangqi (Chinese chess) played with hidden pieces.",
@@ -11,4 +13,30 @@ pub const RULES: &[&str] = &[
     "A side with no legal move loses. Repeating the same position three times is a draw, except that the side giving perpetual check loses. 120 moves (plies) with no capture and no reveal is a draw.",
     "Moves are written in ICCS (e.g. h2e2); when a move reveals a piece, its letter is added (b0c2n).",
     "On the board: G general, A advisor, E elephant, H horse, R chariot, C cannon, S soldier. Dark discs are face down.",
+];
+
+/// The short "how to play" over the picture of the table.
+pub const HOW_TO: &[HowToStep] = &[
+    step(
+        "Every piece but the two Generals starts face down, shuffled: nobody knows what it is, not even its owner.",
+        0.52,
+        0.83,
+        0.12,
+    ),
+    step(
+        "A face-down piece moves as the piece whose starting point it stands on. The first time it moves it turns over and shows what it is.",
+        0.4,
+        0.38,
+        0.07,
+    ),
+    step(
+        "Capture as in xiangqi. You see what you captured; your opponent learns only that a hidden piece was lost. Captured pieces line up at the side.",
+        0.19,
+        0.2,
+        0.08,
+    ),
+    HowToStep {
+        text: "Checkmate the enemy General to win. Click a piece, then its target, or use the arrow keys and Enter.",
+        ring: None,
+    },
 ];

@@ -54,6 +54,7 @@ impl GameView for RealityCheck {
 
     const RULES_TITLE: &'static str = "Reality Check rules";
     const RULES: &'static [&'static str] = rules::RULES;
+    const HOW_TO: &'static [crate::kit::widgets::HowToStep] = rules::HOW_TO;
     const PRIVACY: (&'static str, &'static str) = (
         "Each side knows the under-faces of its own pieces and its hand; the other must not see them.",
         "pieces",

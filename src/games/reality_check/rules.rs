@@ -1,6 +1,8 @@
 //! The rules screen: RULINGS §3 and every reading `veil-reality-check`
 //! makes where §3 is silent, in plain words.
 
+use crate::kit::widgets::{HowToStep, step};
+
 pub const RULES: &[&str] = &[
     "Reality Check (Andrew Juell), as read in Veil's RULINGS §3.",
     "The board: 39 squares in rows of 1, 3, 5, 7, 7, 7, 5, 3, 1 on a 7-file × 9-rank grid (files a–g, ranks 1–9). White's home squares are d1, c2, d2, e2, b3, c3, d3, e3, f3, showing R; N B N; P P B P P; Black's mirror them. Sliding pieces stop at the board's edge and at holes.",
@@ -25,4 +27,30 @@ pub const RULES: &[&str] = &[
     "Memory action: the two pieces stay turned over and both become known to both players. \"Match\" compares the new up-faces.",
     "Two dice: roll, flip, roll, flip; the second flip must be a different piece; a die with no eligible piece flips nothing.",
     "Notation in the move list: d3-d4 a quiet move, d3xe4 a capture, d3xe4! a Reality Check (with the capturer's kind, now public), ~c2 a flip (with the kind it showed), N@c2 a drop with N up (the face underneath stays secret), d3^e2 a Strategic Retreat, ?c7,e7 a Memory action, take and refuse, -d4 / -RR / -? a removal, dieN the die that decided the flip.",
+];
+
+/// The short "how to play" over the picture of the table.
+pub const HOW_TO: &[HowToStep] = &[
+    step(
+        "Each side has ten two-faced pieces; only the four with equal faces (P-P, N-N, B-B, R-R) are true. You see both faces of yours, your opponent only the face up.",
+        0.57,
+        0.48,
+        0.3,
+    ),
+    step(
+        "Set up in secret: put your pieces so that the faces up match the diagram; the tenth waits in your hand (its count is shown).",
+        0.25,
+        0.89,
+        0.12,
+    ),
+    step(
+        "On your turn, move a piece as its face up moves and then flip a piece, or drop one from your hand on your home squares, or capture into your hand.",
+        0.63,
+        0.4,
+        0.06,
+    ),
+    HowToStep {
+        text: "Or capture with a Reality Check: both pieces turn over for all to see, and a true piece taken by a true piece is gone for good. Remove all four enemy true pieces to win.",
+        ring: None,
+    },
 ];

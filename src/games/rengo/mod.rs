@@ -53,6 +53,7 @@ impl GameView for Rengo {
 
     const RULES_TITLE: &'static str = "Rengo rules";
     const RULES: &'static [&'static str] = rules::RULES;
+    const HOW_TO: &'static [crate::kit::widgets::HowToStep] = rules::HOW_TO;
     const PRIVACY: (&'static str, &'static str) = ("Go hides nothing.", "board");
 
     fn computer(view: &RengoView, level: Level, seed: u64) -> Box<dyn Thinker<Rengo>> {

@@ -78,6 +78,7 @@ impl GameView for Skelly {
 
     const RULES_TITLE: &'static str = "Skelly rules";
     const RULES: &'static [&'static str] = rules::RULES;
+    const HOW_TO: &'static [crate::kit::widgets::HowToStep] = rules::HOW_TO;
     const PRIVACY: (&'static str, &'static str) = ("Skelly hides nothing.", "court");
 
     fn computer(view: &SkellyView, level: Level, seed: u64) -> Box<dyn Thinker<Skelly>> {

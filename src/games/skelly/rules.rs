@@ -1,6 +1,8 @@
 //! The rules screen: RULINGS.md §5 and every reading the rules crate
 //! (`veil-skelly`) makes, in plain words, and the court drawn beside them.
 
+use crate::kit::widgets::{HowToStep, step};
+
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use veil_skelly::court::{self, BOXES, QUADRANTS};
@@ -76,4 +78,32 @@ pub const RULES: &[&str] = &[
     "Flicking: press on your cap, drag back like a slingshot and let go; the further you pull, the harder the flick. The white line shows where the cap would stop on open asphalt, the meter on the right its strength. With the keyboard: ← and → turn the aim (hold to keep turning), ↑ and ↓ turn it finely, and holding Space (or Enter) fills the meter, which rises and falls until you let go — letting go shoots. Escape lets go of the aim.",
     "The computer players simulate candidate flicks and judge where the caps would end, and then flick with their level's unsteady hand: Easy shakes the most, Hard the least. A hint (H) shows the computer's aimed shot as a yellow line. L shows the last shot again.",
     "The physics is a small deterministic simulation (the same on every computer and in the browser): what you see slide is exactly what the rules computed, frame by frame. After the caps stop, the rules may move caps the slide does not show: a shooter placed in its box after a hit, a cap back from off the court, a killer run restarted from box 1, eliminated caps removed.",
+];
+
+/// The short "how to play" over the picture of the table.
+pub const HOW_TO: &[HowToStep] = &[
+    step(
+        "Flick your bottle cap from the start line: drag back from it and let go (or aim with the arrows and hold Space).",
+        0.58,
+        0.92,
+        0.1,
+    ),
+    step(
+        "Make the boxes in order, 1 up to 13 and back down to 1. Each box you make lets you shoot again.",
+        0.22,
+        0.82,
+        0.08,
+    ),
+    step(
+        "Then the killer run: box 13 and its four quadrants. Stop in the dead box on your way and you are trapped until someone hits you.",
+        0.49,
+        0.5,
+        0.14,
+    ),
+    step(
+        "Hit another cap to jump to your next box. A killer eliminates the caps it hits: the last cap in play wins.",
+        0.84,
+        0.06,
+        0.06,
+    ),
 ];

@@ -74,6 +74,7 @@ impl GameView for Tysiac {
 
     const RULES_TITLE: &'static str = "Tysiąc rules";
     const RULES: &'static [&'static str] = RULES;
+    const HOW_TO: &'static [crate::kit::widgets::HowToStep] = rules::HOW_TO;
     const PRIVACY: (&'static str, &'static str) =
         ("Each player's cards are for their eyes only.", "cards");
 
@@ -128,9 +129,14 @@ fn move_text(after: &TysiacView) -> Option<String> {
             .given_to
             .first()
             .map(|to| format!("{} gives a card to {}", name(declarer), name(to))),
-        Phase::FourNines | Phase::Raise => {
-            Some(format!("{} gives its second card", name(declarer)))
-        }
+        // Every seat answers the four nines at once (so no answer tells
+        // who holds them): the list counts the answers, not who gave them.
+        Phase::FourNines if !t.answered.is_empty() => Some(format!(
+            "{} of 3 play on (the four nines)",
+            t.answered.len()
+        )),
+        Phase::FourNines => Some(format!("{} gives its second card", name(declarer))),
+        Phase::Raise => Some("All three play on: nobody holds the four nines".to_owned()),
         Phase::Play => {
             if let Some(card) = t.trick.last() {
                 let seat = Seat(((t.leader.index() + t.trick.len() - 1) % 3) as u8);

@@ -1,5 +1,7 @@
 //! The Tysiąc rules screen's text and the options on the setup screen.
 
+use crate::kit::widgets::{HowToStep, step};
+
 use super::*;
 use crate::kit::widgets::explain;
 
@@ -61,3 +63,29 @@ pub fn options_ui(ui: &mut egui::Ui, o: &mut veil_tysiac::Options) {
         "A whole game to 1000 points takes about half an hour; one hand, a few minutes.",
     );
 }
+
+/// The short "how to play" over the picture of the table.
+pub const HOW_TO: &[HowToStep] = &[
+    step(
+        "Three players, 24 cards: seven each and three face down in the prikup. Bid for it, from 100 up: the highest bidder is the declarer.",
+        0.49,
+        0.84,
+        0.22,
+    ),
+    step(
+        "The declarer shows and takes the prikup, gives one card to each opponent and may raise the bid.",
+        0.58,
+        0.47,
+        0.1,
+    ),
+    step(
+        "Play seven tricks: follow suit if you can, else trump if there is one. Leading a king or queen while holding both announces a marriage, and that suit becomes trump.",
+        0.58,
+        0.47,
+        0.1,
+    ),
+    HowToStep {
+        text: "Declarers score the bid if they take it, or lose it; the others score what they took. The first to 1000 wins.",
+        ring: None,
+    },
+];
