@@ -98,6 +98,17 @@ def main():
     write("lose.wav", render(1.6, lose))
     write("button.wav", render(0.08, button), gain=0.5)
 
+    # Verdict: a gavel's knock, then a low open fifth that rings on.
+    def verdict(t):
+        knock = math.sin(2 * math.pi * 110 * t) * env(t, 0.001, 0.05) + 0.7 * noise[int(t * RATE) % RATE] * env(t, 0.0005, 0.008)
+        u = t - 0.09
+        tone = 0.0
+        if u > 0:
+            tone = sum(math.sin(2 * math.pi * f * u) for f in (196.0, 293.66, 392.0)) / 2.2 * env(u, 0.01, 0.45)
+        return knock + tone
+
+    write("verdict.wav", render(1.1, verdict))
+
 
 if __name__ == "__main__":
     main()

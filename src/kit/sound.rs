@@ -16,10 +16,12 @@ pub enum Cue {
     Win,
     Lose,
     Button,
+    /// A judgement read out: Reality Check's verdict.
+    Verdict,
 }
 
 impl Cue {
-    pub const ALL: [Cue; 7] = [
+    pub const ALL: [Cue; 8] = [
         Cue::Move,
         Cue::Capture,
         Cue::Flip,
@@ -27,6 +29,7 @@ impl Cue {
         Cue::Win,
         Cue::Lose,
         Cue::Button,
+        Cue::Verdict,
     ];
 
     pub fn file(self) -> &'static str {
@@ -38,6 +41,7 @@ impl Cue {
             Cue::Win => "sounds/win.wav",
             Cue::Lose => "sounds/lose.wav",
             Cue::Button => "sounds/button.wav",
+            Cue::Verdict => "sounds/verdict.wav",
         }
     }
 }

@@ -86,3 +86,40 @@ fn plain_camera(mut camera: Query<(&mut Projection, &mut Transform), With<Camera
         transform.translation.y = 0.0;
     }
 }
+
+/// The world point under window point `pos` (logical pixels from the top
+/// left) for the camera as [`fit_camera`] sets it. Worked out from the
+/// projection rather than asked of the camera, which knows its viewport
+/// only once something has rendered (never in a headless app).
+pub fn window_to_world(
+    window: Vec2,
+    pos: Vec2,
+    camera: &Transform,
+    projection: &Projection,
+) -> Vec2 {
+    let per_pixel = match projection {
+        Projection::Orthographic(o) => {
+            let shown = match o.scaling_mode {
+                ScalingMode::Fixed { width, height } => Vec2::new(width, height),
+                _ => window,
+            };
+            shown / window.max(Vec2::ONE) * o.scale
+        }
+        _ => Vec2::ONE,
+    };
+    let from_middle = (pos - window / 2.0) * Vec2::new(1.0, -1.0);
+    camera.translation.truncate() + from_middle * per_pixel
+}
+
+/// The window point (logical pixels from the top left) showing world point
+/// `at`: the inverse of [`window_to_world`].
+pub fn world_to_window(
+    window: Vec2,
+    at: Vec2,
+    camera: &Transform,
+    projection: &Projection,
+) -> Vec2 {
+    let origin = window_to_world(window, window / 2.0, camera, projection);
+    let unit = window_to_world(window, window / 2.0 + Vec2::ONE, camera, projection) - origin;
+    window / 2.0 + (at - origin) / unit
+}

@@ -126,6 +126,39 @@ fn check_rc(app: &mut App) {
     );
 }
 
+/// Puts the pointer on the viewer's hand piece `kind` and clicks there.
+fn click_hand_piece(app: &mut App, kind: veil_reality_check::Kind) {
+    use bevy::input::mouse::MouseButtonInput;
+    let world = app.world_mut();
+    let mut discs = world.query::<(&veil::games::reality_check::HandDisc, &GlobalTransform)>();
+    let at = discs
+        .iter(world)
+        .find(|(d, _)| d.kind == Some(kind))
+        .map(|(_, t)| t.translation())
+        .expect("the piece is in the viewer's hand");
+    let mut cameras = world.query_filtered::<(&Transform, &Projection), With<Camera2d>>();
+    let (camera, projection) = cameras.single(world).expect("one camera");
+    let (camera, projection) = (*camera, projection.clone());
+    let mut windows =
+        world.query_filtered::<(Entity, &mut Window), With<bevy::window::PrimaryWindow>>();
+    let (window, mut w) = windows.single_mut(world).expect("a window");
+    let size = w.size();
+    let pos = veil::table::fit::world_to_window(size, at.truncate(), &camera, &projection);
+    assert!(
+        pos.x >= 0.0 && pos.y >= 0.0 && pos.x < size.x && pos.y < size.y,
+        "the hand is in the window ({pos})"
+    );
+    w.set_cursor_position(Some(pos));
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(MouseButtonInput {
+            button: MouseButton::Left,
+            state,
+            window,
+        });
+        app.update();
+    }
+}
+
 /// Plays `action` for the viewer through clicks and the panel's choices.
 fn click_rc(app: &mut App, action: Action) {
     let before = rc_version(app);
@@ -152,9 +185,31 @@ fn click_rc(app: &mut App, action: Action) {
         }
     };
     match action {
-        Action::Place { to, .. } | Action::Drop { to, .. } => {
+        Action::Place { to, .. } => {
             send(app, Command::Square(at(to)));
             choose(app, Choice::Act(action));
+        }
+        Action::Drop { kind, to, .. } => {
+            // Held from the hand: only its targets are marked, and only its
+            // faces are offered.
+            click_hand_piece(app, kind);
+            assert_eq!(
+                app.world().resource::<RcUi>().held,
+                Some(kind),
+                "{kind} is held"
+            );
+            send(app, Command::Square(at(to)));
+            if rc_version(app) == before {
+                app.update();
+                let choices = app.world().resource::<RcUi>().choices.clone();
+                assert!(
+                    choices
+                        .iter()
+                        .all(|c| matches!(c.1, Choice::Act(Action::Drop { kind: k, to: t, .. }) if k == kind && t == to)),
+                    "only the held piece's faces: {choices:?}"
+                );
+                choose(app, Choice::Act(action));
+            }
         }
         Action::Retreat { from, to } => {
             send(app, Command::Square(at(from)));
@@ -318,6 +373,7 @@ fn reality_check_against_the_computer_from_title_to_results() {
     assert!(cues.contains(&Cue::Move) && cues.contains(&Cue::Flip));
     if checks_played > 0 {
         assert!(cues.contains(&Cue::Check), "a Reality Check is heard");
+        assert!(cues.contains(&Cue::Verdict), "and its verdict");
     }
     assert_eq!(moments, checks_played);
     // Play again starts a fresh game.

@@ -599,7 +599,7 @@ pub fn refresh_view(
                 cues.write(Cue::Check);
                 if step.is_none() {
                     cues.write(Cue::Flip);
-                    cues.write(Cue::Capture);
+                    cues.write(Cue::Verdict);
                 }
                 view.verdict = super::moment::verdict(prev, &scene, from, to);
                 if let Some(d) = step {
@@ -704,6 +704,7 @@ pub fn markers(
     layout: Option<Res<BoardLayout>>,
     images: Res<BoardImages>,
     old: Query<Entity, With<Marker>>,
+    hands: Query<(&HandDisc, &Transform, &Sprite)>,
 ) {
     let Some(layout) = layout else { return };
     if !view.is_changed() && !rc.is_changed() && !layout.is_changed() {
@@ -736,6 +737,7 @@ pub fn markers(
     let mut flips = Vec::new();
     for a in &scene.legal {
         match *a {
+            Action::Drop { kind, .. } if rc.held.is_some_and(|h| h != kind) => {}
             Action::Place { to, .. } | Action::Drop { to, .. } => {
                 if !drop_targets.contains(&to) {
                     drop_targets.push(to);
@@ -771,6 +773,25 @@ pub fn markers(
     }
     if let Some(Some(sq)) = rc.memory {
         mark(sq, Color::srgba(0.6, 0.2, 0.9, 0.95), 1.04, true);
+    }
+    // The piece held from the hand.
+    let mine = scene.viewer_side().index() as u8;
+    let held = hands
+        .iter()
+        .find(|(d, _, _)| d.owner == mine && d.kind.is_some() && d.kind == rc.held);
+    if let Some((_, at, sprite)) = held {
+        let size = sprite.custom_size.map_or(s, |v| v.x) * 1.12;
+        commands.spawn((
+            Marker,
+            Sprite {
+                image: images.ring.clone(),
+                color: Color::srgba(0.1, 0.4, 1.0, 0.95),
+                custom_size: Some(Vec2::splat(size)),
+                ..default()
+            },
+            Transform::from_xyz(at.translation.x, at.translation.y, 6.5),
+            DespawnOnExit(Screen::Play),
+        ));
     }
 }
 

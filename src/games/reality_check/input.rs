@@ -3,9 +3,11 @@
 //! setup placement or a drop; what cannot be told by a square alone (which
 //! piece and face to place or drop, a plain capture or a Reality Check,
 //! take or refuse) is a numbered choice in the side panel (digits 1–6).
+//! A click on a piece of the viewer's hand holds it: its drop targets are
+//! marked, and a click on one drops it (the face is chosen in the panel).
 
 use bevy::prelude::*;
-use veil_reality_check::{Action, Phase, RealityCheck, Square};
+use veil_reality_check::{Action, Kind, Phase, RealityCheck, Square};
 
 use super::{Scene, ViewState, cell, kind_text, square};
 use crate::kit::board::BoardUi;
@@ -33,6 +35,8 @@ pub struct RcUi {
     /// Strategic Retreat: the selected piece may capture this own piece
     /// (offered as a choice, since the click also selects that piece).
     pub retreat: Option<(Square, Square)>,
+    /// A piece of the viewer's hand held to be dropped.
+    pub held: Option<Kind>,
     /// The choices the panel offers now, numbered from 0.
     pub choices: Vec<(String, Choice)>,
 }
@@ -43,6 +47,7 @@ impl RcUi {
         self.capture = None;
         self.memory = None;
         self.retreat = None;
+        self.held = None;
     }
 }
 
@@ -80,14 +85,16 @@ pub fn choices_for(scene: &Scene, ui: &RcUi) -> Vec<(String, Choice)> {
                     ),
                     *a,
                 ),
-                Action::Drop { kind, to, up } if to == sq => add(
-                    format!(
-                        "Drop {} on {sq}, {} up",
-                        kind_text(kind, Some(up)),
-                        up.letter()
-                    ),
-                    *a,
-                ),
+                Action::Drop { kind, to, up } if to == sq && ui.held.is_none_or(|h| h == kind) => {
+                    add(
+                        format!(
+                            "Drop {} on {sq}, {} up",
+                            kind_text(kind, Some(up)),
+                            up.letter()
+                        ),
+                        *a,
+                    )
+                }
                 _ => {}
             }
         }
@@ -225,6 +232,24 @@ fn on_square(
             }
         }
         Phase::Play => {
+            if let Some(kind) = ui.held {
+                let drops: Vec<Action> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, Action::Drop { kind: k, to, .. } if *k == kind && *to == sq))
+                    .collect();
+                match drops.as_slice() {
+                    // Not a target: let go, and take the click as any other.
+                    [] => ui.clear(),
+                    [only] => return request(*only, ui, board),
+                    _ => {
+                        // Which face up: the panel asks.
+                        board.selected = None;
+                        ui.picked = Some(sq);
+                        return;
+                    }
+                }
+            }
             if let Some(first) = ui.memory {
                 let enemy = scene
                     .piece(sq)
@@ -276,5 +301,63 @@ fn on_square(
             ui.picked = droppable.then_some(sq);
         }
         _ => {}
+    }
+}
+
+/// A click on a piece of the viewer's own hand holds it (a second click on
+/// it lets go): its drop targets are marked, a click on one drops it.
+#[allow(clippy::too_many_arguments)]
+pub fn click_hand(
+    actions: Single<
+        &leafwing_input_manager::prelude::ActionState<crate::kit::input::UiAction>,
+        With<crate::kit::input::Player>,
+    >,
+    window: Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
+    camera: Query<(&Transform, &Projection), With<Camera2d>>,
+    discs: Query<(&super::draw::HandDisc, &GlobalTransform, &Sprite)>,
+    view: Res<ViewState>,
+    m: Res<Match<RealityCheck>>,
+    viewer: Res<Viewer>,
+    privacy: Res<PrivacyPending>,
+    phase: Res<State<PlayPhase>>,
+    mut board: ResMut<BoardUi>,
+    mut ui: ResMut<RcUi>,
+) {
+    if !actions.just_pressed(&crate::kit::input::UiAction::Click) {
+        return;
+    }
+    let may =
+        *phase.get() == PlayPhase::HumanTurn && privacy.0.is_none() && m.to_act() == Some(viewer.0);
+    let Some(scene) = view
+        .scene
+        .as_ref()
+        .filter(|s| may && s.phase == Phase::Play)
+    else {
+        return;
+    };
+    let (Some(window), Ok((camera, projection))) = (window, camera.single()) else {
+        return;
+    };
+    let Some(pos) = window.cursor_position() else {
+        return;
+    };
+    let world = crate::table::fit::window_to_world(window.size(), pos, camera, projection);
+    let mine = scene.viewer_side().index() as u8;
+    let hit = discs.iter().find_map(|(disc, at, sprite)| {
+        let r = sprite.custom_size.map_or(20.0, |s| s.x / 2.0);
+        (disc.owner == mine && world.distance(at.translation().truncate()) <= r)
+            .then_some(disc.kind)
+            .flatten()
+    });
+    let Some(kind) = hit else { return };
+    let droppable = scene
+        .legal
+        .iter()
+        .any(|a| matches!(a, Action::Drop { kind: k, .. } if *k == kind));
+    let again = ui.held == Some(kind);
+    ui.clear();
+    board.selected = None;
+    if droppable && !again {
+        ui.held = Some(kind);
     }
 }

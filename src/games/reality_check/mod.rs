@@ -287,6 +287,9 @@ impl Plugin for RealityCheckViewPlugin {
                 Update,
                 (
                     input::human_input.in_set(PlaySet::Input),
+                    input::click_hand
+                        .in_set(PlaySet::Input)
+                        .before(input::human_input),
                     draw::refresh_view.in_set(PlaySet::Draw),
                     input::sync_choices
                         .in_set(PlaySet::Draw)

@@ -363,7 +363,7 @@ pub(super) fn reality_check_moment(
         ));
     }
     // The turn-over and the verdict are heard when they come.
-    for (cue, at) in [(Cue::Flip, step * 1.5), (Cue::Capture, step * 2.0)] {
+    for (cue, at) in [(Cue::Flip, step * 1.5), (Cue::Verdict, step * 2.0)] {
         commands.spawn((LaterCue(cue, at), Drawn, DespawnOnExit(Screen::Play)));
     }
     // The referee waits for the whole moment (the kit counts slides).
