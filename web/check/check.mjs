@@ -1,7 +1,8 @@
 // Loads Veil's web build (web/dist) from a localhost server in headless
 // Chromium (WebGL2 through SwiftShader), saves a screenshot of the title
-// screen and of a Jieqi game in progress (`?demo=jieqi`), and fails when the
-// page reports an error, a request fails, or the canvas stays blank.
+// screen, of a Jieqi game in progress (`?demo=jieqi`) and of a Rengo game
+// (`?demo=rengo`, whose "Download SGF" must give an SGF download), and fails
+// when the page reports an error, a request fails, or the canvas stays blank.
 //
 //   node web/check/check.mjs <dist dir> <shots dir>
 import http from "node:http";
@@ -124,7 +125,8 @@ const browser = await chromium.launch({
 });
 
 const failures = [];
-async function shoot(name, query, minCoverage) {
+// After the shot, `then(page)` may go on with the page (a click, a check).
+async function shoot(name, query, minCoverage, then) {
   const page = await browser.newPage({ viewport: { width: 1200, height: 860 } });
   const problems = [];
   page.on("console", (m) => {
@@ -171,13 +173,37 @@ async function shoot(name, query, minCoverage) {
   if (coverage < minCoverage || colours < 32) {
     problems.push(`the canvas looks blank (${(coverage * 100).toFixed(1)}% drawn, ${colours} colours)`);
   }
+  if (then) {
+    try {
+      await then(page);
+    } catch (e) {
+      problems.push(String(e));
+    }
+  }
   for (const p of problems) failures.push(`${name}: ${p}`);
   await page.close();
+}
+
+// Rengo's "Download SGF" (in the side panel at this window size, as the shot
+// shows) hands the record to the browser as a download.
+async function downloadsTheRecord(page) {
+  const download = page.waitForEvent("download", { timeout: 30_000 });
+  await page.mouse.click(915, 316);
+  const file = await download;
+  const text = fs.readFileSync(await file.path(), "utf8");
+  console.log(`rengo: "Download SGF" gave ${file.suggestedFilename()} (${text.length} bytes)`);
+  if (!/^\(;/.test(text.trim()) || !text.includes("GM[1]") || !text.includes("SZ[")) {
+    throw new Error(`the download is not an SGF record: ${text.slice(0, 80)}`);
+  }
+  if (!file.suggestedFilename().endsWith(".sgf")) {
+    throw new Error(`the download is named ${file.suggestedFilename()}`);
+  }
 }
 
 try {
   await shoot("title", "", 0.02);
   await shoot("jieqi", "?demo=jieqi", 0.1);
+  await shoot("rengo", "?demo=rengo", 0.1, downloadsTheRecord);
 } finally {
   await browser.close();
   server.close();
