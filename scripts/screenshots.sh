@@ -15,3 +15,11 @@ for size in 1280x800 800x600; do
     VEIL_WINDOW=$size scripts/screenshot.sh "docs/shots/$game-$size.png" "$game"
   done
 done
+# A first game's "how to play" (over Tysiąc's demo, with a fresh data folder
+# so that it opens).
+if [ $# -eq 0 ]; then
+  data=$(mktemp -d)
+  VEIL_HOW_TO=1 VEIL_DATA="$data" VEIL_WINDOW=1280x800 \
+    scripts/screenshot.sh docs/shots/how-to-1280x800.png tysiac
+  rm -rf "$data"
+fi

@@ -152,8 +152,10 @@ pub fn build_app(mode: AppMode, launch: LaunchOptions) -> App {
     app.insert_resource(ClearColor(Color::srgb(0.16, 0.13, 0.12)));
     // A player's first game of each kind opens its "how to play"; demos and
     // screenshots show the table alone, and tests ask for it themselves.
-    let first_minutes =
-        mode == AppMode::Windowed && launch.demo.is_none() && launch.screenshot.is_none();
+    // `VEIL_HOW_TO=1` shows it over a demo too (for its picture).
+    let first_minutes = mode == AppMode::Windowed
+        && (launch.demo.is_none() && launch.screenshot.is_none()
+            || std::env::var_os("VEIL_HOW_TO").is_some());
     app.insert_resource(launch);
     app.add_systems(Startup, spawn_camera);
     // Layer by layer, bottom up: kit, table, shell, games.

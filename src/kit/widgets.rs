@@ -94,15 +94,16 @@ pub fn rules_window(ctx: &egui::Context, w: RulesWindow, step: &mut usize, open_
         .open(&mut open)
         .default_width(560.0)
         .show(ctx, |ui| {
-            egui::ScrollArea::vertical()
-                .max_height(640.0)
+            // The how-to in full view; the rules in full scroll below it.
+            if !w.how_to.is_empty() {
+                how_to_play(ui, &w, step, open_flag);
+                ui.separator();
+            }
+            egui::CollapsingHeader::new(egui::RichText::new("The rules in full").strong())
+                .default_open(w.how_to.is_empty())
                 .show(ui, |ui| {
-                    if !w.how_to.is_empty() {
-                        how_to_play(ui, &w, step, open_flag);
-                        ui.separator();
-                    }
-                    egui::CollapsingHeader::new(egui::RichText::new("The rules in full").strong())
-                        .default_open(w.how_to.is_empty())
+                    egui::ScrollArea::vertical()
+                        .max_height(if w.how_to.is_empty() { 600.0 } else { 300.0 })
                         .show(ui, |ui| {
                             for r in w.rules {
                                 ui.label(*r);
@@ -122,8 +123,8 @@ fn how_to_play(ui: &mut egui::Ui, w: &RulesWindow, step: &mut usize, open_flag: 
     let this = w.how_to[*step];
     ui.label(egui::RichText::new(format!("How to play — step {} of {n}", *step + 1)).strong());
     if let Some((texture, size)) = w.picture {
-        // The picture at twice its size, with the step's ring over it.
-        let size = size * 2.0;
+        // The picture half as large again, with the step's ring over it.
+        let size = size * 1.5;
         let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
         ui.painter().image(
             texture,
