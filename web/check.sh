@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Serves the web build on localhost and loads it in headless Chromium
-# (WebGL2 through SwiftShader): saves web/shots/title.png and
-# web/shots/jieqi.png, and fails if the page shows an error or a blank canvas.
+# (WebGL2 through SwiftShader): saves pictures in web/shots/ (the title, a
+# Jieqi and a Rengo game, the title after a reload and the game continued),
+# checks Rengo's SGF download and Continue after a reload, and fails if the
+# page shows an error, a blank canvas or a missing download.
 # Installs what it needs (Debian's chromium, playwright-core from npm);
 # builds web/dist first (web/build.sh) when it is missing.
 #

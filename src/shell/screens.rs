@@ -142,6 +142,7 @@ fn title_ui(
                 out.write(Command::Button);
                 out.write(Command::Start);
             }
+            ui.add_space(10.0);
             if big_button(ui, "Recent games").clicked() {
                 out.write(Command::Button);
                 *shown = !*shown;

@@ -1,8 +1,9 @@
 // Loads Veil's web build (web/dist) from a localhost server in headless
 // Chromium (WebGL2 through SwiftShader), saves a screenshot of the title
 // screen, of a Jieqi game in progress (`?demo=jieqi`) and of a Rengo game
-// (`?demo=rengo`, whose "Download SGF" must give an SGF download), and fails
-// when the page reports an error, a request fails, or the canvas stays blank.
+// (`?demo=rengo`, whose "Download SGF" must give an SGF download), reloads
+// in the middle of a game and continues it from the title, and fails when
+// the page reports an error, a request fails, or the canvas stays blank.
 //
 //   node web/check/check.mjs <dist dir> <shots dir>
 import http from "node:http";
@@ -184,6 +185,31 @@ async function shoot(name, query, minCoverage, then) {
   await page.close();
 }
 
+// A game in progress survives a reload: the page opened again without the
+// demo shows the title with "Continue" (the first button), whose click puts
+// the table back.
+async function reloadOffersContinue(page) {
+  const saved = await page.evaluate(() => localStorage.getItem("veil.game")?.length ?? 0);
+  if (!saved) throw new Error("no game was kept in local storage");
+  await page.goto(base);
+  await page.waitForFunction(() => getComputedStyle(document.getElementById("loading")).display === "none", null, {
+    timeout: 180_000,
+    polling: 500,
+  });
+  await page.waitForTimeout(4000);
+  const title = await page.screenshot({ path: path.join(shots, "title-continue.png") });
+  await page.mouse.click(600, CONTINUE_Y);
+  await page.waitForTimeout(6000);
+  const table = await page.screenshot({ path: path.join(shots, "continued.png") });
+  const before = inkOf(title).coverage, after = inkOf(table).coverage;
+  console.log(
+    `continue: a ${saved}-byte save; after the reload the title (${(before * 100).toFixed(1)}% drawn), after "Continue" ${(after * 100).toFixed(1)}% drawn`,
+  );
+  if (after < 0.4) throw new Error("Continue did not bring the table back");
+}
+// Where the title's first button is at 1200 × 860.
+const CONTINUE_Y = 452;
+
 // Rengo's "Download SGF" (in the side panel at this window size, as the shot
 // shows) hands the record to the browser as a download.
 async function downloadsTheRecord(page) {
@@ -204,6 +230,7 @@ try {
   await shoot("title", "", 0.02);
   await shoot("jieqi", "?demo=jieqi", 0.1);
   await shoot("rengo", "?demo=rengo", 0.1, downloadsTheRecord);
+  await shoot("continue", "?demo=jieqi", 0.1, reloadOffersContinue);
 } finally {
   await browser.close();
   server.close();
