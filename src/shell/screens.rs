@@ -57,6 +57,19 @@ fn top_bar(mut contexts: EguiContexts, mut out: MessageWriter<Command>) -> Resul
     Ok(())
 }
 
+/// A menu screen's two systems: its drawing while it shows, and its
+/// commands, read every frame so that no command meant for another screen
+/// is still waiting when this one opens.
+fn add_screen<M1, M2>(
+    app: &mut App,
+    screen: Screen,
+    ui: impl IntoScheduleConfigs<bevy::ecs::system::ScheduleSystem, M1>,
+    commands: impl IntoScheduleConfigs<bevy::ecs::system::ScheduleSystem, M2>,
+) {
+    app.add_systems(EguiPrimaryContextPass, ui.run_if(in_state(screen)))
+        .add_systems(Update, commands.after(crate::kit::input::InputSet));
+}
+
 fn big_button(ui: &mut egui::Ui, text: &str) -> egui::Response {
     ui.add_sized(
         [260.0, 40.0],
@@ -74,17 +87,8 @@ pub struct TitleArt;
 
 impl Plugin for TitlePlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::Title), (spawn_title_art, demo_choice))
-            .add_systems(
-                EguiPrimaryContextPass,
-                title_ui.run_if(in_state(Screen::Title)),
-            )
-            .add_systems(
-                Update,
-                // Every frame, so that no command meant for another screen
-                // is still waiting when this one opens.
-                title_commands.after(crate::kit::input::InputSet),
-            );
+        app.add_systems(OnEnter(Screen::Title), (spawn_title_art, demo_choice));
+        add_screen(app, Screen::Title, title_ui, title_commands);
     }
 }
 
@@ -256,16 +260,7 @@ pub struct ChoicePlugin;
 
 impl Plugin for ChoicePlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(
-            EguiPrimaryContextPass,
-            choice_ui.run_if(in_state(Screen::GameChoice)),
-        )
-        .add_systems(
-            Update,
-            // Every frame, so that no command meant for another screen
-            // is still waiting when this one opens.
-            choice_commands.after(crate::kit::input::InputSet),
-        );
+        add_screen(app, Screen::GameChoice, choice_ui, choice_commands);
     }
 }
 
@@ -408,16 +403,7 @@ pub struct SetupPlugin;
 
 impl Plugin for SetupPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(
-            EguiPrimaryContextPass,
-            setup_ui.run_if(in_state(Screen::Setup)),
-        )
-        .add_systems(
-            Update,
-            // Every frame, so that no command meant for another screen
-            // is still waiting when this one opens.
-            setup_commands.after(crate::kit::input::InputSet),
-        );
+        add_screen(app, Screen::Setup, setup_ui, setup_commands);
     }
 }
 
@@ -525,16 +511,7 @@ pub struct ResultsPlugin;
 
 impl Plugin for ResultsPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(
-            EguiPrimaryContextPass,
-            results_ui.run_if(in_state(Screen::Results)),
-        )
-        .add_systems(
-            Update,
-            // Every frame, so that no command meant for another screen
-            // is still waiting when this one opens.
-            results_commands.after(crate::kit::input::InputSet),
-        );
+        add_screen(app, Screen::Results, results_ui, results_commands);
     }
 }
 

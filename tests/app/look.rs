@@ -616,7 +616,7 @@ fn the_first_game_of_each_kind_opens_how_to_play() {
     for (id, _) in &views {
         send(&mut app, Command::Back);
         app.update();
-        start_game(&mut app, *id, |_| {});
+        start_game(&mut app, id, |_| {});
         app.update();
         assert!(rules_open(&app), "{id}: the first game opens its how-to");
         assert_eq!(app.world().resource::<HowToStep>().0, 0);
@@ -629,7 +629,7 @@ fn the_first_game_of_each_kind_opens_how_to_play() {
     let mut app = super::resume::app_with(&store);
     app.insert_resource(FirstMinutes(true));
     for (id, _) in &views {
-        start_game(&mut app, *id, |_| {});
+        start_game(&mut app, id, |_| {});
         app.update();
         assert!(!rules_open(&app), "{id}: the how-to opened once only");
         assert_eq!(
