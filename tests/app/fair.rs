@@ -715,3 +715,52 @@ fn reality_check_paints_a_hand_only_for_its_seat() {
     // the discs' faces are checked as components by the view's tests.)
     assert!(secret.is_some(), "a hand piece the viewer may not know");
 }
+
+/// How often a Jieqi seat's list of its lost pieces held one it was not
+/// shown (the other seat, which took it face down, knows it).
+static JIEQI_SECRETS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+
+/// Hot-seat Jieqi: the identity of a face-down piece is shown only to the
+/// seat that captured it (the default). The capturer's panel line ("Black
+/// lost: 砲 馬 …") is painted for the capturer and never while the owner may
+/// look, whose own line has a "?" there; the scan sees each seat's own lines
+/// (the control), and the game did hold such secrets.
+#[test]
+fn jieqi_paints_a_captured_identity_only_for_its_capturer() {
+    use veil::games::jieqi::glyph;
+    use veil_jieqi::Color as Side;
+    fn lost_lines(obs: &JieqiView) -> Vec<String> {
+        [(Side::Red, "Red"), (Side::Black, "Black")]
+            .into_iter()
+            .map(|(side, name)| {
+                let list: Vec<&str> = obs
+                    .captured
+                    .iter()
+                    .filter(|c| c.color == side)
+                    .map(|c| c.kind.map_or("?", |k| glyph(k, side, false)))
+                    .collect();
+                if list.contains(&"?") {
+                    JIEQI_SECRETS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                }
+                let list = if list.is_empty() {
+                    "—".to_owned()
+                } else {
+                    list.join(" ")
+                };
+                format!("{name} lost: {list}")
+            })
+            .collect()
+    }
+    // Random play takes a face-down piece now and then: a few games, until
+    // one did.
+    for seed in 5..25 {
+        own_lines_stay_with_their_seat::<Jieqi>(lost_lines, seed);
+        if JIEQI_SECRETS.load(std::sync::atomic::Ordering::Relaxed) > 0 {
+            break;
+        }
+    }
+    assert!(
+        JIEQI_SECRETS.load(std::sync::atomic::Ordering::Relaxed) > 0,
+        "the game held a captured piece one seat knew and the other did not"
+    );
+}
