@@ -764,3 +764,100 @@ fn jieqi_paints_a_captured_identity_only_for_its_capturer() {
         "the game held a captured piece one seat knew and the other did not"
     );
 }
+
+/// Hot-seat Hide and Guess: while a vote is open, the other seat's thumb is
+/// only "cast" — its way is in no component and no word on the table until
+/// both thumbs show together (the panel and the move list tell a vote only
+/// once revealed: `action_text`); then both are shown (the control: the
+/// scan finds the other seat's UP or DOWN once revealed).
+#[test]
+fn hide_and_guess_shows_a_thumb_only_when_both_are_cast() {
+    use veil::games::hide_and_guess::Thumb;
+    let mut app = app(AnimationSpeed::Off);
+    paint_probe(&mut app);
+    start_game(&mut app, HideAndGuess::ID, |setup| {
+        setup.seats = vec![SeatKind::Human, SeatKind::Human];
+        setup.seed = Some(8);
+    });
+    let mut rng = GameRng::seed_from_u64(2);
+    let (mut secret_votes, mut revealed, mut checked) = (0, 0, 0);
+    for _ in 0..4000 {
+        if screen(&app) != Screen::Play {
+            break;
+        }
+        app.update();
+        let Some(m) = app.world().get_resource::<Match<HideAndGuess>>() else {
+            break;
+        };
+        if m.turn() == Turn::Over {
+            break;
+        }
+        let viewer = app.world().resource::<Viewer>().0;
+        let hidden = app.world().resource::<PrivacyPending>().0.is_some();
+        let obs = m.observe(viewer);
+        let other = m.observe(Seat(1 - viewer.0));
+        let open = obs.table.open_vote().is_some();
+        let words = world_words(&mut app);
+        let world = app.world_mut();
+        let thumbs: Vec<Thumb> = world.query::<&Thumb>().iter(world).copied().collect();
+        if !hidden {
+            checked += 1;
+            for t in &thumbs {
+                if t.seat != viewer.0 && t.up.is_some() {
+                    assert!(!open, "the other's thumb shown during the vote: {t:?}");
+                    revealed += 1;
+                }
+            }
+            if open {
+                if other.my_vote.is_some() {
+                    secret_votes += 1;
+                }
+                let shown = words.matches("thumb UP").count() + words.matches("thumb DOWN").count();
+                let mine = usize::from(obs.my_vote.is_some());
+                assert!(
+                    shown <= mine,
+                    "{shown} thumbs written during the vote ({mine} of the viewer's)"
+                );
+            }
+        }
+        if hidden {
+            send(&mut app, Command::ContinueAfterPrivacy);
+            continue;
+        }
+        let phase = *app.world().resource::<State<PlayPhase>>().get();
+        let m = app.world().resource::<Match<HideAndGuess>>();
+        if phase == PlayPhase::HumanTurn && m.to_act() == Some(viewer) {
+            let obs = m.observe(viewer);
+            let mut sample = GameRng::seed_from_u64(rng.random());
+            let mut legal = Vec::new();
+            HideAndGuess::determinize(&obs, &mut sample)
+                .legal_actions(Actor::Seat(viewer), &mut legal);
+            // Guessing ends the game soon: build and vote most of the time.
+            let quiet: Vec<_> = legal
+                .iter()
+                .copied()
+                .filter(|a| !matches!(a, veil_hide_and_guess::Action::Guess(_)))
+                .collect();
+            let pool = if quiet.is_empty() || rng.random_range(0..10) == 0 {
+                &legal
+            } else {
+                &quiet
+            };
+            let action = pool[rng.random_range(0..pool.len())];
+            app.world_mut()
+                .write_message(ActionRequest::<HideAndGuess> {
+                    seat: viewer,
+                    action,
+                });
+        }
+    }
+    assert!(checked > 20, "frames checked: {checked}");
+    assert!(
+        secret_votes > 0,
+        "a vote was open with the other's thumb cast"
+    );
+    assert!(
+        revealed > 0,
+        "the scan sees the other's thumb once both are in (the control)"
+    );
+}
