@@ -673,18 +673,25 @@ fn reality_check_paints_a_hand_only_for_its_seat() {
         }
         for seat in [Seat(0), Seat(1)] {
             for k in m.observe(seat).hand {
-                let text = kind_text(k, None);
-                if seat == viewer && !hidden {
-                    if painted.contains(text.as_str()) {
-                        own_seen += 1;
-                    }
-                } else if hidden || !may.contains(&k) {
-                    assert!(
-                        !painted.contains(text.as_str()),
-                        "{seat:?}'s {text} painted while {viewer:?} looks (hidden: {hidden})"
-                    );
-                    if !hidden {
-                        secret = Some(text);
+                // Both ways the panel writes a kind: "N/R" and, with the other
+                // face up, "R/N". (The notation's bare "NR" names a piece of
+                // either side — a flip written "~c8 NR" is the mover's own —
+                // so it cannot be told apart by text.)
+                let (_, b) = k.faces();
+                let forms = [kind_text(k, None), kind_text(k, Some(b))];
+                for text in forms {
+                    if seat == viewer && !hidden {
+                        if painted.contains(text.as_str()) {
+                            own_seen += 1;
+                        }
+                    } else if hidden || !may.contains(&k) {
+                        assert!(
+                            !painted.contains(text.as_str()),
+                            "{seat:?}'s {text} painted while {viewer:?} looks (hidden: {hidden})"
+                        );
+                        if !hidden {
+                            secret = Some(text);
+                        }
                     }
                 }
             }
