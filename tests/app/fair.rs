@@ -303,19 +303,35 @@ fn secret_lines_stay_with_their_seat<G: veil::games::chess::ChessGame>() {
     own_lines_stay_with_their_seat::<G>(|obs| G::scene(obs).own, 11);
 }
 
-/// Hot-seat `G`: the lines `own` names for a seat (what it knows of its own
-/// secret, as the panel writes it) are painted for that seat and never
-/// while the other seat may be looking.
-fn own_lines_stay_with_their_seat<G: GameView>(own: fn(&G::Observation) -> Vec<String>, seed: u64) {
+/// What a hot-seat probe sees each frame (the match it reads from the
+/// app): whose device it is, whether the privacy screen is up, and what
+/// egui painted.
+struct Frame {
+    viewer: Seat,
+    hidden: bool,
+    painted: String,
+}
+
+/// Plays hot-seat `G` (two people) from the title with `seed`: every frame
+/// `check` looks at the table first; then the device is passed when the
+/// privacy screen asks, or the seat to act plays an action `pick` chooses
+/// among its legal ones (from its own observation). Stops at the end, when
+/// `check` says so, or after `frames`. Returns the frames looked at.
+fn hot_seat<G: GameView>(
+    seed: u64,
+    frames: usize,
+    mut check: impl FnMut(&mut App, Frame) -> bool,
+    pick: impl Fn(&[G::Action], &mut GameRng) -> G::Action,
+) -> u32 {
     let mut app = app(AnimationSpeed::Off);
     paint_probe(&mut app);
     start_game(&mut app, G::ID, |setup| {
         setup.seats = vec![SeatKind::Human, SeatKind::Human];
         setup.seed = Some(seed);
     });
-    let mut rng = GameRng::seed_from_u64(3);
-    let (mut own_seen, mut frames_checked) = (0, 0);
-    for _ in 0..3000 {
+    let mut rng = GameRng::seed_from_u64(seed ^ 0x5eed);
+    let mut checked = 0;
+    for _ in 0..frames {
         if screen(&app) != Screen::Play {
             break;
         }
@@ -329,29 +345,15 @@ fn own_lines_stay_with_their_seat<G: GameView>(own: fn(&G::Observation) -> Vec<S
         let viewer = app.world().resource::<Viewer>().0;
         let hidden = app.world().resource::<PrivacyPending>().0.is_some();
         let painted = app.world().resource::<Painted>().0.join("\n");
-        let viewers_own = own(&m.observe(viewer));
-        for seat in [Seat(0), Seat(1)] {
-            let lines = own(&m.observe(seat));
-            for line in &lines {
-                if seat != viewer && !hidden && viewers_own.contains(line) {
-                    // The same words are the viewer's own too.
-                    continue;
-                }
-                if seat == viewer && !hidden {
-                    // The control: the scan sees the seat's own secret.
-                    if painted.contains(line.as_str()) {
-                        own_seen += 1;
-                    }
-                } else {
-                    assert!(
-                        !painted.contains(line.as_str()),
-                        "{}: {line:?} painted while {viewer:?} looks (hidden: {hidden})",
-                        G::ID
-                    );
-                }
-            }
+        checked += 1;
+        let frame = Frame {
+            viewer,
+            hidden,
+            painted,
+        };
+        if !check(&mut app, frame) {
+            break;
         }
-        frames_checked += 1;
         if hidden {
             send(&mut app, Command::ContinueAfterPrivacy);
             continue;
@@ -363,14 +365,62 @@ fn own_lines_stay_with_their_seat<G: GameView>(own: fn(&G::Observation) -> Vec<S
             let mut sample = GameRng::seed_from_u64(rng.random());
             let mut legal = Vec::new();
             G::determinize(&obs, &mut sample).legal_actions(Actor::Seat(viewer), &mut legal);
-            let action = legal[rng.random_range(0..legal.len())];
+            if legal.is_empty() {
+                break;
+            }
+            let action = pick(&legal, &mut rng);
             app.world_mut().write_message(ActionRequest::<G> {
                 seat: viewer,
                 action,
             });
         }
     }
-    assert!(frames_checked > 50, "{}: frames checked", G::ID);
+    checked
+}
+
+/// Any legal action, evenly.
+fn any<A: Copy>(legal: &[A], rng: &mut GameRng) -> A {
+    legal[rng.random_range(0..legal.len())]
+}
+
+/// Hot-seat `G`: the lines `own` names for a seat (what it knows of its own
+/// secret, as the panel writes it) are painted for that seat and never
+/// while the other seat may be looking.
+fn own_lines_stay_with_their_seat<G: GameView>(own: fn(&G::Observation) -> Vec<String>, seed: u64) {
+    let mut own_seen = 0;
+    let frames = hot_seat::<G>(
+        seed,
+        3000,
+        |app, f| {
+            let m = app.world().resource::<Match<G>>();
+            let viewers_own = own(&m.observe(f.viewer));
+            for seat in [Seat(0), Seat(1)] {
+                for line in &own(&m.observe(seat)) {
+                    if seat != f.viewer && !f.hidden && viewers_own.contains(line) {
+                        // The same words are the viewer's own too.
+                        continue;
+                    }
+                    if seat == f.viewer && !f.hidden {
+                        // The control: the scan sees the seat's own secret.
+                        if f.painted.contains(line.as_str()) {
+                            own_seen += 1;
+                        }
+                    } else {
+                        assert!(
+                            !f.painted.contains(line.as_str()),
+                            "{}: {line:?} painted while {:?} looks (hidden: {})",
+                            G::ID,
+                            f.viewer,
+                            f.hidden
+                        );
+                    }
+                }
+            }
+            true
+        },
+        any,
+    );
+    assert!(frames > 50, "{}: frames checked", G::ID);
     assert!(
         own_seen > 10,
         "{}: the scan saw the seat's own secret ({own_seen})",
@@ -637,86 +687,55 @@ fn tysiac_paints_no_card_a_seat_has_not_seen() {
 fn reality_check_paints_a_hand_only_for_its_seat() {
     use veil::games::reality_check::kind_text;
     use veil_reality_check::{Kind, Phase};
-    let mut app = app(AnimationSpeed::Off);
-    paint_probe(&mut app);
-    start_game(&mut app, RealityCheck::ID, |setup| {
-        setup.seats = vec![SeatKind::Human, SeatKind::Human];
-        setup.seed = Some(19);
-    });
-    let mut rng = GameRng::seed_from_u64(6);
-    let (mut own_seen, mut checked, mut secret) = (0, 0, None::<String>);
-    for _ in 0..3000 {
-        if screen(&app) != Screen::Play {
-            break;
-        }
-        app.update();
-        let Some(m) = app.world().get_resource::<Match<RealityCheck>>() else {
-            break;
-        };
-        if m.turn() == Turn::Over {
-            break;
-        }
-        let viewer = app.world().resource::<Viewer>().0;
-        let hidden = app.world().resource::<PrivacyPending>().0.is_some();
-        let painted = app.world().resource::<Painted>().0.join("\n");
-        let v = m.observe(viewer);
-        // What the viewer may see written as a kind: its own hand, the
-        // pieces out of play, a claim it is shown; during setup its own
-        // pieces to place (every kind).
-        let mut may: Vec<Kind> = v.hand.clone();
-        may.extend(v.removed.iter().flatten());
-        if let Phase::Claim { kind: Some(k), .. } = v.phase {
-            may.push(k);
-        }
-        if v.phase == Phase::Setup {
-            may.extend(Kind::ALL);
-        }
-        for seat in [Seat(0), Seat(1)] {
-            for k in m.observe(seat).hand {
-                // Both ways the panel writes a kind: "N/R" and, with the other
-                // face up, "R/N". (The notation's bare "NR" names a piece of
-                // either side — a flip written "~c8 NR" is the mover's own —
-                // so it cannot be told apart by text.)
-                let (_, b) = k.faces();
-                let forms = [kind_text(k, None), kind_text(k, Some(b))];
-                for text in forms {
-                    if seat == viewer && !hidden {
-                        if painted.contains(text.as_str()) {
-                            own_seen += 1;
-                        }
-                    } else if hidden || !may.contains(&k) {
-                        assert!(
-                            !painted.contains(text.as_str()),
-                            "{seat:?}'s {text} painted while {viewer:?} looks (hidden: {hidden})"
-                        );
-                        if !hidden {
-                            secret = Some(text);
+    let (mut own_seen, mut secret) = (0, None::<String>);
+    let frames = hot_seat::<RealityCheck>(
+        19,
+        3000,
+        |app, f| {
+            let m = app.world().resource::<Match<RealityCheck>>();
+            let v = m.observe(f.viewer);
+            // What the viewer may see written as a kind: its own hand, the
+            // pieces out of play, a claim it is shown; during setup its own
+            // pieces to place (every kind).
+            let mut may: Vec<Kind> = v.hand.clone();
+            may.extend(v.removed.iter().flatten());
+            if let Phase::Claim { kind: Some(k), .. } = v.phase {
+                may.push(k);
+            }
+            if v.phase == Phase::Setup {
+                may.extend(Kind::ALL);
+            }
+            for seat in [Seat(0), Seat(1)] {
+                for k in m.observe(seat).hand {
+                    // Both ways the panel writes a kind: "N/R" and, with the
+                    // other face up, "R/N". (The notation's bare "NR" names
+                    // a piece of either side — a flip written "~c8 NR" is
+                    // the mover's own — so it cannot be told apart by text.)
+                    let (_, b) = k.faces();
+                    for text in [kind_text(k, None), kind_text(k, Some(b))] {
+                        if seat == f.viewer && !f.hidden {
+                            if f.painted.contains(text.as_str()) {
+                                own_seen += 1;
+                            }
+                        } else if f.hidden || !may.contains(&k) {
+                            assert!(
+                                !f.painted.contains(text.as_str()),
+                                "{seat:?}'s {text} painted while {:?} looks (hidden: {})",
+                                f.viewer,
+                                f.hidden
+                            );
+                            if !f.hidden {
+                                secret = Some(text);
+                            }
                         }
                     }
                 }
             }
-        }
-        checked += 1;
-        if hidden {
-            send(&mut app, Command::ContinueAfterPrivacy);
-            continue;
-        }
-        let phase = *app.world().resource::<State<PlayPhase>>().get();
-        let m = app.world().resource::<Match<RealityCheck>>();
-        if phase == PlayPhase::HumanTurn && m.to_act() == Some(viewer) {
-            let legal = m.observe(viewer).legal_actions();
-            if m.plies > 80 || legal.is_empty() {
-                break;
-            }
-            let action = legal[rng.random_range(0..legal.len())];
-            app.world_mut()
-                .write_message(ActionRequest::<RealityCheck> {
-                    seat: viewer,
-                    action,
-                });
-        }
-    }
-    assert!(checked > 50, "frames checked ({checked})");
+            m.plies <= 80
+        },
+        any,
+    );
+    assert!(frames > 50, "frames checked ({frames})");
     assert!(own_seen > 10, "the scan saw a seat's own hand ({own_seen})");
     // (Words on the table are not painted headless, having no viewport:
     // the discs' faces are checked as components by the view's tests.)
@@ -780,45 +799,29 @@ fn jieqi_paints_a_captured_identity_only_for_its_capturer() {
 #[test]
 fn hide_and_guess_shows_a_thumb_only_when_both_are_cast() {
     use veil::games::hide_and_guess::Thumb;
-    let mut app = app(AnimationSpeed::Off);
-    paint_probe(&mut app);
-    start_game(&mut app, HideAndGuess::ID, |setup| {
-        setup.seats = vec![SeatKind::Human, SeatKind::Human];
-        setup.seed = Some(8);
-    });
-    let mut rng = GameRng::seed_from_u64(2);
-    let (mut secret_votes, mut revealed, mut checked) = (0, 0, 0);
-    for _ in 0..4000 {
-        if screen(&app) != Screen::Play {
-            break;
-        }
-        app.update();
-        let Some(m) = app.world().get_resource::<Match<HideAndGuess>>() else {
-            break;
-        };
-        if m.turn() == Turn::Over {
-            break;
-        }
-        let viewer = app.world().resource::<Viewer>().0;
-        let hidden = app.world().resource::<PrivacyPending>().0.is_some();
-        let obs = m.observe(viewer);
-        let other = m.observe(Seat(1 - viewer.0));
-        let open = obs.table.open_vote().is_some();
-        let words = world_words(&mut app);
-        let world = app.world_mut();
-        let thumbs: Vec<Thumb> = world.query::<&Thumb>().iter(world).copied().collect();
-        if !hidden {
-            checked += 1;
-            for t in &thumbs {
-                if t.seat != viewer.0 && t.up.is_some() {
+    use veil_hide_and_guess::Action;
+    let (mut secret_votes, mut revealed) = (0, 0);
+    let frames = hot_seat::<HideAndGuess>(
+        8,
+        4000,
+        |app, f| {
+            if f.hidden {
+                return true;
+            }
+            let m = app.world().resource::<Match<HideAndGuess>>();
+            let obs = m.observe(f.viewer);
+            let other = m.observe(Seat(1 - f.viewer.0));
+            let open = obs.table.open_vote().is_some();
+            let words = world_words(app);
+            let world = app.world_mut();
+            for t in world.query::<&Thumb>().iter(world) {
+                if t.seat != f.viewer.0 && t.up.is_some() {
                     assert!(!open, "the other's thumb shown during the vote: {t:?}");
                     revealed += 1;
                 }
             }
             if open {
-                if other.my_vote.is_some() {
-                    secret_votes += 1;
-                }
+                secret_votes += usize::from(other.my_vote.is_some());
                 let shown = words.matches("thumb UP").count() + words.matches("thumb DOWN").count();
                 let mine = usize::from(obs.my_vote.is_some());
                 assert!(
@@ -826,39 +829,23 @@ fn hide_and_guess_shows_a_thumb_only_when_both_are_cast() {
                     "{shown} thumbs written during the vote ({mine} of the viewer's)"
                 );
             }
-        }
-        if hidden {
-            send(&mut app, Command::ContinueAfterPrivacy);
-            continue;
-        }
-        let phase = *app.world().resource::<State<PlayPhase>>().get();
-        let m = app.world().resource::<Match<HideAndGuess>>();
-        if phase == PlayPhase::HumanTurn && m.to_act() == Some(viewer) {
-            let obs = m.observe(viewer);
-            let mut sample = GameRng::seed_from_u64(rng.random());
-            let mut legal = Vec::new();
-            HideAndGuess::determinize(&obs, &mut sample)
-                .legal_actions(Actor::Seat(viewer), &mut legal);
-            // Guessing ends the game soon: build and vote most of the time.
-            let quiet: Vec<_> = legal
+            true
+        },
+        // Guessing ends the game soon: build and vote most of the time.
+        |legal, rng| {
+            let quiet: Vec<Action> = legal
                 .iter()
                 .copied()
-                .filter(|a| !matches!(a, veil_hide_and_guess::Action::Guess(_)))
+                .filter(|a| !matches!(a, Action::Guess(_)))
                 .collect();
-            let pool = if quiet.is_empty() || rng.random_range(0..10) == 0 {
-                &legal
+            if quiet.is_empty() || rng.random_range(0..10) == 0 {
+                any(legal, rng)
             } else {
-                &quiet
-            };
-            let action = pool[rng.random_range(0..pool.len())];
-            app.world_mut()
-                .write_message(ActionRequest::<HideAndGuess> {
-                    seat: viewer,
-                    action,
-                });
-        }
-    }
-    assert!(checked > 20, "frames checked: {checked}");
+                any(&quiet, rng)
+            }
+        },
+    );
+    assert!(frames > 20, "frames checked: {frames}");
     assert!(
         secret_votes > 0,
         "a vote was open with the other's thumb cast"
