@@ -460,7 +460,7 @@ fn finish(result: &mut MatchResult, views: &[RengoView], viewer: Seat, commands:
     let sgf = veil_go::sgf::write(game, &[]);
     let file = crate::table::recent::RecordFile {
         label: "SGF",
-        name: crate::kit::files::record_name("rengo", "sgf"),
+        name: crate::kit::files::record_name(<Rengo as veil_core::Game>::ID, "sgf"),
         mime: "application/x-go-sgf",
         text: sgf.clone(),
     };

@@ -28,7 +28,7 @@ pub struct RecordNote(pub String);
 /// Hands `sgf` to the player: a file in the records folder on the
 /// desktop, a download in the browser. Says where, or why not.
 pub fn save_sgf(store: &SettingsStore, sgf: &str) -> Result<String, String> {
-    let name = crate::kit::files::record_name("rengo", "sgf");
+    let name = crate::kit::files::record_name(<Rengo as veil_core::Game>::ID, "sgf");
     crate::kit::files::keep_text(store, &name, "application/x-go-sgf", sgf)
 }
 
