@@ -151,11 +151,14 @@ pub fn build_app(mode: AppMode, launch: LaunchOptions) -> App {
     app.add_plugins(bevy_egui::EguiPlugin::default());
     app.insert_resource(ClearColor(Color::srgb(0.16, 0.13, 0.12)));
     // A player's first game of each kind opens its "how to play"; demos and
-    // screenshots show the table alone, and tests ask for it themselves.
-    // `VEIL_HOW_TO=1` shows it over a demo too (for its picture).
-    let first_minutes = mode == AppMode::Windowed
-        && (launch.demo.is_none() && launch.screenshot.is_none()
-            || std::env::var_os("VEIL_HOW_TO").is_some());
+    // screenshots show the table alone (`VEIL_HOW_TO=1`: over them too, for
+    // its picture), and tests ask for it themselves.
+    let first_minutes = match mode {
+        AppMode::Headless => table::howto::FirstMinutes::Off,
+        _ if std::env::var_os("VEIL_HOW_TO").is_some() => table::howto::FirstMinutes::Always,
+        _ if launch.demo.is_none() && launch.screenshot.is_none() => table::howto::FirstMinutes::On,
+        _ => table::howto::FirstMinutes::Off,
+    };
     app.insert_resource(launch);
     app.add_systems(Startup, spawn_camera);
     // Layer by layer, bottom up: kit, table, shell, games.
@@ -166,7 +169,7 @@ pub fn build_app(mode: AppMode, launch: LaunchOptions) -> App {
         shell::keys::MenuKeysPlugin,
         games::GamesPlugin,
     ));
-    app.insert_resource(table::howto::FirstMinutes(first_minutes));
+    app.insert_resource(first_minutes);
     app
 }
 

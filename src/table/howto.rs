@@ -12,10 +12,18 @@ use crate::table::save::Saves;
 /// The key the games already introduced are kept under.
 pub const HOW_TO_KEY: &str = "how-to";
 
-/// Whether a first game opens its "how to play" (the real app; not the
-/// demos and screenshots, nor tests unless they ask).
+/// Whether a first game opens its "how to play": in the real app, not in
+/// demos and screenshots, nor in tests unless they ask.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct FirstMinutes(pub bool);
+pub enum FirstMinutes {
+    #[default]
+    Off,
+    /// At a new match of a game not yet introduced.
+    On,
+    /// Over any match, a demo's or a save's too (`VEIL_HOW_TO`, for its
+    /// picture).
+    Always,
+}
 
 /// The "how to play" step the rules window shows.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -46,9 +54,16 @@ fn recall(saves: Res<Saves>, mut introduced: ResMut<Introduced>) {
 }
 
 /// At the start of a match of `id` with a "how to play": whether to open it
-/// now (the first time only), remembering that it was.
-pub fn first_time(world: &mut World, id: &str) -> bool {
-    if !world.get_resource::<FirstMinutes>().is_some_and(|f| f.0) {
+/// now (the first time only), remembering that it was. A match taken up
+/// again (`resumed`: a save) was begun before, so it opens none.
+pub fn first_time(world: &mut World, id: &str, resumed: bool) -> bool {
+    if resumed && world.get_resource::<FirstMinutes>() != Some(&FirstMinutes::Always) {
+        return false;
+    }
+    if world
+        .get_resource::<FirstMinutes>()
+        .is_none_or(|f| *f == FirstMinutes::Off)
+    {
         return false;
     }
     let mut introduced = world.resource_mut::<Introduced>();

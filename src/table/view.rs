@@ -472,6 +472,7 @@ pub fn start_match<G: GameView>(
                 .any(|b| a != b && G::needs_privacy(&p.0.observe(*a), &p.0.observe(*b)))
         })
     });
+    let resumed = prepared.is_some();
     let reviewing = std::mem::take(&mut review.0) && finished.is_some();
     reviewing_keys.0 = reviewing;
     if !reviewing && finished.is_some() {
@@ -510,9 +511,9 @@ pub fn start_match<G: GameView>(
     rules.0 = false;
     *finishing = Finishing::default();
     if !reviewing && !G::HOW_TO.is_empty() {
-        commands.queue(|world: &mut World| {
+        commands.queue(move |world: &mut World| {
             world.resource_mut::<HowToStep>().0 = 0;
-            if crate::table::howto::first_time(world, G::ID) {
+            if crate::table::howto::first_time(world, G::ID, resumed) {
                 world.resource_mut::<RulesOpen>().0 = true;
             }
         });

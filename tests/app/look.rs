@@ -612,7 +612,7 @@ fn the_first_game_of_each_kind_opens_how_to_play() {
         !rules_open(&app),
         "no how-to when the first minutes are off"
     );
-    app.insert_resource(FirstMinutes(true));
+    app.insert_resource(FirstMinutes::On);
     for (id, _) in &views {
         send(&mut app, Command::Back);
         app.update();
@@ -625,9 +625,28 @@ fn the_first_game_of_each_kind_opens_how_to_play() {
         app.update();
         assert!(!rules_open(&app), "{id}: dismissed");
     }
+    // A game taken up again from a save was begun before: no how-to, even
+    // if this device never introduced it; a new one of that kind then has.
+    let fresh = Store::memory();
+    let mut first = super::resume::app_with(&fresh);
+    start_game(&mut first, "jieqi", |_| {});
+    first.update();
+    drop(first);
+    let mut again = super::resume::app_with(&fresh);
+    again.insert_resource(FirstMinutes::On);
+    send(&mut again, Command::Continue);
+    again.update();
+    again.update();
+    assert_eq!(screen(&again), Screen::Play, "the save is continued");
+    assert!(!rules_open(&again), "no how-to on a continued game");
+    send(&mut again, Command::Back);
+    again.update();
+    start_game(&mut again, "jieqi", |_| {});
+    again.update();
+    assert!(rules_open(&again), "a new game of that kind has it");
     // Again, and in an app built anew on the same store: not again.
     let mut app = super::resume::app_with(&store);
-    app.insert_resource(FirstMinutes(true));
+    app.insert_resource(FirstMinutes::On);
     for (id, _) in &views {
         start_game(&mut app, id, |_| {});
         app.update();
