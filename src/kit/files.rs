@@ -35,15 +35,8 @@ pub fn keep_text(
                 .parent()
                 .ok_or("the settings file has no folder")?
                 .join("records");
-            std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-            let (stem, ext) = name.rsplit_once('.').unwrap_or((&name, "txt"));
-            let mut path = dir.join(&name);
-            let mut n = 1;
-            while path.exists() {
-                path = dir.join(format!("{stem}-{n}.{ext}"));
-                n += 1;
-            }
-            std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+            let path =
+                write_new(&dir, &name, text).map_err(|e| format!("{}: {e}", dir.display()))?;
             Ok(format!("saved as {}", path.display()))
         }
         #[cfg(target_arch = "wasm32")]
@@ -51,6 +44,26 @@ pub fn keep_text(
             .map(|()| format!("downloaded as {name}"))
             .map_err(|e| format!("the download failed ({e:?})")),
     }
+}
+
+/// Writes `text` as a new file named like `name` in `dir` (made if
+/// missing): `name`, else `stem-1.ext`, `stem-2.ext`… — never over another.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn write_new(
+    dir: &std::path::Path,
+    name: &str,
+    text: &str,
+) -> std::io::Result<std::path::PathBuf> {
+    std::fs::create_dir_all(dir)?;
+    let (stem, ext) = name.rsplit_once('.').unwrap_or((name, "txt"));
+    let mut path = dir.join(name);
+    let mut n = 1;
+    while path.exists() {
+        path = dir.join(format!("{stem}-{n}.{ext}"));
+        n += 1;
+    }
+    std::fs::write(&path, text)?;
+    Ok(path)
 }
 
 /// The newest file in the records folder whose name ends with `ext`

@@ -59,6 +59,18 @@ pub struct RecordFile {
     pub text: String,
 }
 
+impl RecordFile {
+    /// Veil's own record of a finished game of `game`.
+    pub fn veil(game: &str, text: String) -> Self {
+        RecordFile {
+            label: "Veil record",
+            name: crate::kit::files::record_name(&format!("veil-{game}"), "json"),
+            mime: "application/json",
+            text,
+        }
+    }
+}
+
 /// The records the results screen offers (Veil's own first).
 #[derive(Resource, Default, Debug)]
 pub struct FinishedRecords {
@@ -95,7 +107,15 @@ impl Plugin for RecentPlugin {
                 // A review keeps the records of the game it looks back on.
                 f.note = None;
             })
-            .add_systems(Update, (open_requested, keep_requested));
+            // Opening a record changes screens (it needs the world), so it
+            // runs only when asked, not as a sync point every frame.
+            .add_systems(
+                Update,
+                (
+                    open_requested.run_if(on_message::<OpenRecord>),
+                    keep_requested.run_if(on_message::<KeepRecord>),
+                ),
+            );
     }
 }
 
@@ -137,15 +157,7 @@ pub fn keep_finished(world: &mut World, game: &'static str, headline: String, re
     };
     {
         let mut files = world.resource_mut::<FinishedRecords>();
-        files.files.insert(
-            0,
-            RecordFile {
-                label: "Veil record",
-                name: crate::kit::files::record_name(&format!("veil-{game}"), "json"),
-                mime: "application/json",
-                text: record,
-            },
-        );
+        files.files.insert(0, RecordFile::veil(game, record));
     }
     if entry.record.len() > LONGEST_KEPT {
         return;
@@ -217,12 +229,10 @@ fn keep_requested(
     for ask in asks.read() {
         let file = match ask {
             KeepRecord::Finished(i) => finished.files.get(*i).cloned(),
-            KeepRecord::Recent(i) => recent.games.get(*i).map(|g| RecordFile {
-                label: "Veil record",
-                name: crate::kit::files::record_name(&format!("veil-{}", g.game), "json"),
-                mime: "application/json",
-                text: g.record.clone(),
-            }),
+            KeepRecord::Recent(i) => recent
+                .games
+                .get(*i)
+                .map(|g| RecordFile::veil(&g.game, g.record.clone())),
         };
         let Some(file) = file else { continue };
         let line = match crate::kit::files::keep_text(&store, &file.name, file.mime, &file.text) {

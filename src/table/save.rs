@@ -122,6 +122,13 @@ pub fn open_review<G: GameView>(text: &str, world: &mut World) -> Result<(), Str
     setup.set_options::<G>(&m.options());
     setup.seed = None;
     world.insert_resource(crate::table::referee::summarize(&m));
+    // Its results offer this game's record, not the last one played.
+    let mut files = world.resource_mut::<crate::table::recent::FinishedRecords>();
+    files.files = vec![crate::table::recent::RecordFile::veil(
+        G::ID,
+        text.to_owned(),
+    )];
+    files.note = None;
     world.insert_resource(Finished(m));
     world.resource_mut::<ReviewWanted>().0 = true;
     world

@@ -75,35 +75,15 @@ pub fn pgn<G: ChessGame>(views: &[G::Observation; 2], result: &MatchResult) -> S
     .write()
 }
 
-/// Where saved game records go: a `games` folder beside the settings file.
-#[cfg(not(target_arch = "wasm32"))]
-pub fn records_dir(store: &crate::kit::settings::SettingsStore) -> Option<std::path::PathBuf> {
-    match store {
-        crate::kit::settings::SettingsStore::File(path) => Some(path.parent()?.join("games")),
-        crate::kit::settings::SettingsStore::Nowhere => None,
-    }
-}
-
-/// Writes the record as `<game>-<seconds since 1970>.pgn` in `dir` (made if
-/// missing) and tells where.
+/// Writes the record as a new `<game>-<seconds since 1970>.pgn` in `dir`
+/// and tells where.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn save_record(
     dir: &std::path::Path,
     record: &ChessRecord,
 ) -> std::io::Result<std::path::PathBuf> {
-    std::fs::create_dir_all(dir)?;
-    let secs = web_time::SystemTime::now()
-        .duration_since(web_time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let mut path = dir.join(format!("{}-{secs}.pgn", record.game));
-    let mut n = 1;
-    while path.exists() {
-        path = dir.join(format!("{}-{secs}-{n}.pgn", record.game));
-        n += 1;
-    }
-    std::fs::write(&path, &record.pgn)?;
-    Ok(path)
+    let name = crate::kit::files::record_name(record.game, "pgn");
+    crate::kit::files::write_new(dir, &name, &record.pgn)
 }
 
 pub(super) fn record_window(
@@ -126,32 +106,22 @@ pub(super) fn record_window(
                     ui.ctx().copy_text(record.pgn.clone());
                     *saved = Some("Copied to the clipboard.".into());
                 }
-                #[cfg(not(target_arch = "wasm32"))]
-                {
-                    let dir = store.as_deref().and_then(records_dir);
-                    if ui
-                        .add_enabled(dir.is_some(), egui::Button::new("Save PGN"))
-                        .clicked()
-                        && let Some(dir) = dir
-                    {
-                        *saved = Some(match save_record(&dir, &record) {
-                            Ok(path) => format!("Saved to {}", path.display()),
-                            Err(e) => format!("Could not save: {e}"),
-                        });
-                    }
-                }
-                #[cfg(target_arch = "wasm32")]
-                if ui.button("Download PGN").clicked()
+                // A file in the records folder; in the browser a download.
+                let save = if cfg!(target_arch = "wasm32") {
+                    "Download PGN"
+                } else {
+                    "Save PGN"
+                };
+                let keeps = store
+                    .as_deref()
+                    .is_some_and(|s| !matches!(s, crate::kit::settings::SettingsStore::Nowhere));
+                if ui.add_enabled(keeps, egui::Button::new(save)).clicked()
                     && let Some(store) = store.as_deref()
                 {
                     let name = crate::kit::files::record_name(record.game, "pgn");
+                    let mime = "application/x-chess-pgn";
                     *saved = Some(
-                        match crate::kit::files::keep_text(
-                            store,
-                            &name,
-                            "application/x-chess-pgn",
-                            &record.pgn,
-                        ) {
+                        match crate::kit::files::keep_text(store, &name, mime, &record.pgn) {
                             Ok(place) => format!("The record was {place}."),
                             Err(e) => format!("Could not save: {e}"),
                         },

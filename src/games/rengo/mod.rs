@@ -470,7 +470,7 @@ fn finish(result: &mut MatchResult, views: &[RengoView], viewer: Seat, commands:
             .files
             .push(file);
     });
-    commands.insert_resource(record::FinishedRecord { sgf });
+    commands.insert_resource(record::FinishedRecord { sgf, saved: false });
 }
 
 /// The message a seat may still send this turn, from its legal actions.

@@ -19,6 +19,8 @@ pub struct SaveRecord;
 #[derive(Resource, Clone, Debug)]
 pub struct FinishedRecord {
     pub sgf: String,
+    /// Written already: the results show again after a review.
+    pub saved: bool,
 }
 
 /// What the last save did, for the panel.
@@ -56,13 +58,17 @@ pub fn save_requested(
 /// When the results show: the finished game's record is saved, and the
 /// results say where.
 pub fn save_finished(
-    record: Option<Res<FinishedRecord>>,
+    record: Option<ResMut<FinishedRecord>>,
     result: Option<ResMut<MatchResult>>,
     store: Res<SettingsStore>,
 ) {
-    let (Some(record), Some(mut result)) = (record, result) else {
+    let (Some(mut record), Some(mut result)) = (record, result) else {
         return;
     };
+    // Once: the results show again after each look at the review.
+    if std::mem::replace(&mut record.saved, true) {
+        return;
+    }
     // The browser asks before a download: there the results offer it
     // instead (the record's button), not at every game's end.
     if cfg!(not(target_arch = "wasm32"))
