@@ -435,3 +435,34 @@ fn recent_games_and_records_open_for_review() {
         "the list is untouched"
     );
 }
+
+/// A list of recent games that cannot be read (damaged, or an entry of the
+/// wrong shape) is set aside with one line on the title, the app starts as
+/// usual, and the next finished game starts a new list. A remembered how-to
+/// list that cannot be read counts as none.
+#[test]
+fn an_unreadable_list_of_recent_games_is_set_aside() {
+    use veil::kit::store::Store;
+    use veil::table::recent::{RECENT_KEY, RecentGames};
+    for damaged in ["[{\"game\":", "{\"not\":\"a list\"}", "[{\"game\":3}]"] {
+        let store = Store::memory();
+        store.write(RECENT_KEY, damaged);
+        store.write(veil::table::howto::HOW_TO_KEY, "][");
+        let mut app = super::resume::app_with(&store);
+        assert_eq!(screen(&app), Screen::Title);
+        let recent = app.world().resource::<RecentGames>();
+        assert!(recent.games.is_empty(), "{damaged}");
+        let line = recent.message.clone().expect("a line says so");
+        assert!(line.contains("could not be read"), "{line}");
+        assert_eq!(store.read(RECENT_KEY), None, "moved aside");
+        assert_eq!(store.read("recent.set-aside-1").as_deref(), Some(damaged));
+        assert!(
+            app.world()
+                .resource::<veil::table::howto::Introduced>()
+                .0
+                .is_empty()
+        );
+        finish_a_game::<HideAndGuess>(&mut app, 3, |_| {});
+        assert_eq!(app.world().resource::<RecentGames>().games.len(), 1);
+    }
+}
