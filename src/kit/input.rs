@@ -140,6 +140,8 @@ pub enum Command {
     ReviewStep(i32),
     /// Review: the table as this seat saw it (`None`: everything revealed).
     ReviewAs(Option<u8>),
+    /// Review, everything revealed: show the computer's beliefs or not.
+    ReviewGuesses(bool),
 }
 
 /// The entity holding the player's input map and action state.

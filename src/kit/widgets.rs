@@ -240,6 +240,18 @@ pub struct ReviewBar<'a> {
     pub can_reveal: bool,
     /// A line about this position (an undo dealt the unseen anew here).
     pub note: Option<&'a str>,
+    /// The game kept the computer's beliefs: `Some(shown)`.
+    pub guesses: Option<bool>,
+    /// What the computer believed here, a line a place (with guesses on),
+    /// under its heading.
+    pub belief: Option<(String, Vec<BeliefLine>)>,
+}
+
+/// One place of a computer's belief: its name and what it thought was
+/// there, likeliest first, each with its share and whether it was so.
+pub struct BeliefLine {
+    pub place: String,
+    pub guesses: Vec<(String, f64, bool)>,
 }
 
 /// The review of a finished game: first / back / slider / on / last, and
@@ -294,6 +306,14 @@ pub fn review_bar(ctx: &egui::Context, bar: ReviewBar, out: &mut MessageWriter<C
                 if bar.can_reveal && ui.selectable_label(bar.revealed, "Everything").clicked() {
                     out.write(Command::ReviewAs(None));
                 }
+                if let Some(shown) = bar.guesses {
+                    if ui
+                        .selectable_label(shown, "+ The computer's guesses")
+                        .clicked()
+                    {
+                        out.write(Command::ReviewGuesses(!shown));
+                    }
+                }
                 if ui.button("Results (Esc)").clicked() {
                     out.write(Command::Back);
                 }
@@ -301,7 +321,44 @@ pub fn review_bar(ctx: &egui::Context, bar: ReviewBar, out: &mut MessageWriter<C
             if let Some(note) = bar.note {
                 ui.label(note);
             }
+            if let Some((heading, lines)) = &bar.belief {
+                belief_lines(ui, heading, lines);
+            }
             ui.small("← → a move, ↓ ↑ ten, Home / End the ends");
+        });
+}
+
+/// A computer's belief under its heading: a row a place, its guesses with
+/// their shares, the true one ticked and in colour.
+fn belief_lines(ui: &mut egui::Ui, heading: &str, lines: &[BeliefLine]) {
+    ui.separator();
+    ui.label(egui::RichText::new(heading).strong());
+    if lines.is_empty() {
+        ui.label("Nothing hidden from it here.");
+        return;
+    }
+    egui::ScrollArea::vertical()
+        .max_height(150.0)
+        .show(ui, |ui| {
+            egui::Grid::new("belief").striped(true).show(ui, |ui| {
+                for line in lines {
+                    ui.label(&line.place);
+                    ui.horizontal_wrapped(|ui| {
+                        for (what, share, true_one) in &line.guesses {
+                            let text = format!("{what} {:.0}%", share * 100.0);
+                            let text = if *true_one {
+                                egui::RichText::new(format!("✓ {text}"))
+                                    .color(egui::Color32::from_rgb(120, 200, 255))
+                                    .strong()
+                            } else {
+                                egui::RichText::new(text)
+                            };
+                            ui.label(text);
+                        }
+                    });
+                    ui.end_row();
+                }
+            });
         });
 }
 

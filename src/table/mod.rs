@@ -10,6 +10,7 @@ use bevy::prelude::*;
 use veil_core::Game;
 
 pub mod fit;
+pub mod guesses;
 pub mod howto;
 pub mod keys;
 pub mod panel;

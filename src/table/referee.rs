@@ -10,7 +10,7 @@ use std::marker::PhantomData;
 
 use bevy::prelude::*;
 use veil_ai::{Duration, Level, Search};
-use veil_core::{Actor, Game, GameRng, Outcome, Record, Seat, SeedableRng, Turn};
+use veil_core::{Actor, Belief, Fact, Game, GameRng, Outcome, Record, Seat, SeedableRng, Turn};
 
 use crate::kit::input::Command;
 use crate::table::Screen;
@@ -170,6 +170,10 @@ pub enum Moment<G: GameView> {
         actor: Actor,
         action: G::Action,
         log: usize,
+        /// A computer's move: what it believed of what it could not see
+        /// while it chose ([`veil_ai::Search::belief`]).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        belief: Option<Belief>,
     },
 }
 
@@ -179,6 +183,8 @@ struct Review<G: GameView> {
     positions: Vec<Position<G>>,
     step: usize,
     revealed: bool,
+    /// The computer's beliefs are shown beside the table.
+    guesses: bool,
     /// The game has secrets to reveal ([`GameView::revealed`]), found once.
     can_reveal: bool,
 }
@@ -191,6 +197,8 @@ pub struct Position<G: GameView> {
     pub dealt_anew: bool,
     /// The move list's length at this position.
     pub log: usize,
+    /// The computer to move here, and what it believed while it chose.
+    pub belief: Option<(Seat, Belief)>,
 }
 
 /// Where a review stands, for its controls.
@@ -202,6 +210,10 @@ pub struct ReviewAt {
     pub revealed: bool,
     /// An undo dealt the unseen anew at this step.
     pub dealt_anew: bool,
+    /// The computer's beliefs are shown.
+    pub guesses: bool,
+    /// The game kept a computer's beliefs at some step.
+    pub has_guesses: bool,
 }
 
 /// A match as a save keeps it: the full state and the referee's own
@@ -268,6 +280,11 @@ pub trait Thinker<G: Game>: Send + Sync {
     fn is_finished(&self) -> bool;
     /// The decision so far.
     fn best_action(&self) -> Option<G::Action>;
+    /// What it believed of what it cannot see (`None`: it keeps no
+    /// beliefs, or the game hides nothing from it).
+    fn belief(&self) -> Option<Belief> {
+        None
+    }
 }
 
 impl<G: Game> Thinker<G> for Search<G> {
@@ -279,6 +296,10 @@ impl<G: Game> Thinker<G> for Search<G> {
     }
     fn best_action(&self) -> Option<G::Action> {
         Search::best_action(self)
+    }
+    fn belief(&self) -> Option<Belief> {
+        let belief = Search::belief(self);
+        (belief.samples > 0).then(|| belief.clone())
     }
 }
 
@@ -380,6 +401,15 @@ impl<G: GameView> Match<G> {
         }
         if !matches!(s.timeline.first(), Some(Moment::Start { .. })) {
             return Err("the save's timeline does not start with a deal".into());
+        }
+        let beliefs_ok = s.timeline.iter().all(|m| match m {
+            Moment::Act {
+                belief: Some(b), ..
+            } => b.is_valid(),
+            _ => true,
+        });
+        if !beliefs_ok {
+            return Err("the save holds a computer's belief that does not add up".into());
         }
         if s.rng.iter().all(|w| *w == 0) {
             return Err("the save's chance generator is blank".into());
@@ -505,6 +535,16 @@ impl<G: GameView> Match<G> {
         seat: Seat,
         action: G::Action,
     ) -> Result<(), veil_core::ActionError<G::Action>> {
+        self.play_believing(seat, action, None)
+    }
+
+    /// [`Match::play`], keeping what a computer believed as it chose.
+    fn play_believing(
+        &mut self,
+        seat: Seat,
+        action: G::Action,
+        belief: Option<Belief>,
+    ) -> Result<(), veil_core::ActionError<G::Action>> {
         if self.turn() == Turn::Over {
             return Err(veil_core::ActionError::GameOver { action });
         }
@@ -528,6 +568,7 @@ impl<G: GameView> Match<G> {
             actor: Actor::Seat(seat),
             action,
             log: self.log.len(),
+            belief,
         });
         self.plies += 1;
         self.hint = None;
@@ -588,6 +629,7 @@ impl<G: GameView> Match<G> {
                 actor: Actor::Chance,
                 action,
                 log: self.log.len(),
+                belief: None,
             });
         }
     }
@@ -655,13 +697,24 @@ impl<G: GameView> Match<G> {
                         state: state.clone(),
                         dealt_anew: !out.is_empty(),
                         log: *log,
+                        belief: None,
                     };
                     match out.last_mut() {
                         Some(last) => *last = position,
                         None => out.push(position),
                     }
                 }
-                Moment::Act { actor, action, log } => {
+                Moment::Act {
+                    actor,
+                    action,
+                    log,
+                    belief,
+                } => {
+                    if let (Actor::Seat(seat), Some(belief), Some(last)) =
+                        (actor, belief, out.last_mut())
+                    {
+                        last.belief = Some((*seat, belief.clone()));
+                    }
                     let Some(last) = out.last() else { break };
                     let mut state = last.state.clone();
                     if state.apply(*actor, *action).is_err() {
@@ -671,6 +724,7 @@ impl<G: GameView> Match<G> {
                         state,
                         dealt_anew: *actor == Actor::Chance && last.dealt_anew,
                         log: *log,
+                        belief: None,
                     };
                     match actor {
                         // Chance belongs to the step it follows.
@@ -698,6 +752,7 @@ impl<G: GameView> Match<G> {
             step: positions.len() - 1,
             positions,
             revealed: false,
+            guesses: false,
             can_reveal,
         });
         self.version += 1;
@@ -711,7 +766,33 @@ impl<G: GameView> Match<G> {
             len: r.positions.len(),
             revealed: r.revealed,
             dealt_anew: r.positions[r.step].dealt_anew,
+            guesses: r.guesses,
+            has_guesses: r.positions.iter().any(|p| p.belief.is_some()),
         })
+    }
+
+    /// Shows what the computer believed, or not. (The game is over: what
+    /// a computer knew is no secret any more, and its beliefs are drawn
+    /// from that knowledge.)
+    pub fn review_guesses(&mut self, on: bool) {
+        if let Some(r) = &mut self.review
+            && r.guesses != on
+        {
+            r.guesses = on;
+            self.version += 1;
+        }
+    }
+
+    /// The belief the review shows at this step, with the truth: the
+    /// computer to move, what it believed, and the hidden facts as they
+    /// were. `None` unless guesses are on and a computer chose here.
+    pub fn review_belief(&self) -> Option<(Seat, &Belief, Vec<Fact>)> {
+        let r = self.review.as_ref().filter(|r| r.guesses)?;
+        let position = &r.positions[r.step];
+        let (seat, belief) = position.belief.as_ref()?;
+        let mut truth = Vec::new();
+        position.state.hidden_facts(*seat, &mut truth);
+        Some((*seat, belief, truth))
     }
 
     /// Shows position `step` (clamped) of the review.
@@ -790,9 +871,10 @@ impl<G: GameView> Match<G> {
         let leaky_done = pacing == ThinkPacing::AsSoonAsFound && t.search.is_finished();
         if t.shown >= t.pace || leaky_done {
             let action = t.search.best_action();
+            let belief = t.search.belief();
             self.computer = None;
             if let Some(action) = action {
-                return self.play(seat, action).is_ok();
+                return self.play_believing(seat, action, belief).is_ok();
             }
         }
         false
@@ -957,6 +1039,7 @@ fn review_commands<G: GameView>(
                 m.review_to(to as usize);
             }
             Command::ReviewAs(None) => m.review_reveal(true),
+            Command::ReviewGuesses(on) => m.review_guesses(*on),
             Command::ReviewAs(Some(seat)) => {
                 if usize::from(*seat) < m.seats().len() {
                     m.review_reveal(false);

@@ -13,7 +13,7 @@ use std::marker::PhantomData;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use veil_ai::{Level, Search};
-use veil_core::{Game, Seat, Turn};
+use veil_core::{Belief, Fact, Game, Seat, Turn};
 
 use crate::kit::anim::Animating;
 use crate::kit::board::{BoardLayout, BoardUi, Cell, orient_board, show_hint};
@@ -105,6 +105,18 @@ pub trait GameView: Game {
     /// hide nothing.
     fn revealed(state: &Self, seat: Seat) -> Option<Self::Observation> {
         let _ = (state, seat);
+        None
+    }
+    /// How the review of the computer's beliefs names a hidden fact
+    /// ([`Game::hidden_facts`]): its place ("e4", "East's hand") and what
+    /// was there ("King", "A♠").
+    fn fact_words(fact: Fact) -> (String, String) {
+        (format!("#{}", fact.place), fact.what.to_string())
+    }
+    /// The board cell a hidden fact's place is, for the beliefs' marks on
+    /// the board; `None` (the default) for places off the board.
+    fn fact_cell(place: u16) -> Option<Cell> {
+        let _ = place;
         None
     }
     /// Adds the game's own words to the results (scores, a record) once the
@@ -396,29 +408,32 @@ pub fn active<G: GameView>() -> impl SystemCondition<()> {
 
 impl<G: GameView> Plugin for TablePlugin<G> {
     fn build(&self, app: &mut App) {
-        app.add_plugins(MatchPlugin::<G>::default())
-            .add_message::<ActionRequest<G>>()
-            .init_resource::<GameViews>()
-            .init_resource::<Redraw>()
-            .init_resource::<Drawn>()
-            .add_systems(
-                OnEnter(Screen::Play),
-                start_match::<G>.run_if(in_state(ActiveGame::of::<G>())),
-            )
-            .add_systems(
-                Update,
-                (finish_match::<G>, crate::table::save::keep_match::<G>)
-                    .in_set(crate::table::PlaySet::Draw)
-                    .run_if(active::<G>()),
-            )
-            .add_systems(
-                OnExit(Screen::Play),
-                shelve_review::<G>.run_if(in_state(ActiveGame::of::<G>())),
-            )
-            .add_systems(
-                EguiPrimaryContextPass,
-                (rules_window::<G>, privacy_screen::<G>, review_bar::<G>).run_if(active::<G>()),
-            );
+        app.add_plugins((
+            MatchPlugin::<G>::default(),
+            crate::table::guesses::GuessesPlugin::<G>::default(),
+        ))
+        .add_message::<ActionRequest<G>>()
+        .init_resource::<GameViews>()
+        .init_resource::<Redraw>()
+        .init_resource::<Drawn>()
+        .add_systems(
+            OnEnter(Screen::Play),
+            start_match::<G>.run_if(in_state(ActiveGame::of::<G>())),
+        )
+        .add_systems(
+            Update,
+            (finish_match::<G>, crate::table::save::keep_match::<G>)
+                .in_set(crate::table::PlaySet::Draw)
+                .run_if(active::<G>()),
+        )
+        .add_systems(
+            OnExit(Screen::Play),
+            shelve_review::<G>.run_if(in_state(ActiveGame::of::<G>())),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            (rules_window::<G>, privacy_screen::<G>, review_bar::<G>).run_if(active::<G>()),
+        );
         app.world_mut().resource_mut::<GameViews>().0.insert(
             G::ID,
             ViewEntry {
@@ -616,6 +631,13 @@ fn review_bar<G: GameView>(
         return Ok(());
     };
     let seats: Vec<&str> = Seat::all(m.seats().len()).map(G::seat_name).collect();
+    let belief = m.review_belief().map(|(seat, belief, truth)| {
+        let heading = format!(
+            "What {} (the computer) believed as it chose its move:",
+            G::seat_name(seat)
+        );
+        (heading, belief_lines::<G>(belief, &truth))
+    });
     let bar = widgets::ReviewBar {
         step: at.step,
         len: at.len,
@@ -626,9 +648,55 @@ fn review_bar<G: GameView>(
         note: at
             .dealt_anew
             .then_some("An undo here dealt anew all that its player had not seen."),
+        guesses: at.has_guesses.then_some(at.guesses),
+        belief,
     };
     widgets::review_bar(contexts.ctx_mut()?, bar, &mut out);
     Ok(())
+}
+
+/// The most guesses a place lists: the likeliest, and the truth if it is
+/// not among them.
+const GUESSES_SHOWN: usize = 4;
+
+/// A belief as the review bar lists it: a line a place, likeliest guesses
+/// first, with the truth (`truth`: the hidden facts as they were) ticked.
+pub fn belief_lines<G: GameView>(belief: &Belief, truth: &[Fact]) -> Vec<widgets::BeliefLine> {
+    let mut places = belief.places();
+    for fact in truth {
+        if !places.contains(&fact.place) {
+            places.push(fact.place);
+        }
+    }
+    places.sort_unstable();
+    places
+        .into_iter()
+        .map(|place| {
+            let at = belief.at(place);
+            let true_here = |what: u16| truth.contains(&Fact { place, what });
+            let mut guesses: Vec<(String, f64, bool)> = at
+                .iter()
+                .take(GUESSES_SHOWN)
+                .map(|&(what, share)| {
+                    (
+                        G::fact_words(Fact { place, what }).1,
+                        share,
+                        true_here(what),
+                    )
+                })
+                .collect();
+            for fact in truth.iter().filter(|f| f.place == place) {
+                if !at.iter().take(GUESSES_SHOWN).any(|(w, _)| *w == fact.what) {
+                    let share = belief.share(*fact);
+                    guesses.push((G::fact_words(*fact).1, share, true));
+                }
+            }
+            widgets::BeliefLine {
+                place: G::fact_words(Fact { place, what: 0 }).0,
+                guesses,
+            }
+        })
+        .collect()
 }
 
 fn rules_window<G: GameView>(

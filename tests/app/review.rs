@@ -466,3 +466,113 @@ fn an_unreadable_list_of_recent_games_is_set_aside() {
         assert_eq!(app.world().resource::<RecentGames>().games.len(), 1);
     }
 }
+
+/// For a game against the computer the review can show what the computer
+/// believed as it chose each move, from its search's own imagined states:
+/// in Secret King a mark on each Knight it thought might be the hidden
+/// King, with the share, and the true one framed. Off until asked; kept in
+/// the game's record, so a record opened later shows it too.
+#[test]
+fn the_review_shows_what_the_computer_believed() {
+    use veil::table::guesses::GuessMark;
+    use veil::table::view::belief_lines;
+    let mut app = app(AnimationSpeed::Off);
+    finish_a_game::<SecretKing>(&mut app, 7, |setup| {
+        setup.seats = vec![SeatKind::Human, SeatKind::Computer(Level::Easy)];
+    });
+    let at = open_review::<SecretKing>(&mut app);
+    assert!(at.has_guesses && !at.guesses, "kept, and off until asked");
+    let marks = |app: &mut App| {
+        let mut q = app.world_mut().query_filtered::<&Sprite, With<GuessMark>>();
+        q.iter(app.world()).count()
+    };
+    let frames = |app: &mut App| {
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&Children, With<GuessMark>>();
+        q.iter(app.world()).filter(|c| c.len() == 4).count()
+    };
+    send(&mut app, Command::ReviewStep(-100_000));
+    let mut believed = 0;
+    let mut spread = 0;
+    for step in 0..at.len {
+        let m = app.world().resource::<Match<SecretKing>>();
+        assert_eq!(m.review().unwrap().step, step);
+        assert!(m.review_belief().is_none(), "off: nothing shown");
+        assert_eq!(marks(&mut app), 0, "step {step}: no marks while off");
+        send(&mut app, Command::ReviewGuesses(true));
+        let m = app.world().resource::<Match<SecretKing>>();
+        if let Some((seat, belief, truth)) = m.review_belief() {
+            let (belief, truth) = (belief.clone(), truth.clone());
+            believed += 1;
+            assert_eq!(seat, Seat(1), "only the computer keeps beliefs");
+            assert!(belief.is_valid());
+            assert_eq!(belief.samples, veil_ai::BELIEF_SAMPLES);
+            // Every place believed is a Knight of White's that could be
+            // its King, and the truth (White's Secret King, while hidden)
+            // is among them: the computer imagined only what could be.
+            assert!(truth.len() <= 1, "{truth:?}");
+            for fact in &truth {
+                assert!(
+                    belief.share(*fact) > 0.0,
+                    "step {step}: the truth was believed possible"
+                );
+            }
+            let total: f64 = belief.places().iter().map(|p| belief.at(*p)[0].1).sum();
+            assert!((total - 1.0).abs() < 1e-9, "one King, somewhere: {total}");
+            if belief.places().len() > 1 {
+                spread += 1;
+            }
+            app.update();
+            assert_eq!(
+                marks(&mut app),
+                belief.places().len(),
+                "step {step}: a mark a place"
+            );
+            assert_eq!(
+                frames(&mut app),
+                truth.len(),
+                "step {step}: the truth framed"
+            );
+            let lines = belief_lines::<SecretKing>(&belief, &truth);
+            assert_eq!(lines.len(), belief.places().len());
+            for fact in &truth {
+                let name = <SecretKing as GameView>::fact_words(*fact).0;
+                let line = lines
+                    .iter()
+                    .find(|l| l.place == name)
+                    .expect("the true square listed");
+                assert!(line.guesses.iter().any(|g| g.2), "and ticked");
+            }
+        } else {
+            app.update();
+            assert_eq!(marks(&mut app), 0, "step {step}: no belief, no marks");
+        }
+        send(&mut app, Command::ReviewGuesses(false));
+        send(&mut app, Command::ReviewStep(1));
+    }
+    assert!(
+        believed >= 5,
+        "the computer's moves kept beliefs: {believed}"
+    );
+    assert!(
+        spread >= 1,
+        "and some were unsure between Knights: {spread}"
+    );
+
+    // The record keeps them: read back, the same beliefs at the same steps.
+    let m = app.world().resource::<Match<SecretKing>>();
+    let beliefs =
+        |m: &Match<SecretKing>| -> Vec<_> { m.positions().into_iter().map(|p| p.belief).collect() };
+    let before = beliefs(m);
+    let text = veil::table::save::record_text(m).expect("a record");
+    let back = veil::table::save::read_save::<SecretKing>(&text).expect("reads back");
+    assert_eq!(beliefs(&back), before);
+    // A belief that does not add up is refused with a line, not shown.
+    let broken = text.replacen("\"samples\":256", "\"samples\":3", 1);
+    assert_ne!(broken, text);
+    let error = veil::table::save::read_save::<SecretKing>(&broken)
+        .err()
+        .expect("refused");
+    assert!(error.contains("belief"), "{error}");
+}

@@ -51,7 +51,7 @@ mod config;
 mod search;
 
 pub use config::{Level, Method, SearchConfig};
-pub use search::{ActionStats, Search};
+pub use search::{ActionStats, BELIEF_SAMPLES, Search};
 pub use web_time::Duration;
 
 use veil_core::Game;

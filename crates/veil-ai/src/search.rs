@@ -2,7 +2,7 @@
 //! baselines (random, greedy) behind the same incremental interface.
 
 use rand::{RngExt, SeedableRng};
-use veil_core::{Actor, Game, GameRng, Seat, SeatSet, Turn};
+use veil_core::{Actor, Belief, Fact, Game, GameRng, Seat, SeatSet, Turn};
 use web_time::{Duration, Instant};
 
 use crate::config::{Method, SearchConfig};
@@ -171,7 +171,16 @@ pub struct Search<G: Game> {
     /// Iterations per tree: the budget split among `config.trees`, capped
     /// by the game's [`Game::max_tree_iterations`].
     tree_budget: u32,
+    /// The hidden facts of the first [`BELIEF_SAMPLES`] states imagined.
+    belief: Belief,
+    facts: Vec<Fact>,
 }
+
+/// How many of its imagined states a search counts into its [`Belief`]:
+/// enough for shares to within a few percent, few enough that counting
+/// costs nothing beside the search (and that a move's belief stays small in
+/// a saved game).
+pub const BELIEF_SAMPLES: u32 = 256;
 
 impl<G: Game> Search<G> {
     /// Prepares a search for the observer of `observation`. Cheap: one
@@ -245,6 +254,27 @@ impl<G: Game> Search<G> {
             hide,
             done: Vec::new(),
             tree_budget,
+            belief: Belief::default(),
+            facts: Vec::new(),
+        }
+    }
+
+    /// What the observer believed of what it cannot see: how often each
+    /// hidden fact ([`Game::hidden_facts`]) held among the first
+    /// [`BELIEF_SAMPLES`] states the search imagined. Empty for a game that
+    /// lists no hidden facts, or before the search has run.
+    pub fn belief(&self) -> &Belief {
+        &self.belief
+    }
+
+    /// Counts an imagined state into the belief, while it has room.
+    fn tally(&mut self, state: &G) {
+        if self.belief.samples < BELIEF_SAMPLES {
+            state.hidden_facts(self.observer, &mut self.facts);
+            if self.facts.is_empty() && self.belief.samples == 0 {
+                return;
+            }
+            self.belief.add(&self.facts);
         }
     }
 
@@ -436,6 +466,7 @@ impl<G: Game> Search<G> {
     /// One ISMCTS iteration: determinize, select, expand, play out, back up.
     fn ismcts_iteration(&mut self) {
         let mut state = G::determinize(&self.observation, &mut self.rng);
+        self.tally(&state);
         self.path.clear();
         let mut node = 0u32;
         let observer = self.observer;
@@ -779,6 +810,7 @@ impl<G: Game> Search<G> {
     /// playout to the end when it has none.
     fn greedy_sweep(&mut self) {
         let base = G::determinize(&self.observation, &mut self.rng);
+        self.tally(&base);
         let me = self.observer;
         for i in 0..self.nodes[0].edges.len() {
             let action = self.nodes[0].edges[i].action;

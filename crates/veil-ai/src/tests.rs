@@ -902,3 +902,42 @@ fn several_trees_share_the_budget_and_sum_their_root_statistics() {
     assert!(search.tree_size() < 1_000);
     assert_eq!(search.best_action(), Some(HighLowAction::Stay));
 }
+
+/// The search counts the hidden facts of the states it imagines: seat 0 of
+/// High-Low, holding a nine, imagines seat 1's card drawn from 0 to 9, and
+/// nothing of its own card.
+#[test]
+fn a_search_keeps_what_it_believed() {
+    let game = high_low([9, 2]);
+    for method in [Method::Ismcts, Method::Greedy] {
+        let config = SearchConfig {
+            method,
+            iterations: 2000,
+            ..Level::Normal.config()
+        };
+        let mut search = Search::<HighLow>::new(&game.observe(Seat(0)), config, 5);
+        assert_eq!(search.belief().samples, 0, "nothing imagined yet");
+        while !search.is_finished() {
+            search.run(500);
+        }
+        let belief = search.belief();
+        assert_eq!(belief.samples, crate::BELIEF_SAMPLES, "{method:?}");
+        assert!(belief.is_valid());
+        assert_eq!(belief.places(), vec![1], "only the other card is hidden");
+        let at = belief.at(1);
+        assert_eq!(at.len(), 10, "every card imagined: {at:?}");
+        let total: f64 = at.iter().map(|(_, share)| share).sum();
+        assert!((total - 1.0).abs() < 1e-9);
+        assert!(
+            at.iter().all(|(_, share)| (0.03..0.2).contains(share)),
+            "{at:?}"
+        );
+    }
+    // The same seed, the same belief: counting draws nothing.
+    let run = |seed| {
+        let mut s = Search::<HighLow>::new(&game.observe(Seat(1)), Level::Normal.config(), seed);
+        s.run(400);
+        (s.belief().clone(), s.best_action())
+    };
+    assert_eq!(run(3), run(3));
+}

@@ -394,6 +394,19 @@ fn deep_check<G: Game>(
                 "determinisation for {seat} changes whose turn it is"
             ));
         }
+        // What a seat cannot see has the same shape in every state it
+        // could imagine (how many cards in a hand, which captures), so its
+        // hidden facts count alike; a fact it can see is none of them.
+        let (mut real, mut imagined) = (Vec::new(), Vec::new());
+        game.hidden_facts(seat, &mut real);
+        det.hidden_facts(seat, &mut imagined);
+        if real.len() != imagined.len() {
+            return Err(format!(
+                "{seat} has {} hidden facts, but {} in a state it could imagine",
+                real.len(),
+                imagined.len()
+            ));
+        }
         if actor == Actor::Seat(seat) {
             det.legal_actions(actor, &mut det_legal);
             let mine: HashSet<_> = legal.iter().collect();

@@ -4,6 +4,7 @@ use std::hash::Hash;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 use crate::GameRng;
+use crate::belief::Fact;
 use crate::error::{ActionError, OptionsError};
 use crate::outcome::Outcome;
 use crate::seat::{Seat, SeatSet};
@@ -183,6 +184,15 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// default): the level's depth.
     fn max_playout_depth(&self) -> Option<u32> {
         None
+    }
+
+    /// What `seat` cannot see in this state, as [`Fact`]s written into
+    /// `out` (cleared first): the computer's search counts them over the
+    /// states it imagines, and a review shows that [`crate::Belief`] beside
+    /// the truth. Each game documents its numbering of places and values.
+    /// The default lists none: the game keeps no beliefs.
+    fn hidden_facts(&self, _seat: Seat, out: &mut Vec<Fact>) {
+        out.clear();
     }
 }
 

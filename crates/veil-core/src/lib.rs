@@ -29,6 +29,7 @@
 //! assert_eq!(game.outcome().unwrap().ranks.len(), 2);
 //! ```
 
+mod belief;
 mod error;
 mod game;
 mod outcome;
@@ -39,6 +40,7 @@ pub mod conformance;
 pub mod fuzz;
 pub mod testing;
 
+pub use belief::{Belief, Fact};
 pub use error::{ActionError, OptionsError, ParseError};
 pub use game::{Actor, Game, Turn};
 pub use outcome::Outcome;

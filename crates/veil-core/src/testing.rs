@@ -510,6 +510,21 @@ impl Game for HighLow {
         }
         HighLow { cards, choices }
     }
+
+    /// The other seat's card, place = its seat, what = the card.
+    fn hidden_facts(&self, seat: Seat, out: &mut Vec<crate::Fact>) {
+        out.clear();
+        let other = 1 - seat.index();
+        let shown = self.both_chosen() == Some([true, true]);
+        if let Some(&card) = self.cards.get(other)
+            && !shown
+        {
+            out.push(crate::Fact {
+                place: other as u16,
+                what: u16::from(card),
+            });
+        }
+    }
 }
 
 #[cfg(test)]

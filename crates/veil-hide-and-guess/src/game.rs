@@ -557,6 +557,22 @@ impl Game for HideAndGuess {
         observation.seat
     }
 
+    /// The other player's secret while `seat` cannot see it: place = 0,
+    /// what = its index in [`Pieces::secrets`].
+    fn hidden_facts(&self, seat: Seat, out: &mut Vec<veil_core::Fact>) {
+        out.clear();
+        let them = 1 - seat.index().min(1);
+        if self.table.end.is_none()
+            && let Some(secret) = self.secrets[them]
+            && let Some(i) = Pieces::secrets().iter().position(|s| *s == secret)
+        {
+            out.push(veil_core::Fact {
+                place: 0,
+                what: i as u16,
+            });
+        }
+    }
+
     fn determinize(observation: &crate::HideAndGuessView, rng: &mut GameRng) -> Self {
         crate::view::determinize(observation, rng)
     }

@@ -221,6 +221,11 @@ pub fn start_position(options: &IntrigueOptions) -> Chess {
 }
 
 impl Intrigue {
+    /// A hidden fact's kind: where the King hides ([`Game::hidden_facts`]).
+    pub const KING: u16 = 0;
+    /// A hidden fact's kind: which pawn is the Informant.
+    pub const INFORMANT: u16 = 1;
+
     /// Everything there is to know, as a view for `seat` (the review of a
     /// finished game, or any moment of it): both secrets.
     pub fn revealed(&self, seat: Seat) -> crate::view::IntrigueView {
@@ -1034,6 +1039,37 @@ impl Game for Intrigue {
 
     fn observer(view: &crate::view::IntrigueView) -> Seat {
         view.seat
+    }
+
+    /// The opponent's secret while `seat` cannot know it: where its King
+    /// hides (place = the square's number 0–63, what = [`Self::KING`]) and
+    /// its Informant (place = 64 + the pawn's starting file, what =
+    /// [`Self::INFORMANT`]), until the King appears or the Informant is
+    /// retired.
+    fn hidden_facts(&self, seat: Seat, out: &mut Vec<veil_core::Fact>) {
+        out.clear();
+        let them = color_of(seat).other().index();
+        let Some(secret) = self.secrets[them].filter(|_| self.public.outcome.is_none()) else {
+            return;
+        };
+        if self.public.kings[them].is_none() {
+            out.push(veil_core::Fact {
+                place: u16::from(secret.hiding.0),
+                what: Self::KING,
+            });
+        }
+        // Which pawn is the Informant stays unknown while the King hides
+        // and it was not retired, even once that pawn promoted.
+        let p = &self.public;
+        let informant_on = p.pawns[them]
+            .get(usize::from(secret.informant))
+            .is_some_and(|s| *s != PawnState::Captured);
+        if p.kings[them].is_none() && !p.retired[them] && informant_on {
+            out.push(veil_core::Fact {
+                place: 64 + u16::from(secret.informant),
+                what: Self::INFORMANT,
+            });
+        }
     }
 
     fn determinize(view: &crate::view::IntrigueView, rng: &mut GameRng) -> Intrigue {

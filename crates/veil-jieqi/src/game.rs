@@ -892,6 +892,23 @@ impl Game for Jieqi {
         view.seat
     }
 
+    /// The captured face-down pieces `seat` was not shown: place = the
+    /// piece's index in [`Jieqi::captured`], what = its [`Kind`]'s index.
+    /// (A face-down piece on the board has no identity yet to believe in.)
+    fn hidden_facts(&self, seat: Seat, out: &mut Vec<veil_core::Fact>) {
+        out.clear();
+        for (i, c) in self.captured.iter().enumerate() {
+            if let Some(kind) = c.kind
+                && !self.knows(seat, c)
+            {
+                out.push(veil_core::Fact {
+                    place: i as u16,
+                    what: kind.index() as u16,
+                });
+            }
+        }
+    }
+
     fn determinize(view: &JieqiView, rng: &mut GameRng) -> Jieqi {
         let mut position = view.board_position();
         let mut captured = view.captured.clone();

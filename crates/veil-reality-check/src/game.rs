@@ -1404,6 +1404,28 @@ impl Game for RealityCheck {
         observation.seat
     }
 
+    /// The kinds of the pieces on the board `seat` cannot see: place = the
+    /// square's [`Square::index`], what = the [`Kind`]'s index. (In setup
+    /// the other side's pieces are not shown at all: nothing to believe.)
+    fn hidden_facts(&self, seat: Seat, out: &mut Vec<veil_core::Fact>) {
+        out.clear();
+        if self.phase == Phase::Setup || self.outcome.is_some() {
+            return;
+        }
+        let me = Color::of(seat);
+        let sees_own = !self.options.memory_mode;
+        for (i, cell) in self.board.iter().enumerate() {
+            if let Some(p) = cell
+                && !(p.public || (p.color == me && sees_own))
+            {
+                out.push(veil_core::Fact {
+                    place: i as u16,
+                    what: p.kind.index() as u16,
+                });
+            }
+        }
+    }
+
     fn determinize(observation: &View, rng: &mut GameRng) -> Self {
         RealityCheck::from_view(observation, rng)
     }

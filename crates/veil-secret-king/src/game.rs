@@ -1046,6 +1046,22 @@ impl Game for SecretKing {
         }
     }
 
+    /// Where the opponent's Secret King hides while `seat` cannot know:
+    /// place = its square's number ([`Square`]`.0`), what = 0.
+    fn hidden_facts(&self, seat: Seat, out: &mut Vec<veil_core::Fact>) {
+        out.clear();
+        let them = color_of(seat).other();
+        if self.outcome.is_none()
+            && !self.core.revealed[them.index()]
+            && let Some(square) = self.core.secret[them.index()]
+        {
+            out.push(veil_core::Fact {
+                place: u16::from(square.0),
+                what: 0,
+            });
+        }
+    }
+
     fn evaluate(&self, seat: Seat) -> Option<f64> {
         if let Some(outcome) = &self.outcome {
             return Some(outcome.reward(seat));

@@ -165,3 +165,56 @@ fn normal_finishes_a_won_endgame() {
         );
     }
 }
+
+/// The computer's belief of where the enemy Secret King hides follows the
+/// evidence: spread over the Knights that could be it, and gone from a
+/// Knight once taking it showed it was not the King.
+#[test]
+fn believes_the_king_is_where_the_evidence_points() {
+    let belief = |g: &SecretKing| {
+        let mut search = Search::<SecretKing>::new(&g.observe(Seat(0)), Level::Easy.config(), 4);
+        search.run(400);
+        search.belief().clone()
+    };
+    let share = |g: &SecretKing, at: &str| {
+        let belief = belief(g);
+        assert!(belief.is_valid());
+        assert_eq!(belief.samples, veil_ai::BELIEF_SAMPLES);
+        belief.share(veil_core::Fact {
+            place: u16::from(square(at).0),
+            what: 0,
+        })
+    };
+    let mut g = game(
+        "Nb1 Rd1 Ka1 nb10 ni10 nd8 pa8 kj10",
+        Color::White,
+        None,
+        None,
+    );
+    // Both sides have revealed Kings here (on the board): nothing hidden,
+    // no belief kept.
+    assert_eq!(belief(&g).samples, 0);
+    g = game(
+        "Nb1 Rd1 Pa2 nb10 ni10 nd8 pa8",
+        Color::White,
+        Some("b1"),
+        Some("i10"),
+    );
+    for knight in ["b10", "i10", "d8"] {
+        let s = share(&g, knight);
+        assert!((0.2..0.46).contains(&s), "{knight}: {s}");
+    }
+    assert_eq!(share(&g, "a8"), 0.0, "a pawn is never the King");
+    // White takes the Knight on d8: it was not the King.
+    for (seat, mv) in [(Seat(0), "d1d8"), (Seat(1), "a8a7")] {
+        let mut legal = Vec::new();
+        g.legal_actions(Actor::Seat(seat), &mut legal);
+        let action = legal.into_iter().find(|a| uci(*a) == mv).unwrap();
+        g.apply(Actor::Seat(seat), action).unwrap();
+    }
+    assert_eq!(share(&g, "d8"), 0.0);
+    for knight in ["b10", "i10"] {
+        let s = share(&g, knight);
+        assert!((0.38..0.62).contains(&s), "{knight}: {s}");
+    }
+}

@@ -622,6 +622,10 @@ impl TryFrom<TysiacUnchecked> for Tysiac {
 }
 
 impl Tysiac {
+    /// A hidden fact's place for the face-down prikup
+    /// ([`Game::hidden_facts`]).
+    pub const PRIKUP: u16 = 3;
+
     /// A new match with these options, before the first dealer is chosen.
     pub fn start(options: Options) -> Result<Tysiac, OptionsError> {
         options.validate()?;
@@ -1297,6 +1301,28 @@ impl Game for Tysiac {
 
     fn observe(&self, seat: Seat) -> TysiacView {
         crate::view::observe(self, seat)
+    }
+
+    /// The cards `seat` cannot see: place = the seat holding it (0–2) or
+    /// [`Self::PRIKUP`] while the prikup lies face down, what = the card's
+    /// [`Card::index`].
+    fn hidden_facts(&self, seat: Seat, out: &mut Vec<veil_core::Fact>) {
+        out.clear();
+        let me = seat.index() % 3;
+        for (holder, hand) in self.hands.iter().enumerate() {
+            if holder != me {
+                out.extend(hand.iter().map(|card| veil_core::Fact {
+                    place: holder as u16,
+                    what: card.index() as u16,
+                }));
+            }
+        }
+        if matches!(self.table.phase, Phase::Deal | Phase::Bidding) {
+            out.extend(self.prikup.iter().map(|card| veil_core::Fact {
+                place: Self::PRIKUP,
+                what: card.index() as u16,
+            }));
+        }
     }
 
     fn observer(observation: &TysiacView) -> Seat {

@@ -22,6 +22,27 @@ impl GameView for Intrigue {
         side_name(seat.0)
     }
 
+    fn fact_words(fact: veil_core::Fact) -> (String, String) {
+        let place = match Self::fact_cell(fact.place) {
+            Some(cell) => cell_name(cell),
+            None => format!(
+                "{}-pawn",
+                char::from(b'a' + fact.place.saturating_sub(64).min(7) as u8)
+            ),
+        };
+        let what = if fact.what == Intrigue::INFORMANT {
+            "Informant"
+        } else {
+            "King hides"
+        };
+        (place, what.into())
+    }
+
+    fn fact_cell(place: u16) -> Option<Cell> {
+        let square = u8::try_from(place).ok().filter(|p| *p < 64)?;
+        Some(cell_of(Square(square), 8))
+    }
+
     fn needs_privacy(previous: &IntrigueView, next: &IntrigueView) -> bool {
         Intrigue::scene(previous).private_knowledge() || Intrigue::scene(next).private_knowledge()
     }

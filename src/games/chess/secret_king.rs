@@ -10,6 +10,16 @@ impl GameView for SecretKing {
         side_name(seat.0)
     }
 
+    fn fact_words(fact: veil_core::Fact) -> (String, String) {
+        let place = Self::fact_cell(fact.place).map_or_else(|| "?".into(), cell_name);
+        (place, "Secret King".into())
+    }
+
+    fn fact_cell(place: u16) -> Option<Cell> {
+        let square = u8::try_from(place).ok().filter(|p| *p < 100)?;
+        Some(cell_of(Square(square), 10))
+    }
+
     fn needs_privacy(previous: &SecretKingView, next: &SecretKingView) -> bool {
         SecretKing::scene(previous).private_knowledge()
             || SecretKing::scene(next).private_knowledge()

@@ -48,6 +48,14 @@ impl GameView for HideAndGuess {
         if seat.0 == 0 { "Player 1" } else { "Player 2" }
     }
 
+    /// The other player's secret five, as the computer suspected it.
+    fn fact_words(fact: veil_core::Fact) -> (String, String) {
+        let secret = veil_hide_and_guess::Pieces::secrets()
+            .get(usize::from(fact.what))
+            .map_or_else(|| "?".into(), |p| p.to_string());
+        ("Secret".to_owned(), secret)
+    }
+
     fn needs_privacy(previous: &HideAndGuessView, next: &HideAndGuessView) -> bool {
         // Each knows their own secret and, during a vote, their own thumb.
         previous.seat != next.seat

@@ -49,6 +49,16 @@ impl GameView for Jieqi {
         if seat.0 == 0 { "Red" } else { "Black" }
     }
 
+    /// A captured face-down piece its owner was not shown: which capture,
+    /// and the kind.
+    fn fact_words(fact: veil_core::Fact) -> (String, String) {
+        let kind = Kind::ALL
+            .into_iter()
+            .find(|k| k.index() == usize::from(fact.what))
+            .map_or_else(|| "?".into(), |k| format!("{k:?}"));
+        (format!("Capture {}", fact.place + 1), kind)
+    }
+
     fn move_text(after: &JieqiView) -> Option<String> {
         // Public: the move and what the mover turned out to be.
         after

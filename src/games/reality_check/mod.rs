@@ -39,6 +39,17 @@ impl GameView for RealityCheck {
         side_name(Side::of(seat))
     }
 
+    /// A piece whose two faces the computer could not see: its square and
+    /// the kind (both faces).
+    fn fact_words(fact: veil_core::Fact) -> (String, String) {
+        let square = veil_reality_check::Square::from_index(usize::from(fact.place))
+            .map_or_else(|| "?".into(), |s| s.to_string());
+        let kind = veil_reality_check::Kind::ALL
+            .get(usize::from(fact.what))
+            .map_or_else(|| "?".into(), |k| k.to_string());
+        (square, kind)
+    }
+
     fn needs_privacy(previous: &View, next: &View) -> bool {
         private_knowledge(previous) || private_knowledge(next)
     }

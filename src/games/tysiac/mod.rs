@@ -52,6 +52,18 @@ impl GameView for Tysiac {
         SEAT_NAMES.get(seat.index()).copied().unwrap_or("?")
     }
 
+    /// A card the computer could not see: in whose hand, or in the prikup.
+    fn fact_words(fact: veil_core::Fact) -> (String, String) {
+        let place = if fact.place == Tysiac::PRIKUP {
+            "Prikup".to_owned()
+        } else {
+            Self::seat_name(Seat(fact.place as u8)).to_owned()
+        };
+        let card = veil_tysiac::Card::from_index(usize::from(fact.what))
+            .map_or_else(|| "?".into(), |c| c.to_string());
+        (place, card)
+    }
+
     fn needs_privacy(previous: &TysiacView, next: &TysiacView) -> bool {
         // Every hand is private: another seat may look only once both
         // hands are gone (between hands nothing is hidden).
