@@ -1,0 +1,2 @@
+mod map;
+mod set;

@@ -1,0 +1,3 @@
+mod binary_heap;
+mod btree;
+mod vec_deque;

@@ -1,0 +1,4 @@
+mod collections;
+mod hash;
+mod sync;
+mod time;
