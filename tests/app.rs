@@ -387,6 +387,31 @@ fn computer_against_computer_from_title_to_results() {
     );
     assert!(!result.reason.is_empty());
     assert!(result.draw || result.seats.iter().any(|s| s.2));
+    // The results offer Veil's record and the game in FEN + ICCS: a token
+    // a move played.
+    let files = &app
+        .world()
+        .resource::<veil::table::recent::FinishedRecords>()
+        .files;
+    let labels: Vec<&str> = files.iter().map(|f| f.label).collect();
+    assert_eq!(labels, ["Veil record", "PGN (FEN + ICCS)"]);
+    let pgn = &files[1].text;
+    assert!(files[1].name.ends_with(".pgn"));
+    assert!(
+        pgn.starts_with("[Variant \"Jieqi\"]\n[FEN \"xxxxkxxxx/"),
+        "{pgn}"
+    );
+    let plies = app
+        .world()
+        .resource::<veil::table::view::Finished<Jieqi>>()
+        .0
+        .plies;
+    let body = pgn.split("\n\n").nth(1).expect("the moves");
+    let moves = body
+        .split_whitespace()
+        .filter(|t| veil_jieqi::parse_record_move(t).is_ok())
+        .count();
+    assert_eq!(moves as u32, plies, "{pgn}");
     let cues = &app.world().resource::<CueLog>().0;
     assert!(
         cues.contains(&Cue::Move) && cues.contains(&Cue::Flip),

@@ -440,6 +440,17 @@ impl<G: GameView> Match<G> {
         })
     }
 
+    /// The game as recorded: the state play (re)started from — the deal, or
+    /// what the last undo dealt anew — and the actions since. Every secret
+    /// is in it: for a finished game's notation.
+    pub fn played(&self) -> Option<(&G, &[(Actor, G::Action)])> {
+        let start = self.timeline.iter().rev().find_map(|m| match m {
+            Moment::Start { state, .. } => Some(state),
+            Moment::Act { .. } => None,
+        })?;
+        Some((start, &self.record.actions))
+    }
+
     /// The full state, secrets and all. Only for tests that check what the
     /// referee hides (the fair-play suite); never read by the app.
     #[doc(hidden)]

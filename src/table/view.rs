@@ -119,6 +119,17 @@ pub trait GameView: Game {
         let _ = place;
         None
     }
+    /// The finished game in its players' own notation, offered as a file
+    /// on the results beside Veil's record (Jieqi's FEN + ICCS): `start` is
+    /// the state play started from, `actions` everything since. `None` (the
+    /// default): the game has none, or offers it another way.
+    fn notation(
+        start: &Self,
+        actions: &[(veil_core::Actor, Self::Action)],
+    ) -> Option<crate::table::recent::RecordFile> {
+        let _ = (start, actions);
+        None
+    }
     /// Adds the game's own words to the results (scores, a record) once the
     /// game is over; `views` holds every seat's final observation.
     fn finish(
@@ -586,6 +597,14 @@ fn finish_match<G: GameView>(
     // The game is over: what each seat saw at the end may now be told.
     let views: Vec<G::Observation> = Seat::all(m.seats().len()).map(|s| m.observe(s)).collect();
     G::finish(&mut result, &views, viewer.0, &mut commands);
+    if let Some(file) = m
+        .played()
+        .and_then(|(start, actions)| G::notation(start, actions))
+    {
+        commands.queue(move |world: &mut World| {
+            world.resource_mut::<FinishedRecords>().files.push(file);
+        });
+    }
     // Kept among the recent games, and offered as a file on the results.
     match crate::table::save::record_text(&m) {
         Ok(record) => {

@@ -576,3 +576,68 @@ fn the_review_shows_what_the_computer_believed() {
         .expect("refused");
     assert!(error.contains("belief"), "{error}");
 }
+
+/// Tysiąc's "Everything": every hand and the face-down prikup face up, the
+/// cards the full state holds there; through a seat's eyes the other hands
+/// are backs again.
+#[test]
+fn tysiac_everything_shows_every_hand() {
+    use veil::games::tysiac::{CardFace, CardPlace, TableCard};
+    let mut app = app(AnimationSpeed::Off);
+    finish_a_game::<Tysiac>(&mut app, 5, |s| {
+        s.set_options::<Tysiac>(&veil_tysiac::Options::one_hand())
+    });
+    open_review::<Tysiac>(&mut app);
+    assert!(app.world().resource::<Match<Tysiac>>().can_reveal());
+    send(&mut app, Command::ReviewStep(-100_000));
+    // A few moves in: the first hand is dealt, the prikup face down.
+    send(&mut app, Command::ReviewStep(3));
+    let faces_in_hands = |app: &mut App| {
+        let mut q = app.world_mut().query::<(&TableCard, Option<&CardFace>)>();
+        let mut by_seat = [(0, 0); 3];
+        for (card, face) in q.iter(app.world()) {
+            if let CardPlace::Hand { seat, .. } = card.place {
+                let s = &mut by_seat[usize::from(seat)];
+                s.0 += 1;
+                s.1 += usize::from(face.is_some());
+            }
+        }
+        by_seat
+    };
+    send(&mut app, Command::ReviewAs(Some(0)));
+    app.update();
+    let seen = faces_in_hands(&mut app);
+    assert!(
+        seen[0].0 > 0 && seen[0].1 == seen[0].0,
+        "own hand face up: {seen:?}"
+    );
+    assert!(
+        seen[1].0 > 0 && seen[1].1 == 0,
+        "the others are backs: {seen:?}"
+    );
+    assert_eq!(seen[2].1, 0);
+    send(&mut app, Command::ReviewAs(None));
+    app.update();
+    let all = faces_in_hands(&mut app);
+    for s in 0..3 {
+        assert!(
+            all[s].0 > 0 && all[s].1 == all[s].0,
+            "every hand face up: {all:?}"
+        );
+    }
+    let m = app.world().resource::<Match<Tysiac>>();
+    let open = m
+        .observe(app.world().resource::<Viewer>().0)
+        .open
+        .expect("open cards");
+    let mut q = app.world_mut().query::<(&TableCard, &CardFace)>();
+    for (card, face) in q.iter(app.world()) {
+        if let CardPlace::Hand { seat, .. } = card.place {
+            assert!(
+                open.hands[usize::from(seat)].contains(face.0),
+                "{:?} in seat {seat}",
+                face.0
+            );
+        }
+    }
+}

@@ -345,6 +345,80 @@ impl Jieqi {
         self.position.to_fen()
     }
 
+    /// The game played from this state by `actions`, in the notation
+    /// xiangqi players read: a PGN-style text with the start's FEN
+    /// (face-down pieces `x`/`X`, then the pools) and the moves in ICCS,
+    /// the revealed piece's letter added (`b0c2n`), and a comment naming a
+    /// face-down piece when a capture took it (`{took n}`). Every secret is
+    /// in it: for a finished game. An action that does not apply is an
+    /// error naming it; nothing is written then.
+    ///
+    /// ```
+    /// use veil_core::{Actor, Game};
+    /// use veil_jieqi::{Action, Jieqi, Kind};
+    ///
+    /// let start = Jieqi::new(&Default::default(), 2).unwrap();
+    /// let actions = [
+    ///     (Actor::Seat(veil_core::Seat(0)), Action::Move("b0c2".parse().unwrap())),
+    ///     (Actor::Chance, Action::Reveal(Kind::Horse)),
+    /// ];
+    /// let text = start.write_record(&actions).unwrap();
+    /// assert!(text.contains("[FEN \"xxxxkxxxx/"));
+    /// assert!(text.contains("1. b0c2n"));
+    /// ```
+    pub fn write_record(&self, actions: &[(Actor, Action)]) -> Result<String, ActionError<Action>> {
+        let mut game = self.clone();
+        let mut moves = String::new();
+        let mut ply = usize::from(self.position.turn() == Color::Black);
+        if ply == 1 {
+            moves.push_str("1...");
+        }
+        let mut i = 0;
+        while i < actions.len() {
+            let (actor, action) = actions[i];
+            game.apply(actor, action)?;
+            i += 1;
+            let Action::Move(m) = action else {
+                continue;
+            };
+            // The chance that follows names the moved piece, or the
+            // face-down piece it took.
+            let mut revealed = None;
+            let mut took = None;
+            while let Some(&(Actor::Chance, chance)) = actions.get(i) {
+                let reveal = game.pending_reveal.is_some();
+                game.apply(Actor::Chance, chance)?;
+                if let Action::Reveal(kind) = chance {
+                    if reveal {
+                        revealed = Some(kind)
+                    } else {
+                        took = Some(kind)
+                    }
+                }
+                i += 1;
+            }
+            if ply % 2 == 0 {
+                moves.push_str(&format!("{}. ", ply / 2 + 1));
+            }
+            moves.push_str(&record_move(m, revealed));
+            if let Some(kind) = took {
+                moves.push_str(&format!(" {{took {}}}", kind.letter()));
+            }
+            moves.push(' ');
+            ply += 1;
+        }
+        let result = match game.outcome() {
+            Some(o) if o.is_draw() => "1/2-1/2",
+            Some(o) if o.winners().next() == Some(Seat(0)) => "1-0",
+            Some(_) => "0-1",
+            None => "*",
+        };
+        Ok(format!(
+            "[Variant \"Jieqi\"]\n[FEN \"{}\"]\n[Result \"{result}\"]\n\n{moves}{result}\n",
+            self.to_fen()
+        ))
+    }
+
     pub fn position(&self) -> &Position {
         &self.position
     }

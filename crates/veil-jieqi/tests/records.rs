@@ -408,3 +408,86 @@ fn fuzz_deep() {
         );
     }
 }
+
+/// A whole game written as FEN + ICCS: the start's FEN, one ICCS token a
+/// seat move (a revealed piece's letter appended exactly when the move
+/// revealed one), a `{took x}` comment for each face-down piece captured,
+/// the result. Replayed move by move with those letters and comments, the
+/// text gives the same game.
+#[test]
+fn a_played_game_is_written_in_fen_and_iccs() {
+    for seed in 0..6u64 {
+        let start = Jieqi::new(&JieqiOptions::default(), 2).unwrap();
+        let mut game = start.clone();
+        let mut rng = GameRng::seed_from_u64(seed);
+        let mut actions = Vec::new();
+        let mut legal = Vec::new();
+        while game.turn() != Turn::Over && actions.len() < 400 {
+            let (actor, action) = match game.turn() {
+                Turn::Chance => (Actor::Chance, game.sample_chance(&mut rng)),
+                Turn::Seat(s) => {
+                    game.legal_actions(Actor::Seat(s), &mut legal);
+                    (Actor::Seat(s), legal[rng.random_range(0..legal.len())])
+                }
+                _ => unreachable!(),
+            };
+            game.apply(actor, action).unwrap();
+            actions.push((actor, action));
+        }
+        let text = start.write_record(&actions).unwrap();
+        assert!(
+            text.starts_with(&format!("[Variant \"Jieqi\"]\n[FEN \"{SAMPLE}\"]\n")),
+            "{text}"
+        );
+        let result = match game.outcome() {
+            None => "*",
+            Some(o) if o.is_draw() => "1/2-1/2",
+            Some(o) if o.winners().next() == Some(veil_core::Seat(0)) => "1-0",
+            Some(_) => "0-1",
+        };
+        assert!(text.contains(&format!("[Result \"{result}\"]")));
+        assert!(text.trim_end().ends_with(result));
+        // Replay: each token a move (with its letter), each comment the
+        // identity of the face-down piece the last move took.
+        let body = text.split("\n\n").nth(1).unwrap();
+        let mut replay = start.clone();
+        let mut tokens = body.split_whitespace().peekable();
+        let mut seat_moves = 0;
+        while let Some(token) = tokens.next() {
+            if token.ends_with('.') || token == result {
+                continue;
+            }
+            let (m, revealed) = parse_record_move(token).unwrap();
+            let took = if tokens.peek() == Some(&"{took") {
+                tokens.next();
+                let kind = tokens.next().unwrap().trim_end_matches('}');
+                Some(kind.parse::<Kind>().unwrap())
+            } else {
+                None
+            };
+            let Turn::Seat(s) = replay.turn() else {
+                panic!("a seat's turn")
+            };
+            replay.apply(Actor::Seat(s), Action::Move(m)).unwrap();
+            seat_moves += 1;
+            let mut named = [revealed, took].into_iter().flatten();
+            while replay.turn() == Turn::Chance {
+                let kind = named.next().expect("the text names every drawn piece");
+                replay.apply(Actor::Chance, Action::Reveal(kind)).unwrap();
+            }
+            assert_eq!(named.next(), None, "{token}: named a piece nothing drew");
+        }
+        let seat_actions = actions.iter().filter(|(a, _)| *a != Actor::Chance).count();
+        assert_eq!(seat_moves, seat_actions, "seed {seed}");
+        assert_eq!(replay.to_fen(), game.to_fen(), "seed {seed}");
+        assert_eq!(replay.outcome(), game.outcome());
+    }
+    // An action that does not apply: an error naming it, nothing written.
+    let start = Jieqi::new(&JieqiOptions::default(), 2).unwrap();
+    let wrong = (
+        Actor::Seat(veil_core::Seat(1)),
+        Action::Move("b0c2".parse::<Move>().unwrap()),
+    );
+    let error = start.write_record(&[wrong]).unwrap_err();
+    assert!(format!("{error}").contains("b0c2"), "{error}");
+}

@@ -622,6 +622,12 @@ impl TryFrom<TysiacUnchecked> for Tysiac {
 }
 
 impl Tysiac {
+    /// Everything there is to know, as a view for `seat` (the review of a
+    /// finished game): every hand and the prikup, in [`TysiacView::open`].
+    pub fn revealed(&self, seat: Seat) -> TysiacView {
+        crate::view::revealed(self, seat)
+    }
+
     /// A hidden fact's place for the face-down prikup
     /// ([`Game::hidden_facts`]).
     pub const PRIKUP: u16 = 3;

@@ -165,4 +165,4 @@ pub use game::{
     Options, PENALTY, Phase, PlayedTrick, ROSPISAT_GIFT, SEATS, Standing, TRICKS, Table, Tysiac,
     deal_target,
 };
-pub use view::TysiacView;
+pub use view::{OpenCards, TysiacView};

@@ -28,6 +28,19 @@ pub struct TysiacView {
     pub hand_sizes: [u8; 3],
     /// Cards in the prikup while it lies on the table (face down or shown).
     pub prikup_size: u8,
+    /// Only in [`Tysiac::revealed`], for the review of a finished game:
+    /// every hand and the prikup, face up. `None` in play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub open: Option<OpenCards>,
+}
+
+/// Every card of a hand in progress, for the review's "everything".
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct OpenCards {
+    /// Each seat's hand.
+    pub hands: [Hand; 3],
+    /// The prikup while it lies on the table, face down or shown.
+    pub prikup: Hand,
 }
 
 /// [`TysiacView`] as read, before it is checked.
@@ -40,6 +53,8 @@ struct TysiacViewUnchecked {
     gave: [Option<Card>; 3],
     hand_sizes: [u8; 3],
     prikup_size: u8,
+    #[serde(default)]
+    open: Option<OpenCards>,
 }
 
 impl TryFrom<TysiacViewUnchecked> for TysiacView {
@@ -49,6 +64,18 @@ impl TryFrom<TysiacViewUnchecked> for TysiacView {
             return Err(format!("Tysiąc has 3 seats, not {}", raw.seat));
         }
         raw.table.check()?;
+        let open_ok = raw.open.is_none_or(|o| {
+            o.hands
+                .iter()
+                .chain([&o.prikup])
+                .all(|h| h.0 & !Hand::DECK.0 == 0)
+                && o.hands[raw.seat.index()] == raw.hand
+                && (0..SEATS).all(|s| o.hands[s].len() == usize::from(raw.hand_sizes[s]))
+                && o.prikup.len() == usize::from(raw.prikup_size)
+        });
+        if !open_ok {
+            return Err("the open hands do not match the view".into());
+        }
         if raw.hand.0 & !Hand::DECK.0 != 0
             || raw.hand_sizes.iter().any(|n| *n > 10)
             || raw.prikup_size > 3
@@ -63,6 +90,7 @@ impl TryFrom<TysiacViewUnchecked> for TysiacView {
             gave: raw.gave,
             hand_sizes: raw.hand_sizes,
             prikup_size: raw.prikup_size,
+            open: raw.open,
         };
         let sample = determinize(&view, &mut GameRng::seed_from_u64(0));
         sample
@@ -101,6 +129,19 @@ pub(crate) fn observe(game: &Tysiac, seat: Seat) -> TysiacView {
         gave: if declarer { game.given } else { [None; 3] },
         hand_sizes: game.hands.map(|h| h.len() as u8),
         prikup_size: game.prikup.len() as u8,
+        open: None,
+    }
+}
+
+/// Everything there is to know, as a view for `seat`: see
+/// [`Tysiac::revealed`].
+pub(crate) fn revealed(game: &Tysiac, seat: Seat) -> TysiacView {
+    TysiacView {
+        open: Some(OpenCards {
+            hands: game.hands,
+            prikup: game.prikup,
+        }),
+        ..observe(game, seat)
     }
 }
 

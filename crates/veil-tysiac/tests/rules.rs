@@ -3,7 +3,7 @@
 use veil_core::{ActionError, Actor, Game, GameRng, Seat, SeedableRng, Turn, play_out};
 use veil_tysiac::{
     Action, Card, Hand, HandEnd, MatchEnd, Options, Phase, PlayedTrick, Standing, Suit, Table,
-    Tysiac, deal_target,
+    Tysiac, TysiacView, deal_target,
 };
 
 const S0: Seat = Seat(0);
@@ -1345,4 +1345,36 @@ fn states_that_cannot_go_on_are_refused() {
     // Read back untouched.
     let back: Tysiac = serde_json::from_str(&json(&game)).unwrap();
     assert_eq!(back, game);
+}
+
+/// The review's "everything" view: every hand and the face-down prikup, in
+/// `open`; a seat's own view never has it. Read back it is checked against
+/// the view it belongs to.
+#[test]
+fn revealed_shows_every_hand_and_the_prikup() {
+    let game = dealt(Options::default(), PLAIN, PRIKUP);
+    assert_eq!(game.observe(S0).open, None);
+    let view = game.revealed(S0);
+    let open = view.open.expect("everything");
+    for (s, h) in PLAIN.iter().enumerate() {
+        assert_eq!(open.hands[s], hand(h));
+    }
+    assert_eq!(open.prikup, hand(PRIKUP));
+    assert_eq!(
+        TysiacView {
+            open: None,
+            ..view.clone()
+        },
+        game.observe(S0)
+    );
+    let text = serde_json::to_string(&view).unwrap();
+    assert_eq!(serde_json::from_str::<TysiacView>(&text).unwrap(), view);
+    // A seat's own hand that differs from its open hand is refused.
+    let mut other = view.clone();
+    if let Some(o) = other.open.as_mut() {
+        o.hands.swap(0, 1);
+    }
+    let text = serde_json::to_string(&other).unwrap();
+    let error = serde_json::from_str::<TysiacView>(&text).unwrap_err();
+    assert!(error.to_string().contains("open hands"), "{error}");
 }

@@ -49,6 +49,19 @@ impl GameView for Jieqi {
         if seat.0 == 0 { "Red" } else { "Black" }
     }
 
+    fn notation(
+        start: &Self,
+        actions: &[(veil_core::Actor, veil_jieqi::Action)],
+    ) -> Option<crate::table::recent::RecordFile> {
+        let text = start.write_record(actions).ok()?;
+        Some(crate::table::recent::RecordFile {
+            label: "PGN (FEN + ICCS)",
+            name: crate::kit::files::record_name(<Jieqi as veil_core::Game>::ID, "pgn"),
+            mime: "application/x-chess-pgn",
+            text,
+        })
+    }
+
     /// A captured face-down piece its owner was not shown: which capture,
     /// and the kind.
     fn fact_words(fact: veil_core::Fact) -> (String, String) {

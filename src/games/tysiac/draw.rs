@@ -388,7 +388,7 @@ pub(super) fn refresh_view(
             let seen = if r == 0 {
                 scene.hand.get(slot).copied()
             } else {
-                None
+                scene.open[s.index()].get(slot).copied()
             };
             let mut at = hand_pos(r, slot, n);
             let dim = picking && seen.is_some_and(|c| !ui.usable.contains(&c));

@@ -48,6 +48,9 @@ pub use rules::*;
 pub const SEAT_NAMES: [&str; 3] = ["South", "West", "East"];
 
 impl GameView for Tysiac {
+    fn revealed(state: &Self, seat: Seat) -> Option<TysiacView> {
+        Some(Tysiac::revealed(state, seat))
+    }
     fn seat_name(seat: Seat) -> &'static str {
         SEAT_NAMES.get(seat.index()).copied().unwrap_or("?")
     }
@@ -259,6 +262,9 @@ pub struct Scene {
     pub hand: Vec<Card>,
     /// The other hands' sizes, by seat (the viewer's own too).
     pub hand_sizes: [u8; 3],
+    /// The review's "everything": each seat's hand face up, in display
+    /// order (empty in play, and for the viewer, whose hand is `hand`).
+    pub open: [Vec<Card>; 3],
     /// The prikup while it lies on the table: backs, or faces when shown.
     pub prikup: Vec<Seen>,
     /// The cards in the middle: the trick being played, or the last trick
@@ -275,12 +281,21 @@ impl Scene {
         let t = &view.table;
         let mut hand: Vec<Card> = view.hand.iter().collect();
         hand.sort_by_key(|c| display_key(*c));
-        let prikup = match t.phase {
-            Phase::Prikup => t
+        let prikup = match (t.phase, view.open) {
+            (Phase::Prikup, _) => t
                 .prikup
                 .map_or(Vec::new(), |p| p.iter().map(Some).collect()),
+            (_, Some(open)) => open.prikup.iter().map(Some).collect(),
             _ => vec![None; view.prikup_size as usize],
         };
+        let open = std::array::from_fn(|s| match view.open {
+            Some(open) if s != view.seat.index() % 3 => {
+                let mut cards: Vec<Card> = open.hands[s].iter().collect();
+                cards.sort_by_key(|c| display_key(*c));
+                cards
+            }
+            _ => Vec::new(),
+        });
         let mut piles = [0u8; 3];
         for trick in &t.tricks {
             piles[trick.winner.index() % 3] += 1;
@@ -302,6 +317,7 @@ impl Scene {
             phase: t.phase,
             hand,
             hand_sizes: view.hand_sizes,
+            open,
             prikup,
             trick,
             piles,
@@ -312,6 +328,7 @@ impl Scene {
     /// Every card whose face the table shows.
     pub fn faces(&self) -> Vec<Card> {
         let mut out = self.hand.clone();
+        out.extend(self.open.iter().flatten());
         out.extend(self.prikup.iter().flatten());
         out.extend(self.trick.iter().map(|(_, c)| *c));
         out
