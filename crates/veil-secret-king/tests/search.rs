@@ -195,7 +195,7 @@ fn believes_the_king_is_where_the_evidence_points() {
     // no belief kept.
     assert_eq!(belief(&g).samples, 0);
     g = game(
-        "Nb1 Rd1 Pa2 nb10 ni10 nd8 pa8",
+        "Nb1 Rd1 Rb2 Pa2 nb10 ni10 nd8 pa8",
         Color::White,
         Some("b1"),
         Some("i10"),
@@ -206,15 +206,24 @@ fn believes_the_king_is_where_the_evidence_points() {
     }
     assert_eq!(share(&g, "a8"), 0.0, "a pawn is never the King");
     // White takes the Knight on d8: it was not the King.
-    for (seat, mv) in [(Seat(0), "d1d8"), (Seat(1), "a8a7")] {
-        let mut legal = Vec::new();
-        g.legal_actions(Actor::Seat(seat), &mut legal);
-        let action = legal.into_iter().find(|a| uci(*a) == mv).unwrap();
-        g.apply(Actor::Seat(seat), action).unwrap();
-    }
+    play(&mut g, &[(Seat(0), "d1d8"), (Seat(1), "a8a7")]);
     assert_eq!(share(&g, "d8"), 0.0);
     for knight in ["b10", "i10"] {
         let s = share(&g, knight);
         assert!((0.38..0.62).contains(&s), "{knight}: {s}");
+    }
+    // And the Knight on b10: every imagined King now stands on i10, the
+    // square the evidence points to.
+    play(&mut g, &[(Seat(0), "b2b10"), (Seat(1), "a7a6")]);
+    assert_eq!(share(&g, "b10"), 0.0);
+    assert_eq!(share(&g, "i10"), 1.0);
+}
+
+fn play(g: &mut SecretKing, moves: &[(Seat, &str)]) {
+    for (seat, mv) in moves {
+        let mut legal = Vec::new();
+        g.legal_actions(Actor::Seat(*seat), &mut legal);
+        let action = legal.into_iter().find(|a| uci(*a) == *mv).unwrap();
+        g.apply(Actor::Seat(*seat), action).unwrap();
     }
 }
