@@ -187,6 +187,8 @@ struct Review<G: GameView> {
     guesses: bool,
     /// The game has secrets to reveal ([`GameView::revealed`]), found once.
     can_reveal: bool,
+    /// A computer kept its beliefs at some position, found once.
+    has_guesses: bool,
 }
 
 /// A position of the game as played (see [`Match::positions`]).
@@ -758,6 +760,7 @@ impl<G: GameView> Match<G> {
         if positions.is_empty() {
             return false;
         }
+        let has_guesses = positions.iter().any(|p| p.belief.is_some());
         let can_reveal = G::revealed(&positions[0].state, Seat(0)).is_some();
         self.review = Some(Review {
             step: positions.len() - 1,
@@ -765,6 +768,7 @@ impl<G: GameView> Match<G> {
             revealed: false,
             guesses: false,
             can_reveal,
+            has_guesses,
         });
         self.version += 1;
         true
@@ -778,7 +782,7 @@ impl<G: GameView> Match<G> {
             revealed: r.revealed,
             dealt_anew: r.positions[r.step].dealt_anew,
             guesses: r.guesses,
-            has_guesses: r.positions.iter().any(|p| p.belief.is_some()),
+            has_guesses: r.has_guesses,
         })
     }
 

@@ -133,7 +133,24 @@ fn computer_intervals<G: GameView>(pacing: ThinkPacing) -> BTreeMap<u32, u32> {
             _ => None,
         };
         was_thinking = m.is_thinking();
-        if m.turn() == Turn::Over || intervals.values().sum::<u32>() >= 24 {
+        // What the computer believed is kept with its moves, for the
+        // review of a finished game: never shown in play.
+        assert!(
+            m.review_belief().is_none(),
+            "{}: a belief shown in play",
+            G::ID
+        );
+        let over = m.turn() == Turn::Over;
+        let mut marks = app
+            .world_mut()
+            .query_filtered::<(), With<veil::table::guesses::GuessMark>>();
+        assert_eq!(
+            marks.iter(app.world()).count(),
+            0,
+            "{}: beliefs marked in play",
+            G::ID
+        );
+        if over || intervals.values().sum::<u32>() >= 24 {
             break;
         }
     }

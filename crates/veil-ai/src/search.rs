@@ -173,6 +173,9 @@ pub struct Search<G: Game> {
     tree_budget: u32,
     /// The hidden facts of the first [`BELIEF_SAMPLES`] states imagined.
     belief: Belief,
+    /// How many imagined states were looked at for the belief (also those
+    /// with nothing hidden, so a game hiding nothing is asked only so often).
+    looked: u32,
     facts: Vec<Fact>,
 }
 
@@ -255,6 +258,7 @@ impl<G: Game> Search<G> {
             done: Vec::new(),
             tree_budget,
             belief: Belief::default(),
+            looked: 0,
             facts: Vec::new(),
         }
     }
@@ -268,13 +272,15 @@ impl<G: Game> Search<G> {
     }
 
     /// Counts an imagined state into the belief, while it has room.
+    /// (Every state a seat could imagine hides as many facts as any other:
+    /// a conformance law. So with none hidden the belief stays empty.)
     fn tally(&mut self, state: &G) {
-        if self.belief.samples < BELIEF_SAMPLES {
+        if self.looked < BELIEF_SAMPLES {
+            self.looked += 1;
             state.hidden_facts(self.observer, &mut self.facts);
-            if self.facts.is_empty() && self.belief.samples == 0 {
-                return;
+            if !self.facts.is_empty() {
+                self.belief.add(&self.facts);
             }
-            self.belief.add(&self.facts);
         }
     }
 
