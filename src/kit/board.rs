@@ -4,8 +4,8 @@
 //! interaction state (hover, selection, legal targets, last move, check).
 //!
 //! The toolkit knows nothing of any game's rules: a game view fills
-//! [`BoardUi::moves`] with the viewer's legal `(from, to)` pairs and listens
-//! for [`BoardMove`] messages; pieces carry an [`Identity`] only when the
+//! [`BoardUi::moves`] with the viewer's legal `(from, to)` pairs and turns
+//! the [`BoardMove`] a click completes into its action; pieces carry an [`Identity`] only when the
 //! viewer may know what they are.
 
 use bevy::asset::RenderAssetUsages;
@@ -83,6 +83,11 @@ impl BoardLayout {
             center: Vec2::ZERO,
             flipped: false,
         }
+    }
+
+    /// The same layout with its centre at `center`.
+    pub fn at(self, center: Vec2) -> Self {
+        BoardLayout { center, ..self }
     }
 
     /// The world position of a cell's centre (or crossing).
@@ -221,7 +226,7 @@ impl BoardUi {
 }
 
 /// The viewer asked to move the piece on `from` to `to` (a legal pair).
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardMove {
     pub from: Cell,
     pub to: Cell,
@@ -232,6 +237,28 @@ pub struct BoardMove {
 pub struct BoardImages {
     pub disc: Handle<Image>,
     pub ring: Handle<Image>,
+}
+
+impl BoardImages {
+    /// A disc `size` across, tinted `color`: a piece, a stone, a cap.
+    pub fn disc_sprite(&self, color: Color, size: f32) -> Sprite {
+        Sprite {
+            image: self.disc.clone(),
+            color,
+            custom_size: Some(Vec2::splat(size)),
+            ..default()
+        }
+    }
+
+    /// A ring `size` across, tinted `color`: a rim, a mark, a highlight.
+    pub fn ring_sprite(&self, color: Color, size: f32) -> Sprite {
+        Sprite {
+            image: self.ring.clone(),
+            color,
+            custom_size: Some(Vec2::splat(size)),
+            ..default()
+        }
+    }
 }
 
 /// Draws a white disc (or ring) with a soft edge, tinted by the sprite colour.
@@ -305,6 +332,20 @@ pub fn orient_board(
         let art = spawn_board_art(commands, layout, 20.0);
         commands.entity(art).insert(extra);
     }
+}
+
+/// Makes `layout` the table's board, seen from the far side when `flipped`,
+/// and spawns its art with `tag` on the art's root.
+pub fn place_board(
+    commands: &mut Commands,
+    mut layout: BoardLayout,
+    flipped: bool,
+    tag: impl Bundle,
+) {
+    layout.flipped = flipped;
+    let art = spawn_board_art(commands, &layout, 20.0);
+    commands.entity(art).insert(tag);
+    commands.insert_resource(layout);
 }
 
 /// Spawns the board's lines, river, palaces, marks and coordinates as

@@ -1,6 +1,6 @@
 //! The toolkit: what any table is drawn and played with — board geometry
-//! and pieces, card art, animation, input, the painted words, fonts, sound, settings
-//! and the shared egui widgets. Imports only Bevy, egui and leafwing: no
+//! and pieces, card art, the shared colours, animation, input, the painted
+//! words, fonts, sound, settings and the shared egui widgets. Imports only Bevy, egui and leafwing: no
 //! game, no referee, no screen.
 
 use bevy::prelude::*;
@@ -15,6 +15,7 @@ pub mod input;
 pub mod settings;
 pub mod sound;
 pub mod store;
+pub mod theme;
 pub mod widgets;
 pub mod world_text;
 
@@ -25,7 +26,6 @@ pub struct KitPlugin;
 impl Plugin for KitPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<board::BoardUi>()
-            .add_message::<board::BoardMove>()
             .add_plugins((
                 fonts::FontsPlugin,
                 input::InputPlugin,

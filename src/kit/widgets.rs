@@ -362,6 +362,26 @@ fn belief_lines(ui: &mut egui::Ui, heading: &str, lines: &[BeliefLine]) {
         });
 }
 
+/// `items` joined by spaces, or a dash when there are none (an empty list
+/// on the panel still shows it was looked at).
+pub fn listed(items: &[String]) -> String {
+    if items.is_empty() {
+        "—".to_owned()
+    } else {
+        items.join(" ")
+    }
+}
+
+/// A warning no player may miss (a check), in large red letters.
+pub fn alarm(ui: &mut egui::Ui, text: &str) {
+    ui.label(
+        egui::RichText::new(text)
+            .size(24.0)
+            .color(egui::Color32::from_rgb(220, 30, 20))
+            .strong(),
+    );
+}
+
 /// A line under an option of the setup saying what it changes.
 pub fn explain(ui: &mut egui::Ui, text: &str) {
     ui.label(egui::RichText::new(text).small().weak());

@@ -2,13 +2,80 @@
 //! (with the resign confirmation), the computer's thinking line, and the
 //! move list. A view's panel puts its own section between them.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use bevy_egui::egui;
+use bevy_egui::{EguiContexts, egui};
+use veil_core::Seat;
 
 use crate::kit::input::Command;
 use crate::kit::widgets::{self, GameButtons};
-use crate::table::referee::Match;
+use crate::table::referee::{Match, ResignAsked, Viewer};
 use crate::table::view::GameView;
+
+/// What every game's side panel system reads and writes: egui, the match,
+/// the viewer, the resign confirmation and the table's commands. A view's
+/// `hud` takes this and its own resources, and draws its section through
+/// [`SidePanel::show`].
+#[derive(SystemParam)]
+pub struct SidePanel<'w, 's, G: GameView> {
+    contexts: EguiContexts<'w, 's>,
+    m: Option<Res<'w, Match<G>>>,
+    viewer: Res<'w, Viewer>,
+    resign: Res<'w, ResignAsked>,
+    out: MessageWriter<'w, Command>,
+}
+
+/// The side panel being drawn, as a game's section sees it.
+pub struct Section<'a, 'w, G: GameView> {
+    pub m: &'a Match<G>,
+    /// Whose eyes the table is drawn for.
+    pub viewer: Seat,
+    /// Resign was pressed and awaits its confirmation.
+    pub resign_asked: bool,
+    pub out: &'a mut MessageWriter<'w, Command>,
+}
+
+impl<G: GameView> SidePanel<'_, '_, G> {
+    /// Opens the side panel and draws `body` in it once the view has its
+    /// `scene` (until then, an ellipsis: the first frame of a match).
+    pub fn show<S>(
+        &mut self,
+        scene: Option<S>,
+        body: impl FnOnce(&mut egui::Ui, S, &mut Section<G>),
+    ) -> Result {
+        // The match ends (and goes) during the frame: nothing to show then.
+        let Some(m) = self.m.as_deref() else {
+            return Ok(());
+        };
+        let mut root = widgets::root_ui(self.contexts.ctx_mut()?, "hud-root", false);
+        let mut section = Section {
+            m,
+            viewer: self.viewer.0,
+            resign_asked: self.resign.0,
+            out: &mut self.out,
+        };
+        widgets::side_panel(&mut root, "hud", |ui| match scene {
+            Some(scene) => body(ui, scene, &mut section),
+            None => {
+                ui.label("…");
+            }
+        });
+        Ok(())
+    }
+}
+
+impl<G: GameView> Section<'_, '_, G> {
+    /// [`controls`] for this panel.
+    pub fn controls(
+        &mut self,
+        ui: &mut egui::Ui,
+        hint: bool,
+        replay: Option<bool>,
+        extra: impl FnOnce(&mut egui::Ui),
+    ) {
+        controls(ui, self.m, hint, replay, self.resign_asked, self.out, extra);
+    }
+}
 
 /// Undo (for one person against the computer), Hint (when `hint` says
 /// the viewer may ask), Replay (`None`: the game has none), Rules, Resign

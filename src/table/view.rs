@@ -8,15 +8,16 @@
 //! [`ActionRequest`]s and draws its side panel.
 
 use std::collections::BTreeMap;
-use std::marker::PhantomData;
 
+use bevy::ecs::query::QueryFilter;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use veil_ai::{Level, Search};
 use veil_core::{Belief, Fact, Game, Seat, Turn};
 
 use crate::kit::anim::Animating;
-use crate::kit::board::{BoardLayout, BoardUi, Cell, orient_board, show_hint};
+use crate::kit::board::{BoardImages, BoardLayout, BoardUi, Cell, orient_board, show_hint};
 use crate::kit::input::Command;
 use crate::kit::sound::Cue;
 use crate::kit::widgets;
@@ -24,16 +25,19 @@ use crate::table::howto::HowToStep;
 use crate::table::pictures::Pictures;
 use crate::table::recent::FinishedRecords;
 use crate::table::referee::{
-    GameChanged, Match, MatchPlugin, MatchResult, PrivacyPending, ResignAsked, Reviewing,
-    RulesOpen, Thinker, Viewer, end_cue, new_match, summarize,
+    GameChanged, Match, MatchPlugin, MatchResult, PlayPhase, PrivacyPending, ResignAsked,
+    Reviewing, RulesOpen, Thinker, Viewer, end_cue, new_match, summarize,
 };
 use crate::table::setup::MatchSetup;
 use crate::table::{ActiveGame, Screen};
 
 /// What the table needs of a game beyond its rules.
 pub trait GameView: Game {
-    /// The seat's name ("Red").
-    fn seat_name(seat: Seat) -> &'static str;
+    /// The seat's name ("Red"): the registry's, unless the view says
+    /// otherwise.
+    fn seat_name(seat: Seat) -> &'static str {
+        veil_games::entry(Self::ID).map_or("Player", |e| e.seat_name(seat.index()))
+    }
     /// True when showing `next`'s view on a screen `previous` may still be
     /// looking at (or the other way round) could show one of them something
     /// only the other may know: hot-seat play then puts a privacy screen
@@ -150,6 +154,47 @@ pub struct ActionRequest<G: Game> {
     pub action: G::Action,
 }
 
+/// What a view's input system needs to turn the viewer's clicks and keys
+/// into [`ActionRequest`]s: the match, the viewer, whether the viewer may
+/// act now, and the way to ask.
+#[derive(SystemParam)]
+pub struct Asking<'w, G: GameView> {
+    pub m: Res<'w, Match<G>>,
+    viewer: Res<'w, Viewer>,
+    privacy: Res<'w, PrivacyPending>,
+    phase: Res<'w, State<PlayPhase>>,
+    animating: Res<'w, Animating>,
+    requests: MessageWriter<'w, ActionRequest<G>>,
+}
+
+impl<G: GameView> Asking<'_, G> {
+    /// The seat whose eyes the table is drawn for.
+    pub fn seat(&self) -> Seat {
+        self.viewer.0
+    }
+
+    /// A person's turn, the viewer's, with no privacy screen up: choices
+    /// may be made (a view may still wait for what is moving to stop).
+    pub fn viewer_to_act(&self) -> bool {
+        *self.phase.get() == PlayPhase::HumanTurn
+            && self.privacy.0.is_none()
+            && self.m.to_act() == Some(self.viewer.0)
+            && self.m.seat_kind(self.viewer.0).is_human()
+    }
+
+    /// [`Self::viewer_to_act`], and nothing is moving on the table: an
+    /// action may be asked for now.
+    pub fn may_act(&self) -> bool {
+        self.viewer_to_act() && !self.animating.0
+    }
+
+    /// Asks the referee to play `action` for the viewer (it checks it).
+    pub fn ask(&mut self, action: G::Action) {
+        let seat = self.viewer.0;
+        self.requests.write(ActionRequest { seat, action });
+    }
+}
+
 /// Sent when an [`ActionRequest`] was refused (not the seat's turn, not a
 /// legal action): the view can drop its selection.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -212,38 +257,84 @@ impl Redraw {
     }
 }
 
-/// The opening of a grid board's redraw (Jieqi, the chess family): the
-/// hint shown unless the privacy screen is up; then, if the table is to be
-/// drawn again, the board art turned for the viewer (tagged with
-/// `art_tag`) and the last drawing's entities `old` despawned. False when
-/// nothing is to be drawn this frame.
-#[allow(clippy::too_many_arguments)]
-pub fn begin_board_redraw(
-    commands: &mut Commands,
-    redraw: &Redraw,
-    hint: Option<(Cell, Cell)>,
-    ui: &mut ResMut<BoardUi>,
-    layout: &mut BoardLayout,
-    art: impl IntoIterator<Item = Entity>,
-    art_tag: impl Bundle,
-    old: impl IntoIterator<Item = Entity>,
-) -> bool {
-    show_hint(ui, hint.filter(|_| !redraw.hidden));
-    if !redraw.needed {
-        return false;
+/// What every view's redraw system needs beside its own state: commands,
+/// the viewer, the settings, the shared images, this frame's [`Redraw`],
+/// the sound cues, and the entities its last drawing left (`Old`).
+#[derive(SystemParam)]
+pub struct Redrawing<'w, 's, Old: QueryFilter + 'static> {
+    pub commands: Commands<'w, 's>,
+    pub viewer: Res<'w, Viewer>,
+    pub settings: Res<'w, crate::kit::settings::Settings>,
+    pub images: Res<'w, BoardImages>,
+    pub redraw: Res<'w, Redraw>,
+    pub cues: MessageWriter<'w, Cue>,
+    pub old: Query<'w, 's, Entity, Old>,
+}
+
+impl<Old: QueryFilter + 'static> Redrawing<'_, '_, Old> {
+    /// Despawns what the last drawing left, to draw anew.
+    pub fn clear(&mut self) {
+        for e in &self.old {
+            self.commands.entity(e).despawn();
+        }
     }
-    orient_board(
-        commands,
-        layout,
-        redraw.flipped,
-        redraw.flip_changed,
-        art,
-        art_tag,
-    );
-    for e in old {
-        commands.entity(e).despawn();
+}
+
+/// A board view's own parts of the table: the board's layout, the board's
+/// interaction state and the board art (`Art`).
+#[derive(SystemParam)]
+pub struct BoardParts<'w, 's, Art: Component> {
+    pub layout: ResMut<'w, BoardLayout>,
+    pub ui: ResMut<'w, BoardUi>,
+    art: Query<'w, 's, Entity, With<Art>>,
+}
+
+impl<Art: Component> BoardParts<'_, '_, Art> {
+    /// The opening of a board's redraw: the hint shown unless the privacy
+    /// screen is up; then, if the table is to be drawn again, the last
+    /// drawing cleared. False when nothing more is to be drawn this frame.
+    pub fn open<Old: QueryFilter + 'static>(
+        &mut self,
+        table: &mut Redrawing<Old>,
+        hint: Option<(Cell, Cell)>,
+    ) -> bool {
+        let redraw = *table.redraw;
+        show_hint(&mut self.ui, hint.filter(|_| !redraw.hidden));
+        if redraw.needed {
+            table.clear();
+        }
+        redraw.needed
     }
-    true
+
+    /// [`Self::open`] for a grid board's redraw (Jieqi, the chess family),
+    /// with the board art turned for the viewer (tagged with `art_tag`).
+    pub fn begin<Old: QueryFilter + 'static>(
+        &mut self,
+        table: &mut Redrawing<Old>,
+        hint: Option<(Cell, Cell)>,
+        art_tag: impl Bundle,
+    ) -> bool {
+        if !self.open(table, hint) {
+            return false;
+        }
+        let redraw = *table.redraw;
+        orient_board(
+            &mut table.commands,
+            &mut self.layout,
+            redraw.flipped,
+            redraw.flip_changed,
+            &self.art,
+            art_tag,
+        );
+        true
+    }
+
+    /// Despawns the board art, to draw another (a new size, a turn).
+    pub fn clear_art(&self, commands: &mut Commands) {
+        for e in &self.art {
+            commands.entity(e).despawn();
+        }
+    }
 }
 
 /// What the table was last drawn for: (game version, viewer, flipped,
@@ -306,12 +397,22 @@ pub struct ViewEntry {
 }
 
 /// The table's part of game `G`; its systems run only while `G` is the
-/// [`ActiveGame`].
-pub struct TablePlugin<G: GameView>(PhantomData<G>);
+/// [`ActiveGame`]. With a demo, `--demo`/`?demo=` with `G`'s id opens a
+/// game of `G` under way (see [`add_demo`]).
+pub struct TablePlugin<G: GameView> {
+    demo: Option<fn(&mut MatchSetup) -> Match<G>>,
+}
 
 impl<G: GameView> Default for TablePlugin<G> {
     fn default() -> Self {
-        TablePlugin(PhantomData)
+        TablePlugin { demo: None }
+    }
+}
+
+impl<G: GameView> TablePlugin<G> {
+    /// The table for `G`, with the demo `make` builds.
+    pub fn with_demo(make: fn(&mut MatchSetup) -> Match<G>) -> Self {
+        TablePlugin { demo: Some(make) }
     }
 }
 
@@ -419,6 +520,9 @@ pub fn active<G: GameView>() -> impl SystemCondition<()> {
 
 impl<G: GameView> Plugin for TablePlugin<G> {
     fn build(&self, app: &mut App) {
+        if let Some(make) = self.demo {
+            add_demo::<G>(app, make);
+        }
         app.add_plugins((
             MatchPlugin::<G>::default(),
             crate::table::guesses::GuessesPlugin::<G>::default(),

@@ -3,11 +3,11 @@
 use super::*;
 
 pub(super) fn face(owner: u8) -> Color {
-    if owner == 0 { WHITE_FACE } else { BLACK_FACE }
+    if owner == 0 { IVORY } else { EBONY }
 }
 
 pub(super) fn ink(owner: u8) -> Color {
-    if owner == 0 { WHITE_INK } else { BLACK_INK }
+    if owner == 0 { IVORY_INK } else { EBONY_INK }
 }
 
 /// A disc with a ring and the piece's figure; `piece` adds the components
@@ -21,12 +21,7 @@ pub(super) fn spawn_piece(
     cell: Option<Cell>,
 ) -> Entity {
     let mut e = commands.spawn((
-        Sprite {
-            image: images.disc.clone(),
-            color: face(p.owner),
-            custom_size: Some(Vec2::splat(size)),
-            ..default()
-        },
+        images.disc_sprite(face(p.owner), size),
         Transform::from_xyz(at.x, at.y, 1.0),
         DespawnOnExit(Screen::Play),
     ));
@@ -42,27 +37,13 @@ pub(super) fn spawn_piece(
             e.insert(Ghost);
         }
     }
-    let id = e.id();
-    let ring = commands
-        .spawn((
-            Sprite {
-                image: images.ring.clone(),
-                color: ink(p.owner).with_alpha(0.8),
-                custom_size: Some(Vec2::splat(size * 0.86)),
-                ..default()
-            },
-            Transform::from_xyz(0.0, 0.0, 0.1),
-        ))
-        .id();
-    let g = commands
-        .spawn((
-            Glyph,
-            figures::figure_text(&p.role.upper_char().to_string(), p.owner == 0, size * 0.72),
-            Transform::from_xyz(0.0, 0.0, 0.2),
-        ))
-        .id();
-    commands.entity(id).add_children(&[ring, g]);
-    id
+    let figure = figures::figure_text(&p.role.upper_char().to_string(), p.owner == 0, size * 0.72);
+    e.with_children(|piece| {
+        let rim = images.ring_sprite(ink(p.owner).with_alpha(0.8), size * 0.86);
+        piece.spawn((rim, Transform::from_xyz(0.0, 0.0, 0.1)));
+        piece.spawn((Glyph, figure, Transform::from_xyz(0.0, 0.0, 0.2)));
+    });
+    e.id()
 }
 
 /// A gold ring with a small tag on a cell: a secret the viewer may know, or
@@ -80,12 +61,7 @@ pub(super) fn spawn_mark(
     let alpha = if strong { 1.0 } else { 0.6 };
     let id = commands
         .spawn((
-            Sprite {
-                image: images.ring.clone(),
-                color: GOLD.with_alpha(alpha),
-                custom_size: Some(Vec2::splat(s * 1.02)),
-                ..default()
-            },
+            images.ring_sprite(GOLD.with_alpha(alpha), s * 1.02),
             Transform::from_xyz(at.x, at.y, 7.0),
             DespawnOnExit(Screen::Play),
         ))
@@ -104,21 +80,20 @@ pub(super) fn spawn_mark(
 /// viewer, the orientation or the privacy screen changed, animating the
 /// difference: slides, captures fading, and a King appearing with a shock
 /// ring while the pieces it removes vanish.
+/// What a chess table's drawing leaves, cleared before the next.
+type ChessDrawn = Or<(With<Piece>, With<Ghost>, With<SecretMark>)>;
+
 pub(super) fn refresh_view<G: ChessGame>(
-    mut commands: Commands,
+    mut table: Redrawing<ChessDrawn>,
+    mut board: BoardParts<ChessBoard>,
     m: Res<Match<G>>,
-    viewer: Res<Viewer>,
-    settings: Res<Settings>,
-    images: Res<BoardImages>,
-    mut layout: ResMut<BoardLayout>,
     mut view: ResMut<ChessViewState>,
     mut input: ResMut<ChessInput<G>>,
-    mut ui: ResMut<BoardUi>,
-    redraw: Res<Redraw>,
-    old: Query<Entity, Or<(With<Piece>, With<Ghost>, With<SecretMark>)>>,
-    arts: Query<Entity, With<ChessBoard>>,
-    mut cues: MessageWriter<Cue>,
 ) {
+    let hint = m.hint.and_then(G::action_cells);
+    if !board.begin(&mut table, hint, (ChessBoard, DespawnOnExit(Screen::Play))) {
+        return;
+    }
     let Redraw {
         hidden,
         replay,
@@ -126,64 +101,57 @@ pub(super) fn refresh_view<G: ChessGame>(
         same_viewer,
         new_version,
         ..
-    } = *redraw;
-    let hint = m.hint.and_then(G::action_cells);
-    let art_tag = (ChessBoard, DespawnOnExit(Screen::Play));
-    if !begin_board_redraw(
-        &mut commands,
-        &redraw,
-        hint,
-        &mut ui,
-        &mut layout,
-        &arts,
-        art_tag,
-        &old,
-    ) {
-        return;
-    }
+    } = *table.redraw;
     if hidden || !same_viewer || undo {
         // Another person may be looking: no picks of the last one survive.
         input.clear();
     }
     if hidden {
         // Nobody's pieces or secrets while the device changes hands.
-        *ui = BoardUi::default();
+        *board.ui = BoardUi::default();
         view.scene = None;
         view.before = None;
         view.banner = None;
         return;
     }
-    let obs = m.observe(viewer.0);
+    let obs = m.observe(table.viewer.0);
     let scene = G::scene(&obs);
     let previous = if replay {
         view.before.clone()
     } else {
-        view.scene.take().filter(|_| redraw.animate())
+        view.scene.take().filter(|_| table.redraw.animate())
     };
     if !replay {
         view.before = previous.clone();
     }
     // A replay is animated even with animations off.
-    let duration = settings.animation.seconds().or(replay.then_some(0.4));
-    let size = layout.spacing * 0.84;
+    let duration = table.settings.animation.seconds().or(replay.then_some(0.4));
+    let size = board.layout.spacing * 0.84;
     let mut entities = Vec::new();
     for (c, piece) in &scene.board {
-        let at = layout.cell_to_world(*c);
+        let at = board.layout.cell_to_world(*c);
         entities.push((
             *c,
-            spawn_piece(&mut commands, &images, *piece, at, size, Some(*c)),
+            spawn_piece(
+                &mut table.commands,
+                &table.images,
+                *piece,
+                at,
+                size,
+                Some(*c),
+            ),
         ));
     }
     for (owner, mark) in &scene.secrets {
         let e = spawn_mark(
-            &mut commands,
-            &images,
-            &layout,
+            &mut table.commands,
+            &table.images,
+            &board.layout,
             mark.cell(),
             mark.tag(),
             true,
         );
-        commands.entity(e).insert((*mark, Owner(*owner)));
+        table.commands.entity(e).insert((*mark, Owner(*owner)));
     }
     let changed_move = previous
         .as_ref()
@@ -211,9 +179,9 @@ pub(super) fn refresh_view<G: ChessGame>(
                 let survivor = scene.piece_at(to).filter(|p| Some(p.owner) == mover);
                 match (survivor, entities.iter().find(|(c, _)| *c == to)) {
                     (Some(_), Some((_, e))) => {
-                        commands.entity(*e).insert(Slide::new(
-                            layout.cell_to_world(from),
-                            layout.cell_to_world(to),
+                        table.commands.entity(*e).insert(Slide::new(
+                            board.layout.cell_to_world(from),
+                            board.layout.cell_to_world(to),
                             d,
                             0.0,
                         ));
@@ -221,17 +189,17 @@ pub(super) fn refresh_view<G: ChessGame>(
                     _ => {
                         if let Some(p) = prev.piece_at(from) {
                             let g = spawn_piece(
-                                &mut commands,
-                                &images,
+                                &mut table.commands,
+                                &table.images,
                                 p,
-                                layout.cell_to_world(from),
+                                board.layout.cell_to_world(from),
                                 size,
                                 None,
                             );
-                            commands.entity(g).insert((
+                            table.commands.entity(g).insert((
                                 Slide::new(
-                                    layout.cell_to_world(from),
-                                    layout.cell_to_world(to),
+                                    board.layout.cell_to_world(from),
+                                    board.layout.cell_to_world(to),
                                     d,
                                     0.0,
                                 ),
@@ -247,9 +215,9 @@ pub(super) fn refresh_view<G: ChessGame>(
                 if let Some((rf, rt)) = scene.castle_rook
                     && let Some((_, e)) = entities.iter().find(|(c, _)| *c == rt)
                 {
-                    commands.entity(*e).insert(Slide::new(
-                        layout.cell_to_world(rf),
-                        layout.cell_to_world(rt),
+                    table.commands.entity(*e).insert(Slide::new(
+                        board.layout.cell_to_world(rf),
+                        board.layout.cell_to_world(rt),
                         d,
                         0.0,
                     ));
@@ -269,17 +237,17 @@ pub(super) fn refresh_view<G: ChessGame>(
                     continue;
                 }
                 let g = spawn_piece(
-                    &mut commands,
-                    &images,
+                    &mut table.commands,
+                    &table.images,
                     *p,
-                    layout.cell_to_world(*c),
+                    board.layout.cell_to_world(*c),
                     size,
                     None,
                 );
-                commands.entity(g).insert((
+                table.commands.entity(g).insert((
                     Transform::from_xyz(
-                        layout.cell_to_world(*c).x,
-                        layout.cell_to_world(*c).y,
+                        board.layout.cell_to_world(*c).x,
+                        board.layout.cell_to_world(*c).y,
                         0.8,
                     ),
                     Vanish {
@@ -293,22 +261,17 @@ pub(super) fn refresh_view<G: ChessGame>(
             // gold shock ring spreading from it.
             for (_, k) in &appeared {
                 if let Some((_, e)) = entities.iter().find(|(c, _)| c == k) {
-                    commands.entity(*e).insert(Appear {
+                    table.commands.entity(*e).insert(Appear {
                         delay: d,
                         duration: d * 4.0,
                         elapsed: 0.0,
                     });
                 }
-                let at = layout.cell_to_world(*k);
-                let reach = layout.spacing * if obs_atomic(&scene) { 4.0 } else { 2.6 };
+                let at = board.layout.cell_to_world(*k);
+                let reach = board.layout.spacing * if obs_atomic(&scene) { 4.0 } else { 2.6 };
                 for (i, color) in [GOLD, Color::srgb(1.0, 0.35, 0.1)].into_iter().enumerate() {
-                    commands.spawn((
-                        Sprite {
-                            image: images.ring.clone(),
-                            color: color.with_alpha(0.0),
-                            custom_size: Some(Vec2::splat(1.0)),
-                            ..default()
-                        },
+                    table.commands.spawn((
+                        table.images.ring_sprite(color.with_alpha(0.0), 1.0),
                         Transform::from_xyz(at.x, at.y, 24.0),
                         Burst {
                             delay: d + i as f32 * d * 0.6,
@@ -323,15 +286,15 @@ pub(super) fn refresh_view<G: ChessGame>(
         }
         // Sounds for the change just made.
         if prev.board.len() > scene.board.len() {
-            cues.write(Cue::Capture);
+            table.cues.write(Cue::Capture);
         } else {
-            cues.write(Cue::Move);
+            table.cues.write(Cue::Move);
         }
         if !appeared.is_empty() {
-            cues.write(Cue::Flip);
+            table.cues.write(Cue::Flip);
         }
         if scene.check.is_some() {
-            cues.write(Cue::Check);
+            table.cues.write(Cue::Check);
         }
     }
     if new_version || replay {
@@ -339,8 +302,8 @@ pub(super) fn refresh_view<G: ChessGame>(
             format!("{}'s King appears on {}!", side_name(*owner), cell_name(*k))
         });
     }
-    // The viewer's actions and menu.
-    let acting = m.seat_kind(viewer.0).is_human() && m.to_act() == Some(viewer.0);
+    // The table.viewer's actions and menu.
+    let acting = m.seat_kind(table.viewer.0).is_human() && m.to_act() == Some(table.viewer.0);
     input.actions = if acting {
         G::actions(&obs)
     } else {
@@ -361,10 +324,13 @@ pub(super) fn refresh_view<G: ChessGame>(
         v.dedup();
         v
     };
-    let keep_selected = ui.selected.filter(|s| moves.iter().any(|(f, _)| f == s));
-    *ui = BoardUi {
-        hover: ui.hover,
-        cursor: ui.cursor,
+    let keep_selected = board
+        .ui
+        .selected
+        .filter(|s| moves.iter().any(|(f, _)| f == s));
+    *board.ui = BoardUi {
+        hover: board.ui.hover,
+        cursor: board.ui.cursor,
         selected: keep_selected,
         moves,
         last_move: scene.last_move,

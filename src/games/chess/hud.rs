@@ -1,24 +1,15 @@
 //! The chess side panel: whose turn, the player's own secret lines, the move list and the table's controls.
 
 use super::*;
+use crate::table::panel::SidePanel;
 
 pub(super) fn hud<G: ChessGame>(
-    mut contexts: EguiContexts,
-    m: Res<Match<G>>,
+    mut panel: SidePanel<G>,
     view: Res<ChessViewState>,
     input: Res<ChessInput<G>>,
-    viewer: Res<Viewer>,
-    resign: Res<ResignAsked>,
-    mut out: MessageWriter<Command>,
 ) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let me = viewer.0;
-    let mut root = crate::kit::widgets::root_ui(ctx, "hud-root", false);
-    crate::kit::widgets::side_panel(&mut root, "hud", |ui| {
-        let Some(scene) = &view.scene else {
-            ui.label("…");
-            return;
-        };
+    panel.show(view.scene.as_ref(), |ui, scene, t| {
+        let (m, me) = (t.m, t.viewer);
         ui.heading(format!("{} — you see: {}", G::NAME, G::seat_name(me)));
         let turn_text = if m.turn() == Turn::Over {
             "Game over".to_owned()
@@ -52,12 +43,7 @@ pub(super) fn hud<G: ChessGame>(
             );
         }
         if scene.check.is_some() {
-            ui.label(
-                egui::RichText::new("CHECK!")
-                    .size(24.0)
-                    .color(egui::Color32::from_rgb(220, 30, 20))
-                    .strong(),
-            );
+            crate::kit::widgets::alarm(ui, "CHECK!");
         }
         if let Some(p) = &input.prompt {
             ui.label(egui::RichText::new(p).strong());
@@ -67,7 +53,7 @@ pub(super) fn hud<G: ChessGame>(
                 .button(egui::RichText::new(format!("{} {label}", i + 1)).size(17.0))
                 .clicked()
             {
-                out.write(Command::Choose(i));
+                t.out.write(Command::Choose(i));
             }
         }
         if m.is_hinting() {
@@ -77,15 +63,7 @@ pub(super) fn hud<G: ChessGame>(
         }
         ui.separator();
         let hint = m.seat_kind(me).is_human();
-        panel::controls(
-            ui,
-            &m,
-            hint,
-            Some(view.before.is_some()),
-            resign.0,
-            &mut out,
-            |_| {},
-        );
+        t.controls(ui, hint, Some(view.before.is_some()), |_| {});
         ui.separator();
         for line in &scene.own {
             ui.label(egui::RichText::new(line).color(egui::Color32::from_rgb(230, 170, 20)));
@@ -97,6 +75,5 @@ pub(super) fn hud<G: ChessGame>(
         panel::move_list(ui, &scene.history, Some(10), 260.0);
         ui.separator();
         ui.small("K king · Q queen · R rook · B bishop · N knight · P pawn. Gold rings: your secret, seen only by you.");
-    });
-    Ok(())
+    })
 }

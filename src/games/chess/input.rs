@@ -8,23 +8,14 @@ use super::*;
 pub(super) fn human_input<G: ChessGame>(
     mut commands: MessageReader<Command>,
     mut ui: ResMut<BoardUi>,
-    m: Res<Match<G>>,
     mut input: ResMut<ChessInput<G>>,
-    viewer: Res<Viewer>,
-    privacy: Res<PrivacyPending>,
-    phase: Res<State<PlayPhase>>,
-    animating: Res<Animating>,
-    mut moved: MessageWriter<BoardMove>,
-    mut requests: MessageWriter<ActionRequest<G>>,
+    mut asking: Asking<G>,
     mut cues: MessageWriter<Cue>,
 ) {
-    let seat = viewer.0;
+    let seat = asking.seat();
     for c in commands.read() {
-        let may_act = *phase.get() == PlayPhase::HumanTurn
-            && privacy.0.is_none()
-            && !animating.0
-            && m.to_act() == Some(seat)
-            && m.seat_kind(seat).is_human();
+        let may_act = asking.may_act();
+        let m = &asking.m;
         let mut play: Option<G::Action> = None;
         match c {
             Command::Square(cell) => {
@@ -47,7 +38,6 @@ pub(super) fn human_input<G: ChessGame>(
                 }
                 input.promotion.clear();
                 if let Some(mv) = ui.click(*cell) {
-                    moved.write(mv);
                     let options: Vec<(String, G::Action)> = input
                         .actions
                         .board
@@ -96,7 +86,7 @@ pub(super) fn human_input<G: ChessGame>(
             input.hiding = None;
             input.piece = None;
             input.promotion.clear();
-            requests.write(ActionRequest { seat, action });
+            asking.ask(action);
         }
     }
 }

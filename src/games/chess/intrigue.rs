@@ -18,10 +18,6 @@ impl GameView for Intrigue {
     fn revealed(state: &Self, seat: Seat) -> Option<IntrigueView> {
         Some(Intrigue::revealed(state, seat))
     }
-    fn seat_name(seat: Seat) -> &'static str {
-        side_name(seat.0)
-    }
-
     fn fact_words(fact: veil_core::Fact) -> (String, String) {
         let place = match Self::fact_cell(fact.place) {
             Some(cell) => cell_name(cell),

@@ -18,8 +18,8 @@ use veil_secret_king::{SecretKing, SecretKingView};
 
 use crate::kit::anim::{Appear, Burst, Slide, Vanish};
 use crate::kit::board::{
-    BoardGeometry, BoardImages, BoardLayout, BoardMove, BoardUi, Cell, Glyph, GridKind, Identity,
-    Owner, Piece, spawn_board_art,
+    BoardGeometry, BoardImages, BoardLayout, BoardUi, Cell, Glyph, GridKind, Identity, Owner,
+    Piece, place_board,
 };
 use crate::kit::figures;
 use crate::kit::input::Command;
@@ -29,11 +29,9 @@ use crate::kit::world_text::WorldText;
 use crate::table::PlaySet;
 use crate::table::Screen;
 use crate::table::panel;
-use crate::table::referee::{
-    Animating, Match, MatchResult, PlayPhase, PrivacyPending, ResignAsked, Viewer,
-};
+use crate::table::referee::{Match, MatchResult, Viewer};
 use crate::table::view::{
-    ActionRequest, GameView, Redraw, TablePlugin, active, begin_board_redraw, on_table_enter,
+    Asking, BoardParts, GameView, Redraw, Redrawing, TablePlugin, active, on_table_enter,
 };
 
 mod draw;
@@ -43,6 +41,7 @@ mod intrigue;
 mod record;
 mod rules;
 mod secret_king;
+use crate::kit::theme::{EBONY, EBONY_INK, GOLD, IVORY, IVORY_INK};
 use draw::*;
 use hud::*;
 use input::*;
@@ -425,18 +424,8 @@ fn enter_play<G: ChessGame>(
     *view = ChessViewState::default();
     *ui = BoardUi::default();
     let files = G::FILES;
-    let mut layout = BoardLayout::new(geometry(files, files), spacing(files));
-    layout.center = BOARD_CENTER;
-    layout.flipped = settings.orientation.flipped(viewer.0.0);
-    let art = spawn_board_art(&mut commands, &layout, 20.0);
-    commands
-        .entity(art)
-        .insert((ChessBoard, DespawnOnExit(Screen::Play)));
-    commands.insert_resource(layout);
+    let layout = BoardLayout::new(geometry(files, files), spacing(files)).at(BOARD_CENTER);
+    let flipped = settings.orientation.flipped(viewer.0.0);
+    let tag = (ChessBoard, DespawnOnExit(Screen::Play));
+    place_board(&mut commands, layout, flipped, tag);
 }
-
-const WHITE_FACE: Color = Color::srgb(0.97, 0.95, 0.9);
-const WHITE_INK: Color = Color::srgb(0.12, 0.1, 0.08);
-const BLACK_FACE: Color = Color::srgb(0.16, 0.14, 0.13);
-const BLACK_INK: Color = Color::srgb(0.95, 0.92, 0.85);
-const GOLD: Color = Color::srgb(1.0, 0.78, 0.1);

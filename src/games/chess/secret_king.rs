@@ -6,10 +6,6 @@ impl GameView for SecretKing {
     fn revealed(state: &Self, seat: Seat) -> Option<SecretKingView> {
         Some(SecretKing::revealed(state, seat))
     }
-    fn seat_name(seat: Seat) -> &'static str {
-        side_name(seat.0)
-    }
-
     fn fact_words(fact: veil_core::Fact) -> (String, String) {
         let place = Self::fact_cell(fact.place).map_or_else(|| "?".into(), cell_name);
         (place, "Secret King".into())

@@ -71,20 +71,15 @@ pub(super) fn spawn_piece(
     size: f32,
 ) -> Entity {
     let (face, ink) = if white {
-        (WHITE_FACE, WHITE_INK)
+        (IVORY, IVORY_INK)
     } else {
-        (BLACK_FACE, BLACK_INK)
+        (EBONY, EBONY_INK)
     };
     let id = commands
         .spawn((
             HagPiece { kind, white, spot },
             TableThing,
-            Sprite {
-                image: images.disc.clone(),
-                color: face,
-                custom_size: Some(Vec2::splat(size)),
-                ..default()
-            },
+            images.disc_sprite(face, size),
             Transform::from_xyz(at.x, at.y, 1.0),
             PieceColors {
                 face,
@@ -94,25 +89,12 @@ pub(super) fn spawn_piece(
             DespawnOnExit(Screen::Play),
         ))
         .id();
-    let ring = commands
-        .spawn((
-            Sprite {
-                image: images.ring.clone(),
-                color: ink.with_alpha(0.6),
-                custom_size: Some(Vec2::splat(size * 0.86)),
-                ..default()
-            },
-            Transform::from_xyz(0.0, 0.0, 0.1),
-        ))
-        .id();
-    let letter = commands
-        .spawn((
-            Glyph,
-            WorldText::new(kind.letter().to_string(), size * 0.5, ink).mono(),
-            Transform::from_xyz(0.0, 0.0, 0.2),
-        ))
-        .id();
-    commands.entity(id).add_children(&[ring, letter]);
+    commands.entity(id).with_children(|piece| {
+        let rim = images.ring_sprite(ink.with_alpha(0.6), size * 0.86);
+        piece.spawn((rim, Transform::from_xyz(0.0, 0.0, 0.1)));
+        let letter = WorldText::new(kind.letter().to_string(), size * 0.5, ink).mono();
+        piece.spawn((Glyph, letter, Transform::from_xyz(0.0, 0.0, 0.2)));
+    });
     id
 }
 
@@ -161,41 +143,33 @@ pub(super) fn label(
 /// Rebuilds the table whenever the game, the viewer or the privacy screen
 /// changed, animating what is new since the last scene of the same viewer.
 pub(super) fn refresh_view(
-    mut commands: Commands,
+    mut table: Redrawing<With<TableThing>>,
     m: Res<Match<HideAndGuess>>,
-    viewer: Res<Viewer>,
-    settings: Res<Settings>,
-    images: Res<BoardImages>,
     mut view: ResMut<HagViewState>,
     mut picker: ResMut<Picker>,
-    redraw: Res<Redraw>,
-    old: Query<Entity, With<TableThing>>,
-    mut cues: MessageWriter<Cue>,
 ) {
-    if !redraw.needed {
+    if !table.redraw.needed {
         return;
     }
-    let hidden = redraw.hidden;
-    if !redraw.first && (redraw.new_version || !redraw.same_viewer) {
+    table.clear();
+    let hidden = table.redraw.hidden;
+    if !table.redraw.first && (table.redraw.new_version || !table.redraw.same_viewer) {
         *picker = Picker::default();
     }
-    for e in &old {
-        commands.entity(e).despawn();
-    }
-    let s = scene(&m.observe(viewer.0), hidden);
-    let previous = view.scene.take().filter(|_| redraw.animate());
-    let duration = settings.animation.seconds();
+    let s = scene(&m.observe(table.viewer.0), hidden);
+    let previous = view.scene.take().filter(|_| table.redraw.animate());
+    let duration = table.settings.animation.seconds();
     let me = s.seat;
     let them = s.opponent();
     let name = HideAndGuess::seat_name;
     let light = Color::srgb(0.95, 0.9, 0.78);
 
-    // The screens: the viewer's own (they see behind it), the other closed
+    // The screens: the table.viewer's own (they see behind it), the other closed
     // until the secrets are revealed.
     for (seat, mine) in [(me, true), (them, false)] {
         let open = mine || s.opponent_secret.is_some();
         let at = screen_pos(mine);
-        commands.spawn((
+        table.commands.spawn((
             PlayerScreen { seat: seat.0, open },
             TableThing,
             Sprite::from_color(
@@ -218,13 +192,13 @@ pub(super) fn refresh_view(
         } else {
             format!("{}'s screen", name(seat))
         };
-        label(&mut commands, words, at, 17.0, light);
+        label(&mut table.commands, words, at, 17.0, light);
     }
     if let Some(secret) = s.my_secret {
         for (i, kind) in secret.iter().enumerate() {
             spawn_piece(
-                &mut commands,
-                &images,
+                &mut table.commands,
+                &table.images,
                 kind,
                 false,
                 Spot::MySecret(i as u8),
@@ -239,8 +213,8 @@ pub(super) fn refresh_view(
             .is_some_and(|p| p.opponent_secret.is_none());
         for (i, kind) in secret.iter().enumerate() {
             let e = spawn_piece(
-                &mut commands,
-                &images,
+                &mut table.commands,
+                &table.images,
                 kind,
                 false,
                 Spot::TheirSecret(i as u8),
@@ -249,7 +223,7 @@ pub(super) fn refresh_view(
             );
             if let (true, Some(d)) = (newly, duration) {
                 // The reveal: the pieces turn over one after the other.
-                commands.entity(e).insert(Flip {
+                table.commands.entity(e).insert(Flip {
                     delay: d * 0.3 * i as f32,
                     duration: d * 1.5,
                     elapsed: 0.0,
@@ -257,7 +231,7 @@ pub(super) fn refresh_view(
             }
         }
         if newly {
-            cues.write(Cue::Flip);
+            table.cues.write(Cue::Flip);
         }
     }
     // The supply tray.
@@ -265,8 +239,8 @@ pub(super) fn refresh_view(
     for kind in Kind::ALL {
         for i in 0..s.table.supply.count(kind) as usize {
             spawn_piece(
-                &mut commands,
-                &images,
+                &mut table.commands,
+                &table.images,
                 kind,
                 true,
                 Spot::Supply(slot),
@@ -285,8 +259,8 @@ pub(super) fn refresh_view(
         for (corner, kind) in t.pieces.iter().enumerate() {
             let at = corner_pos(index, corner, dir);
             let e = spawn_piece(
-                &mut commands,
-                &images,
+                &mut table.commands,
+                &table.images,
                 kind,
                 true,
                 Spot::Triangle {
@@ -297,9 +271,12 @@ pub(super) fn refresh_view(
                 TRI,
             );
             if let (true, Some(d)) = (new_triangle, duration) {
-                commands
-                    .entity(e)
-                    .insert(Slide::new(TRAY_CENTER, at, d, corner as f32 * d * 0.3));
+                table.commands.entity(e).insert(Slide::new(
+                    TRAY_CENTER,
+                    at,
+                    d,
+                    corner as f32 * d * 0.3,
+                ));
             }
         }
         let revealed_now = previous.as_ref().is_some_and(|p| {
@@ -314,8 +291,8 @@ pub(super) fn refresh_view(
             }
             let at = stone_pos(index, tip, dir);
             let e = spawn_stone(
-                &mut commands,
-                &images,
+                &mut table.commands,
+                &table.images,
                 true,
                 StoneSpot::Triangle {
                     index: index as u8,
@@ -326,14 +303,17 @@ pub(super) fn refresh_view(
             if let (true, Some(d)) = (revealed_now, duration) {
                 // Both thumbs are shown together: the stones drop at once.
                 let from = at + Vec2::new(0.0, 90.0 * if tip { dir } else { -dir });
-                commands.entity(e).insert(Slide::new(from, at, d, 0.0));
+                table
+                    .commands
+                    .entity(e)
+                    .insert(Slide::new(from, at, d, 0.0));
             }
         }
         if revealed_now {
-            cues.write(Cue::Flip);
+            table.cues.write(Cue::Flip);
         }
         if new_triangle {
-            cues.write(Cue::Move);
+            table.cues.write(Cue::Move);
         }
         if let (Some(mine), Some(theirs), Some(_)) = (s.my_secret, s.opponent_secret, s.table.end) {
             // The final scoring, triangle by triangle, beyond its tip.
@@ -345,7 +325,7 @@ pub(super) fn refresh_view(
                 None => "removed".to_owned(),
             };
             let at = triangle_center(index) + Vec2::new(0.0, 86.0 * dir);
-            commands.spawn((
+            table.commands.spawn((
                 TriangleScore {
                     index: index as u8,
                     points,
@@ -359,14 +339,14 @@ pub(super) fn refresh_view(
     }
     if s.table.end.is_some() && s.my_secret.is_some() && s.opponent_secret.is_some() {
         label(
-            &mut commands,
+            &mut table.commands,
             format!("Final scoring by triangle: yours / {}'s", name(them)),
             Vec2::new(-65.0, 222.0),
             16.0,
             SCORE_INK,
         );
     }
-    // The thumbs. During a vote the viewer's own shows which way it went and
+    // The thumbs. During a vote the table.viewer's own shows which way it went and
     // the other's only that it was cast (a closed fist); once both are in,
     // both open together and stay shown until the next build.
     let thumbs: Vec<(Seat, bool, Option<bool>)> = if s.table.open_vote().is_some() {
@@ -397,16 +377,12 @@ pub(super) fn refresh_view(
             Some(false) => (THUMB_DOWN, "thumb DOWN"),
             None => (FIST, "thumb cast"),
         };
-        let e = commands
+        let e = table
+            .commands
             .spawn((
                 Thumb { seat: seat.0, up },
                 TableThing,
-                Sprite {
-                    image: images.disc.clone(),
-                    color: face,
-                    custom_size: Some(Vec2::splat(44.0)),
-                    ..default()
-                },
+                table.images.disc_sprite(face, 44.0),
                 Transform::from_xyz(at.x, at.y, 1.0),
                 PieceColors {
                     face,
@@ -416,17 +392,18 @@ pub(super) fn refresh_view(
                 DespawnOnExit(Screen::Play),
             ))
             .id();
-        let words = commands
+        let words = table
+            .commands
             .spawn((
                 Glyph,
                 WorldText::new(text, 15.0, light),
                 Transform::from_xyz(0.0, -34.0, 0.2),
             ))
             .id();
-        commands.entity(e).add_children(&[words]);
+        table.commands.entity(e).add_children(&[words]);
         if let (true, Some(d)) = (opened_now, duration) {
             // The reveal: both fists open at the same moment.
-            commands.entity(e).insert(Flip {
+            table.commands.entity(e).insert(Flip {
                 delay: 0.0,
                 duration: d * 1.2,
                 elapsed: 0.0,
@@ -444,8 +421,8 @@ pub(super) fn refresh_view(
         for slot in 0..white + black {
             let at = hand_pos(mine, slot);
             let e = spawn_stone(
-                &mut commands,
-                &images,
+                &mut table.commands,
+                &table.images,
                 slot < white,
                 StoneSpot::Hand {
                     seat: seat.0,
@@ -455,9 +432,12 @@ pub(super) fn refresh_view(
             );
             if let (Some(before), Some(d)) = (before, duration) {
                 if slot >= before {
-                    commands
-                        .entity(e)
-                        .insert(Slide::new(Vec2::new(TABLE_X, 0.0), at, d, 0.0));
+                    table.commands.entity(e).insert(Slide::new(
+                        Vec2::new(TABLE_X, 0.0),
+                        at,
+                        d,
+                        0.0,
+                    ));
                 }
             }
         }
@@ -466,7 +446,7 @@ pub(super) fn refresh_view(
         .as_ref()
         .is_some_and(|p| p.table.guesses.len() < s.table.guesses.len())
     {
-        cues.write(Cue::Capture);
+        table.cues.write(Cue::Capture);
     }
     view.scene = Some(s);
 }

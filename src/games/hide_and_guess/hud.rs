@@ -1,6 +1,7 @@
 //! The Hide and Guess side panel: the task, the piece picker, the scoring, the move list and the table's controls.
 
 use super::*;
+use crate::table::panel::SidePanel;
 
 /// "Player 1 UP, Player 2 DOWN" for a triangle whose thumbs are revealed.
 pub(super) fn thumbs_text(t: &veil_hide_and_guess::Triangle) -> String {
@@ -138,33 +139,24 @@ pub(super) fn piece_picker(
 }
 
 pub(super) fn hud(
-    mut contexts: EguiContexts,
-    m: Res<Match<HideAndGuess>>,
+    mut panel: SidePanel<HideAndGuess>,
     view: Res<HagViewState>,
     picker: Res<Picker>,
-    viewer: Res<Viewer>,
     privacy: Res<PrivacyPending>,
-    resign: Res<ResignAsked>,
-    mut out: MessageWriter<Command>,
     mut hag: MessageWriter<HagCommand>,
 ) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let mut root = crate::kit::widgets::root_ui(ctx, "hag-hud-root", false);
     let name = HideAndGuess::seat_name;
-    crate::kit::widgets::side_panel(&mut root, "hag-hud", |ui| {
-        let Some(s) = &view.scene else {
-            ui.label("…");
-            return;
-        };
+    panel.show(view.scene.as_ref(), |ui, s, section| {
+        let (m, viewer) = (section.m, section.viewer);
         egui::ScrollArea::vertical().show(ui, |ui| {
-                ui.heading(format!("You are {}", name(viewer.0)));
+                ui.heading(format!("You are {}", name(viewer)));
                 let task = if privacy.0.is_some() {
                     Task::Wait
                 } else {
                     task(s, m.turn())
                 };
-                let human = m.seat_kind(viewer.0).is_human();
-                let acting = human && m.to_act() == Some(viewer.0) && privacy.0.is_none();
+                let human = m.seat_kind(viewer).is_human();
+                let acting = human && m.to_act() == Some(viewer) && privacy.0.is_none();
                 let turn_text = match m.turn() {
                     Turn::Over => "Game over".to_owned(),
                     Turn::Simultaneous(_) if s.table.first_player.is_none() => {
@@ -193,7 +185,7 @@ pub(super) fn hud(
                                 .add_enabled(ok, egui::Button::new("Hide behind my screen (Enter)"))
                                 .clicked()
                             {
-                                out.write(Command::Confirm);
+                                section.out.write(Command::Confirm);
                             }
                         }
                         (Task::BuildOrGuess, true) => {
@@ -245,19 +237,19 @@ pub(super) fn hud(
                                     "Guess (Enter)"
                                 };
                                 if ui.add_enabled(ok, egui::Button::new(button)).clicked() {
-                                    out.write(Command::Confirm);
+                                    section.out.write(Command::Confirm);
                                 }
                             } else if s.table.buildable().next().is_none() {
                                 ui.label("No new triangle can be built from the supply.");
                                 if ui.button("Build — this ends the game (Enter)").clicked() {
-                                    out.write(Command::Confirm);
+                                    section.out.write(Command::Confirm);
                                 }
                             } else {
                                 ui.label("3 white pieces from the supply, unlike every triangle on the table.");
                                 piece_picker(ui, task, &picker, &s.table, s.table.supply, &mut hag);
                                 let ok = s.table.can_build(picker.pieces);
                                 if ui.add_enabled(ok, egui::Button::new("Build (Enter)")).clicked() {
-                                    out.write(Command::Confirm);
+                                    section.out.write(Command::Confirm);
                                 }
                             }
                         }
@@ -290,7 +282,7 @@ pub(super) fn hud(
                                 ui.label(l);
                             }
                             if ui.button("Results (Enter)").clicked() {
-                                out.write(Command::Confirm);
+                                section.out.write(Command::Confirm);
                             }
                         }
                         _ => {}
@@ -311,7 +303,7 @@ pub(super) fn hud(
                     ui.label(format!("Hint: {}", action_words(&hint)));
                 }
                 ui.separator();
-                panel::controls(ui, &m, acting, None, resign.0, &mut out, |_| {});
+                section.controls(ui, acting, None, |_| {});
                 ui.separator();
                 let t = &s.table;
                 ui.label(format!(
@@ -348,6 +340,5 @@ pub(super) fn hud(
                 ui.separator();
                 panel::move_list(ui, m.log(), None, 400.0);
             });
-    });
-    Ok(())
+    })
 }

@@ -6,14 +6,9 @@ use super::*;
 pub(super) fn human_acts(
     mut commands: MessageReader<Command>,
     mut hag: MessageReader<HagCommand>,
-    m: Res<Match<HideAndGuess>>,
     mut picker: ResMut<Picker>,
-    viewer: Res<Viewer>,
-    privacy: Res<PrivacyPending>,
-    phase: Res<State<PlayPhase>>,
-    animating: Res<Animating>,
     mut finishing: ResMut<Finishing>,
-    mut requests: MessageWriter<ActionRequest<HideAndGuess>>,
+    mut asking: Asking<HideAndGuess>,
 ) {
     // The table's shared commands and the game's own, as one stream.
     let inputs: Vec<Result<Command, HagCommand>> = commands
@@ -23,21 +18,15 @@ pub(super) fn human_acts(
         .chain(hag.read().copied().map(Err))
         .collect();
     for c in &inputs {
-        if *c == Ok(Command::Confirm) && m.turn() == Turn::Over {
+        if *c == Ok(Command::Confirm) && asking.m.turn() == Turn::Over {
             finishing.asked = true;
             continue;
         }
-        let seat = viewer.0;
-        let may_act = *phase.get() == PlayPhase::HumanTurn
-            && privacy.0.is_none()
-            && !animating.0
-            && m.to_act() == Some(seat)
-            && m.seat_kind(seat).is_human();
-        if !may_act {
+        if !asking.may_act() {
             continue;
         }
-        let obs = m.observe(seat);
-        let task = task(&obs, m.turn());
+        let obs = asking.m.observe(asking.seat());
+        let task = task(&obs, asking.m.turn());
         let kind_of = |l: &char| Kind::from_letter(*l);
         let add = |picker: &mut Picker, kind: Kind| {
             if may_add(task, picker.guessing, &obs.table, picker.pieces, kind) {
@@ -103,7 +92,7 @@ pub(super) fn human_acts(
         if let Some(action) = action {
             // Offered only when legal; the referee checks it again.
             *picker = Picker::default();
-            requests.write(ActionRequest { seat, action });
+            asking.ask(action);
         }
     }
 }

@@ -11,30 +11,28 @@
 //! ended and the observation reveals it.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiPrimaryContextPass, egui};
 use veil_core::{Seat, Turn};
 use veil_hide_and_guess::{Action, HideAndGuess, HideAndGuessView, Kind, Pieces, Table};
 
 use crate::kit::anim::{Flip, PieceColors, Slide};
 use crate::kit::board::{BoardImages, Glyph};
 use crate::kit::input::Command;
-use crate::kit::settings::Settings;
 use crate::kit::sound::Cue;
 use crate::kit::world_text::WorldText;
 use crate::table::PlaySet;
 use crate::table::Screen;
 use crate::table::panel;
-use crate::table::referee::{
-    Animating, Match, MatchResult, PlayPhase, PrivacyPending, ResignAsked, Viewer,
-};
+use crate::table::referee::{Match, MatchResult, PrivacyPending};
 use crate::table::view::{
-    ActionRequest, Finishing, GameView, Redraw, TablePlugin, active, on_table_enter,
+    Asking, Finishing, GameView, Redrawing, TablePlugin, active, on_table_enter,
 };
 
 mod draw;
 mod hud;
 mod input;
 mod rules;
+use crate::kit::theme::{EBONY, EBONY_INK, FELT, IVORY, IVORY_INK};
 use draw::*;
 pub use hud::*;
 use input::*;
@@ -44,10 +42,6 @@ impl GameView for HideAndGuess {
     fn revealed(state: &Self, seat: Seat) -> Option<HideAndGuessView> {
         Some(HideAndGuess::revealed(state, seat))
     }
-    fn seat_name(seat: Seat) -> &'static str {
-        if seat.0 == 0 { "Player 1" } else { "Player 2" }
-    }
-
     /// The other player's secret five, as the computer suspected it.
     fn fact_words(fact: veil_core::Fact) -> (String, String) {
         let secret = veil_hide_and_guess::Pieces::secrets()
@@ -307,12 +301,7 @@ const SMALL: f32 = 30.0;
 const TRI: f32 = 40.0;
 const STONE: f32 = 20.0;
 
-const WHITE_FACE: Color = Color::srgb(0.96, 0.93, 0.86);
-const WHITE_INK: Color = Color::srgb(0.25, 0.2, 0.15);
-const BLACK_FACE: Color = Color::srgb(0.12, 0.12, 0.14);
-const BLACK_INK: Color = Color::srgb(0.92, 0.9, 0.85);
 const SCREEN_WOOD: Color = Color::srgb(0.42, 0.26, 0.14);
-const FELT: Color = Color::srgb(0.14, 0.32, 0.22);
 const SCORE_INK: Color = Color::srgb(1.0, 0.85, 0.35);
 const FIST: Color = Color::srgb(0.85, 0.7, 0.5);
 const THUMB_UP: Color = Color::srgb(0.55, 0.8, 0.45);
@@ -342,22 +331,21 @@ pub struct HagViewPlugin;
 impl Plugin for HagViewPlugin {
     fn build(&self, app: &mut App) {
         // `VEIL_DEMO=hide-and-guess`: a game under way.
-        crate::table::view::add_demo::<HideAndGuess>(app, |setup| {
+        app.add_plugins(TablePlugin::<HideAndGuess>::with_demo(|setup| {
             crate::table::view::demo_match(setup, 2024, 8, |_| false)
-        });
-        app.add_plugins(TablePlugin::<HideAndGuess>::default())
-            .add_message::<HagCommand>()
-            .init_resource::<HagViewState>()
-            .init_resource::<Picker>()
-            .add_systems(
-                Update,
-                (
-                    human_acts.in_set(PlaySet::Input),
-                    refresh_view.in_set(PlaySet::Draw),
-                )
-                    .run_if(active::<HideAndGuess>()),
+        }))
+        .add_message::<HagCommand>()
+        .init_resource::<HagViewState>()
+        .init_resource::<Picker>()
+        .add_systems(
+            Update,
+            (
+                human_acts.in_set(PlaySet::Input),
+                refresh_view.in_set(PlaySet::Draw),
             )
-            .add_systems(EguiPrimaryContextPass, hud.run_if(active::<HideAndGuess>()));
+                .run_if(active::<HideAndGuess>()),
+        )
+        .add_systems(EguiPrimaryContextPass, hud.run_if(active::<HideAndGuess>()));
         on_table_enter::<HideAndGuess, _>(app, enter_play);
     }
 }

@@ -35,12 +35,7 @@ pub(super) fn spawn_piece(
         face_up,
     };
     let mut e = commands.spawn((
-        Sprite {
-            image: images.disc.clone(),
-            color: if face_up { FACE } else { colors.back },
-            custom_size: Some(Vec2::splat(size)),
-            ..default()
-        },
+        images.disc_sprite(if face_up { FACE } else { colors.back }, size),
         Transform::from_xyz(at.x, at.y, 1.0),
         Owner(piece.side.index() as u8),
         colors,
@@ -59,12 +54,7 @@ pub(super) fn spawn_piece(
     // The ring in the side's colour, and the letter when face up.
     let ring = commands
         .spawn((
-            Sprite {
-                image: images.ring.clone(),
-                color: ink(piece.side),
-                custom_size: Some(Vec2::splat(size * 0.86)),
-                ..default()
-            },
+            images.ring_sprite(ink(piece.side), size * 0.86),
             Transform::from_xyz(0.0, 0.0, 0.1),
         ))
         .id();
@@ -73,12 +63,7 @@ pub(super) fn spawn_piece(
         // The back of a piece: a second, lighter ring inside the first.
         let inner = commands
             .spawn((
-                Sprite {
-                    image: images.ring.clone(),
-                    color: FACE.with_alpha(0.35),
-                    custom_size: Some(Vec2::splat(size * 0.5)),
-                    ..default()
-                },
+                images.ring_sprite(FACE.with_alpha(0.35), size * 0.5),
                 Transform::from_xyz(0.0, 0.0, 0.1),
             ))
             .id();
@@ -104,56 +89,46 @@ pub(super) fn spawn_piece(
 /// Redraws the pieces whenever the game, the viewer, the orientation or the
 /// privacy screen changed, animating the difference.
 pub(super) fn refresh_view(
-    mut commands: Commands,
+    mut table: Redrawing<With<Piece>>,
+    mut board: BoardParts<JieqiBoard>,
     m: Res<Match<Jieqi>>,
-    viewer: Res<Viewer>,
-    settings: Res<Settings>,
-    images: Res<BoardImages>,
-    mut layout: ResMut<BoardLayout>,
     mut view: ResMut<ViewState>,
-    mut ui: ResMut<BoardUi>,
-    redraw: Res<Redraw>,
-    old_pieces: Query<Entity, With<Piece>>,
-    arts: Query<Entity, With<JieqiBoard>>,
-    mut cues: MessageWriter<Cue>,
 ) {
-    let Redraw { hidden, replay, .. } = *redraw;
     let hint = m.hint.and_then(|a| match a {
         Action::Move(mv) => Some((cell(mv.from), cell(mv.to))),
         _ => None,
     });
-    let art_tag = (JieqiBoard, DespawnOnExit(Screen::Play));
-    if !begin_board_redraw(
-        &mut commands,
-        &redraw,
-        hint,
-        &mut ui,
-        &mut layout,
-        &arts,
-        art_tag,
-        &old_pieces,
-    ) {
+    if !board.begin(&mut table, hint, (JieqiBoard, DespawnOnExit(Screen::Play))) {
         return;
     }
+    let Redraw { hidden, replay, .. } = *table.redraw;
     if hidden {
         // Nobody's pieces while the device changes hands.
-        *ui = BoardUi::default();
+        *board.ui = BoardUi::default();
         view.scene = None;
         return;
     }
-    let scene = Scene::from_view(&m.observe(viewer.0));
-    let previous = view.scene.take().filter(|_| redraw.animate());
+    let scene = Scene::from_view(&m.observe(table.viewer.0));
+    let previous = view.scene.take().filter(|_| table.redraw.animate());
     // A replay is animated even with animations off.
-    let duration = settings.animation.seconds().or(replay.then_some(0.4));
-    let size = layout.spacing * 0.88;
-    let letters = settings.xiangqi_letters;
+    let duration = table.settings.animation.seconds().or(replay.then_some(0.4));
+    let size = board.layout.spacing * 0.88;
+    let letters = table.settings.xiangqi_letters;
     let moved = replay
         || previous
             .as_ref()
             .is_some_and(|p| p.last_move != scene.last_move);
     for (c, piece) in &scene.board {
-        let at = layout.cell_to_world(*c);
-        let e = spawn_piece(&mut commands, &images, *piece, at, size, Ok(*c), letters);
+        let at = board.layout.cell_to_world(*c);
+        let e = spawn_piece(
+            &mut table.commands,
+            &table.images,
+            *piece,
+            at,
+            size,
+            Ok(*c),
+            letters,
+        );
         let Some((from, to)) = scene.last_move else {
             continue;
         };
@@ -165,11 +140,14 @@ pub(super) fn refresh_view(
             _ => scene.last_reveal,
         };
         if let Some(d) = duration {
-            commands
-                .entity(e)
-                .insert(Slide::new(layout.cell_to_world(from), at, d, 0.0));
+            table.commands.entity(e).insert(Slide::new(
+                board.layout.cell_to_world(from),
+                at,
+                d,
+                0.0,
+            ));
             if revealed && piece.kind.is_some() {
-                commands.entity(e).insert(Flip {
+                table.commands.entity(e).insert(Flip {
                     delay: d,
                     duration: d,
                     elapsed: 0.0,
@@ -178,14 +156,14 @@ pub(super) fn refresh_view(
         }
     }
     if replay {
-        cues.write(Cue::Move);
+        table.cues.write(Cue::Move);
     }
     for owner in 0..2u8 {
         for (slot, piece) in scene.captured[owner as usize].iter().enumerate() {
-            let at = tray_position(&layout, owner, slot);
+            let at = tray_position(&board.layout, owner, slot);
             let e = spawn_piece(
-                &mut commands,
-                &images,
+                &mut table.commands,
+                &table.images,
                 *piece,
                 at,
                 size * 0.6,
@@ -199,9 +177,12 @@ pub(super) fn refresh_view(
                 .as_ref()
                 .is_some_and(|p| slot >= p.captured[owner as usize].len());
             if let (true, Some(d), Some((_, to))) = (newly, duration, scene.last_move) {
-                commands
-                    .entity(e)
-                    .insert(Slide::new(layout.cell_to_world(to), at, d, d * 0.5));
+                table.commands.entity(e).insert(Slide::new(
+                    board.layout.cell_to_world(to),
+                    at,
+                    d,
+                    d * 0.5,
+                ));
             }
         }
     }
@@ -210,27 +191,30 @@ pub(super) fn refresh_view(
         if prev.last_move != scene.last_move {
             let captured = scene.captured.iter().map(Vec::len).sum::<usize>()
                 > prev.captured.iter().map(Vec::len).sum::<usize>();
-            cues.write(if captured { Cue::Capture } else { Cue::Move });
+            table
+                .cues
+                .write(if captured { Cue::Capture } else { Cue::Move });
             if let Some((from, to)) = scene.last_move {
                 let flipped_now = prev.piece_at(from).is_some_and(|p| p.kind.is_none())
                     && scene.piece_at(to).is_some_and(|p| p.kind.is_some());
                 if flipped_now {
-                    cues.write(Cue::Flip);
+                    table.cues.write(Cue::Flip);
                 }
             }
             if scene.check.is_some() {
-                cues.write(Cue::Check);
+                table.cues.write(Cue::Check);
             }
         }
     }
-    let keep_selected = ui
+    let keep_selected = board
+        .ui
         .selected
         .filter(|s| scene.moves.iter().any(|(f, _)| f == s));
-    *ui = BoardUi {
-        hover: ui.hover,
-        cursor: ui.cursor,
+    *board.ui = BoardUi {
+        hover: board.ui.hover,
+        cursor: board.ui.cursor,
         selected: keep_selected,
-        moves: if m.seat_kind(viewer.0).is_human() && m.to_act() == Some(viewer.0) {
+        moves: if m.seat_kind(table.viewer.0).is_human() && m.to_act() == Some(table.viewer.0) {
             scene.moves.clone()
         } else {
             Vec::new()

@@ -1,29 +1,20 @@
 //! The Jieqi side panel: whose turn, captures, the move list and the table's controls.
 
 use super::*;
+use crate::table::panel::SidePanel;
 
 pub(super) fn side_name(side: Side) -> &'static str {
     if side == Side::Red { "Red" } else { "Black" }
 }
 
 pub(super) fn hud(
-    mut contexts: EguiContexts,
-    m: Res<Match<Jieqi>>,
+    mut panel: SidePanel<Jieqi>,
     view: Res<ViewState>,
-    viewer: Res<Viewer>,
-    resign: Res<ResignAsked>,
     settings: Res<Settings>,
-    mut out: MessageWriter<Command>,
 ) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let viewer_seat = viewer.0;
-    let mut root = crate::kit::widgets::root_ui(ctx, "hud-root", false);
-    crate::kit::widgets::side_panel(&mut root, "hud", |ui| {
-        let Some(scene) = &view.scene else {
-            ui.label("…");
-            return;
-        };
-        ui.heading(format!("You see: {}", Jieqi::seat_name(viewer_seat)));
+    panel.show(view.scene.as_ref(), |ui, scene, t| {
+        let m = t.m;
+        ui.heading(format!("You see: {}", Jieqi::seat_name(t.viewer)));
         let turn_text = match (m.turn(), scene.to_move) {
             (Turn::Over, _) => "Game over".to_owned(),
             (_, Some(side)) => {
@@ -41,12 +32,7 @@ pub(super) fn hud(
             ui.add(egui::Spinner::new());
         }
         if scene.check.is_some() {
-            ui.label(
-                egui::RichText::new("CHECK!")
-                    .size(24.0)
-                    .color(egui::Color32::from_rgb(220, 30, 20))
-                    .strong(),
-            );
+            crate::kit::widgets::alarm(ui, "CHECK!");
         }
         if m.is_hinting() {
             ui.label("Looking for a hint…");
@@ -54,16 +40,8 @@ pub(super) fn hud(
             ui.label(format!("Hint: {mv}"));
         }
         ui.separator();
-        let hint = m.seat_kind(viewer_seat).is_human();
-        panel::controls(
-            ui,
-            &m,
-            hint,
-            Some(scene.last_move.is_some()),
-            resign.0,
-            &mut out,
-            |_| {},
-        );
+        let hint = m.seat_kind(t.viewer).is_human();
+        t.controls(ui, hint, Some(scene.last_move.is_some()), |_| {});
         ui.separator();
         ui.label(egui::RichText::new("Captured").strong());
         for owner in [Side::Red, Side::Black] {
@@ -75,15 +53,8 @@ pub(super) fn hud(
                     })
                 })
                 .collect();
-            ui.label(format!(
-                "{} lost: {}",
-                side_name(owner),
-                if list.is_empty() {
-                    "—".into()
-                } else {
-                    list.join(" ")
-                }
-            ));
+            let lost = crate::kit::widgets::listed(&list);
+            ui.label(format!("{} lost: {lost}", side_name(owner)));
         }
         ui.label(egui::RichText::new("Not yet seen by you").strong());
         for side in [Side::Red, Side::Black] {
@@ -101,6 +72,5 @@ pub(super) fn hud(
         } else {
             "帥將 general · 仕士 advisor · 相象 elephant · 傌馬 horse · 俥車 chariot · 炮砲 cannon · 兵卒 soldier; dark discs are face down. (Letters instead: Settings.)"
         });
-    });
-    Ok(())
+    })
 }

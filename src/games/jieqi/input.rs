@@ -7,32 +7,19 @@ use super::*;
 pub(super) fn human_moves(
     mut commands: MessageReader<Command>,
     mut ui: ResMut<BoardUi>,
-    m: Res<Match<Jieqi>>,
-    viewer: Res<Viewer>,
-    privacy: Res<PrivacyPending>,
-    phase: Res<State<PlayPhase>>,
-    animating: Res<Animating>,
-    mut moved: MessageWriter<BoardMove>,
-    mut requests: MessageWriter<ActionRequest<Jieqi>>,
+    mut asking: Asking<Jieqi>,
 ) {
     for c in commands.read() {
         match c {
             Command::Square(cell) => {
-                if *phase.get() != PlayPhase::HumanTurn || privacy.0.is_some() || animating.0 {
-                    continue;
-                }
-                if m.to_act() != Some(viewer.0) {
+                if !asking.may_act() {
                     continue;
                 }
                 if let Some(mv) = ui.click(*cell) {
-                    moved.write(mv);
                     let (Some(from), Some(to)) = (square(mv.from), square(mv.to)) else {
                         continue;
                     };
-                    requests.write(ActionRequest {
-                        seat: viewer.0,
-                        action: Action::Move(Move::new(from, to)),
-                    });
+                    asking.ask(Action::Move(Move::new(from, to)));
                 }
             }
             Command::Cancel => ui.selected = None,

@@ -6,14 +6,14 @@
 
 use crate::kit::widgets::explain;
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiPrimaryContextPass, egui};
 use veil_core::{Seat, Turn};
 use veil_jieqi::{Action, Color as Side, Jieqi, JieqiView, Kind, Move, Square};
 
 use crate::kit::anim::{Flip, PieceColors, Pulse, Slide};
 use crate::kit::board::{
-    BoardGeometry, BoardImages, BoardLayout, BoardMove, BoardUi, Cell, FaceDown, Glyph, GridKind,
-    Identity, InTray, Owner, Piece, spawn_board_art,
+    BoardGeometry, BoardImages, BoardLayout, BoardUi, Cell, FaceDown, Glyph, GridKind, Identity,
+    InTray, Owner, Piece, place_board,
 };
 use crate::kit::input::Command;
 use crate::kit::settings::Settings;
@@ -22,12 +22,10 @@ use crate::kit::world_text::WorldText;
 use crate::table::PlaySet;
 use crate::table::Screen;
 use crate::table::panel;
-use crate::table::referee::{
-    Animating, Match, PlayPhase, PrivacyPending, ResignAsked, Viewer, new_match,
-};
+use crate::table::referee::{Match, Viewer, new_match};
 use crate::table::setup::MatchSetup;
 use crate::table::view::{
-    ActionRequest, GameView, Redraw, TablePlugin, active, begin_board_redraw, on_table_enter,
+    Asking, BoardParts, GameView, Redraw, Redrawing, TablePlugin, active, on_table_enter,
 };
 
 mod demo;
@@ -35,6 +33,7 @@ mod draw;
 mod hud;
 mod input;
 mod rules;
+use crate::kit::theme::{BLACK_INK, RED_INK};
 use demo::*;
 use draw::*;
 use hud::*;
@@ -45,10 +44,6 @@ impl GameView for Jieqi {
     fn revealed(state: &Self, seat: Seat) -> Option<JieqiView> {
         Some(Jieqi::revealed(state, seat))
     }
-    fn seat_name(seat: Seat) -> &'static str {
-        if seat.0 == 0 { "Red" } else { "Black" }
-    }
-
     fn notation(
         start: &Self,
         actions: &[(veil_core::Actor, veil_jieqi::Action)],
@@ -268,8 +263,6 @@ pub fn kind_name(kind: Kind) -> &'static str {
     }
 }
 
-const RED_INK: Color = Color::srgb(0.75, 0.1, 0.08);
-const BLACK_INK: Color = Color::srgb(0.08, 0.08, 0.1);
 const FACE: Color = Color::srgb(0.98, 0.92, 0.78);
 // The backs differ in lightness as well as hue (the palette test).
 const RED_BACK: Color = Color::srgb(0.72, 0.24, 0.17);
@@ -334,8 +327,7 @@ pub struct JieqiViewPlugin;
 
 impl Plugin for JieqiViewPlugin {
     fn build(&self, app: &mut App) {
-        crate::table::view::add_demo::<Jieqi>(app, demo_match);
-        app.add_plugins(TablePlugin::<Jieqi>::default())
+        app.add_plugins(TablePlugin::<Jieqi>::with_demo(demo_match))
             .init_resource::<ViewState>()
             .add_systems(
                 Update,
@@ -360,12 +352,8 @@ fn enter_play(
 ) {
     *view = ViewState::default();
     *ui = BoardUi::default();
-    let mut layout = BoardLayout::new(geometry(), SPACING);
-    layout.center = BOARD_CENTER;
-    layout.flipped = settings.orientation.flipped(viewer.0.0);
-    let art = spawn_board_art(&mut commands, &layout, 20.0);
-    commands
-        .entity(art)
-        .insert((JieqiBoard, DespawnOnExit(Screen::Play)));
-    commands.insert_resource(layout);
+    let layout = BoardLayout::new(geometry(), SPACING).at(BOARD_CENTER);
+    let flipped = settings.orientation.flipped(viewer.0.0);
+    let tag = (JieqiBoard, DespawnOnExit(Screen::Play));
+    place_board(&mut commands, layout, flipped, tag);
 }

@@ -12,19 +12,20 @@ use super::input::RcUi;
 use super::{Scene, Written, cell, parse_line, side_name};
 use crate::kit::anim::{Flip, PieceColors, Slide};
 use crate::kit::board::{
-    BoardGeometry, BoardImages, BoardLayout, BoardUi, Cell, Glyph, GridKind, Identity, Owner,
-    Piece, show_hint,
+    BoardGeometry, BoardImages, BoardLayout, BoardUi, Cell, Glyph, GridKind, Identity, Owner, Piece,
 };
 use crate::kit::figures::figure_text;
 use crate::kit::settings::Settings;
 use crate::kit::sound::Cue;
+use crate::kit::theme::{EBONY, EBONY_INK, IVORY, IVORY_INK};
 use crate::kit::world_text::WorldText;
 use crate::table::Screen;
 use crate::table::referee::{Match, Viewer};
-use crate::table::view::Redraw;
+use crate::table::view::{BoardParts, Redrawing};
 
-/// Root of the board's art.
+/// Root of the board's art (placed, so its squares are drawn in place).
 #[derive(Component)]
+#[require(Transform, Visibility)]
 pub struct RcBoard;
 
 /// A disc on the board as the viewer sees it: its side, the face up, and
@@ -67,10 +68,6 @@ pub struct ViewState {
     pub verdict: Option<String>,
 }
 
-const WHITE_FACE: Color = Color::srgb(0.95, 0.92, 0.84);
-const WHITE_INK: Color = Color::srgb(0.12, 0.1, 0.08);
-const BLACK_FACE: Color = Color::srgb(0.17, 0.17, 0.2);
-const BLACK_INK: Color = Color::srgb(0.96, 0.93, 0.86);
 const TRUE_RING: Color = Color::srgb(0.9, 0.68, 0.12);
 pub(super) const SHOWN: Color = Color::srgb(0.93, 0.45, 0.1);
 const FRAME: Color = Color::srgb(0.3, 0.17, 0.08);
@@ -79,15 +76,15 @@ const DARK: Color = Color::srgb(0.66, 0.47, 0.3);
 
 pub(super) fn face_color(side: Side) -> Color {
     match side {
-        Side::White => WHITE_FACE,
-        Side::Black => BLACK_FACE,
+        Side::White => IVORY,
+        Side::Black => EBONY,
     }
 }
 
 pub(super) fn ink(side: Side) -> Color {
     match side {
-        Side::White => WHITE_INK,
-        Side::Black => BLACK_INK,
+        Side::White => IVORY_INK,
+        Side::Black => EBONY_INK,
     }
 }
 
@@ -121,14 +118,7 @@ pub fn board_layout(layout: Layout, flipped: bool) -> BoardLayout {
 /// squares tinted by their side; coordinates along the grid.
 pub fn spawn_art(commands: &mut Commands, layout: &BoardLayout, shape: Layout) -> Entity {
     let s = layout.spacing;
-    let root = commands
-        .spawn((
-            RcBoard,
-            Transform::default(),
-            Visibility::default(),
-            DespawnOnExit(Screen::Play),
-        ))
-        .id();
+    let root = commands.spawn((RcBoard, DespawnOnExit(Screen::Play))).id();
     let mut children = Vec::new();
     for sq in veil_reality_check::squares(shape.squares()) {
         let at = layout.cell_to_world(cell(sq));
@@ -256,12 +246,7 @@ pub fn spawn_disc(
     let under = kind.map(|k| k.other(up));
     let id = commands
         .spawn((
-            Sprite {
-                image: images.disc.clone(),
-                color: face_color(color),
-                custom_size: Some(Vec2::splat(size)),
-                ..default()
-            },
+            images.disc_sprite(face_color(color), size),
             Transform::from_xyz(at.x, at.y, 1.0),
             Owner(color.index() as u8),
             PieceColors {
@@ -295,12 +280,7 @@ pub fn spawn_disc(
                 commands
                     .spawn((
                         Glyph,
-                        Sprite {
-                            image: images.disc.clone(),
-                            color: SHOWN,
-                            custom_size: Some(Vec2::splat(size * 0.3)),
-                            ..default()
-                        },
+                        images.disc_sprite(SHOWN, size * 0.3),
                         Transform::from_xyz(0.0, -size * 0.29, 0.2),
                     ))
                     .id(),
@@ -339,12 +319,7 @@ fn spawn_hand_disc(
     };
     let id = commands
         .spawn((
-            Sprite {
-                image: images.disc.clone(),
-                color: face_color(owner),
-                custom_size: Some(Vec2::splat(size)),
-                ..default()
-            },
+            images.disc_sprite(face_color(owner), size),
             Transform::from_xyz(at.x, at.y, 1.0),
             Owner(owner.index() as u8),
             HandDisc {
@@ -400,53 +375,34 @@ fn last_pair(line: Option<&String>) -> Option<(Cell, Cell)> {
 
 /// Redraws the pieces, hands and labels whenever the game, the viewer, the
 /// orientation or the privacy screen changed, animating the difference.
-#[allow(clippy::too_many_arguments)]
 pub fn refresh_view(
-    mut commands: Commands,
+    mut table: Redrawing<Or<(With<Disc>, With<Drawn>)>>,
+    mut board: BoardParts<RcBoard>,
     m: Res<Match<RealityCheck>>,
-    viewer: Res<Viewer>,
-    settings: Res<Settings>,
-    images: Res<BoardImages>,
-    mut layout: ResMut<BoardLayout>,
     mut view: ResMut<ViewState>,
-    mut ui: ResMut<BoardUi>,
     mut rc: ResMut<RcUi>,
-    redraw: Res<Redraw>,
-    old: Query<Entity, Or<(With<Disc>, With<Drawn>)>>,
-    arts: Query<Entity, With<RcBoard>>,
-    mut cues: MessageWriter<Cue>,
 ) {
-    let hint = if redraw.hidden {
-        None
-    } else {
-        m.hint.and_then(|a| match a {
-            Action::Move { from, to }
-            | Action::Capture { from, to }
-            | Action::Check { from, to }
-            | Action::Retreat { from, to } => Some((cell(from), cell(to))),
-            Action::Drop { to, .. } | Action::Place { to, .. } => Some((cell(to), cell(to))),
-            Action::Flip(sq) | Action::RemoveFromBoard(sq) => Some((cell(sq), cell(sq))),
-            _ => None,
-        })
-    };
-    show_hint(&mut ui, hint);
-    if !redraw.needed {
+    let hint = m.hint.and_then(|a| match a {
+        Action::Move { from, to }
+        | Action::Capture { from, to }
+        | Action::Check { from, to }
+        | Action::Retreat { from, to } => Some((cell(from), cell(to))),
+        Action::Drop { to, .. } | Action::Place { to, .. } => Some((cell(to), cell(to))),
+        Action::Flip(sq) | Action::RemoveFromBoard(sq) => Some((cell(sq), cell(sq))),
+        _ => None,
+    });
+    if !board.open(&mut table, hint) {
         return;
     }
-    for e in &old {
-        commands.entity(e).despawn();
+    let obs = m.observe(table.viewer.0);
+    if table.redraw.flip_changed || board.layout.flipped != table.redraw.flipped {
+        board.clear_art(&mut table.commands);
+        *board.layout = board_layout(obs.options.board, table.redraw.flipped);
+        spawn_art(&mut table.commands, &board.layout, obs.options.board);
     }
-    let obs = m.observe(viewer.0);
-    if redraw.flip_changed || layout.flipped != redraw.flipped {
-        for e in &arts {
-            commands.entity(e).despawn();
-        }
-        *layout = board_layout(obs.options.board, redraw.flipped);
-        spawn_art(&mut commands, &layout, obs.options.board);
-    }
-    if redraw.hidden {
+    if table.redraw.hidden {
         // Nobody's pieces while the device changes hands.
-        *ui = BoardUi::default();
+        *board.ui = BoardUi::default();
         rc.clear();
         view.scene = None;
         view.verdict = None;
@@ -454,24 +410,24 @@ pub fn refresh_view(
     }
     let scene = Scene::from_view(&obs);
     let log = m.log();
-    let previous = view.scene.take().filter(|_| redraw.animate());
+    let previous = view.scene.take().filter(|_| table.redraw.animate());
     let new_line = (log.len() > view.log_len).then(|| log.last()).flatten();
     let last = new_line.and_then(|l| parse_line(l));
     view.log_len = log.len();
-    if redraw.new_version {
+    if table.redraw.new_version {
         rc.clear();
         view.verdict = None;
     }
-    let step = settings.animation.seconds();
-    let s = layout.spacing;
+    let step = table.settings.animation.seconds();
+    let s = board.layout.spacing;
     let size = s * 0.86;
     let animate = previous.is_some() && last.is_some();
     let mut spawned = Vec::new();
     for (sq, seen) in &scene.board {
-        let at = layout.cell_to_world(cell(*sq));
+        let at = board.layout.cell_to_world(cell(*sq));
         let e = spawn_disc(
-            &mut commands,
-            &images,
+            &mut table.commands,
+            &table.images,
             seen.color,
             seen.up,
             seen.kind,
@@ -479,7 +435,7 @@ pub fn refresh_view(
             at,
             size,
         );
-        commands.entity(e).insert(Piece {
+        table.commands.entity(e).insert(Piece {
             cell: Some(cell(*sq)),
         });
         spawned.push((*sq, e));
@@ -495,15 +451,27 @@ pub fn refresh_view(
             } else {
                 None
             };
-            let at = hand_position(&layout, side, slot);
-            let e = spawn_hand_disc(&mut commands, &images, side, slot, kind, at, s * 0.72);
+            let at = hand_position(&board.layout, side, slot);
+            let e = spawn_hand_disc(
+                &mut table.commands,
+                &table.images,
+                side,
+                slot,
+                kind,
+                at,
+                s * 0.72,
+            );
             hand_entities[side.index()].push(e);
         }
         if !scene.setup() {
             let limit = scene.hand_limits[side.index()];
             let over = n > limit;
-            let base = hand_position(&layout, side, 0);
-            let toward = if base.y < layout.center.y { -1.0 } else { 1.0 };
+            let base = hand_position(&board.layout, side, 0);
+            let toward = if base.y < board.layout.center.y {
+                -1.0
+            } else {
+                1.0
+            };
             let at = base + Vec2::new(0.0, toward * s * 0.62);
             let words = format!("{} hand {n}/{limit}", side_name(side));
             // Light ink: the hands lie on the dark table, off the board.
@@ -512,10 +480,10 @@ pub fn refresh_view(
             } else {
                 Color::srgb(0.88, 0.8, 0.64)
             };
-            spawn_text(&mut commands, words, 17.0, color, at);
+            spawn_text(&mut table.commands, words, 17.0, color, at);
             if scene.must_drop(side) {
                 spawn_text(
-                    &mut commands,
+                    &mut table.commands,
                     "Obligatory drop!".into(),
                     19.0,
                     Color::srgb(0.85, 0.1, 0.05),
@@ -527,8 +495,12 @@ pub fn refresh_view(
     // The dice rolled on the table.
     if let Phase::Flip { die: Some(d), .. } = scene.phase {
         // Between the two hands, left of the board.
-        let at = Vec2::new(hand_position(&layout, Side::White, 0).x, layout.center.y);
-        let die = commands
+        let at = Vec2::new(
+            hand_position(&board.layout, Side::White, 0).x,
+            board.layout.center.y,
+        );
+        let die = table
+            .commands
             .spawn((
                 Die(d),
                 Sprite::from_color(Color::srgb(0.97, 0.97, 0.95), Vec2::splat(s * 0.7)),
@@ -537,20 +509,21 @@ pub fn refresh_view(
                 DespawnOnExit(Screen::Play),
             ))
             .id();
-        let num = commands
+        let num = table
+            .commands
             .spawn((
                 WorldText::new(d.to_string(), s * 0.45, Color::srgb(0.1, 0.1, 0.1)).mono(),
                 Transform::from_xyz(0.0, 0.0, 0.1),
             ))
             .id();
-        commands.entity(die).add_child(num);
+        table.commands.entity(die).add_child(num);
         let meaning = match d {
             1..=4 => format!("a piece with {} up", ["P", "N", "B", "R"][d as usize - 1]),
             5 => format!("a {} piece", side_name(scene.to_move)),
             _ => format!("a {} piece", side_name(scene.to_move.other())),
         };
         spawn_text(
-            &mut commands,
+            &mut table.commands,
             meaning,
             16.0,
             FRAME,
@@ -558,7 +531,7 @@ pub fn refresh_view(
         );
         let rolled = previous.as_ref().is_some_and(|p| p.phase != scene.phase);
         if let (true, Some(d)) = (rolled, step) {
-            commands.entity(die).insert(crate::kit::anim::Appear {
+            table.commands.entity(die).insert(crate::kit::anim::Appear {
                 delay: 0.0,
                 duration: d,
                 elapsed: 0.0,
@@ -574,9 +547,9 @@ pub fn refresh_view(
                 | Action::Retreat { from, to },
             ) => {
                 if let (Some(e), Some(d)) = (entity_at(to), step) {
-                    let a = layout.cell_to_world(cell(from));
-                    let b = layout.cell_to_world(cell(to));
-                    commands.entity(e).insert(Slide::new(a, b, d, 0.0));
+                    let a = board.layout.cell_to_world(cell(from));
+                    let b = board.layout.cell_to_world(cell(to));
+                    table.commands.entity(e).insert(Slide::new(a, b, d, 0.0));
                 }
                 let captured = !matches!(last, Written::Act(Action::Move { .. }));
                 if captured {
@@ -585,28 +558,33 @@ pub fn refresh_view(
                         let grew = scene.hand_counts[victim.color.index()]
                             > prev.hand_counts[victim.color.index()];
                         if let (true, Some(e), Some(d)) = (grew, hand.last(), step) {
-                            let at = hand_position(&layout, victim.color, hand.len() - 1);
-                            let from = layout.cell_to_world(cell(to));
-                            commands.entity(*e).insert(Slide::new(from, at, d, d * 0.5));
+                            let at = hand_position(&board.layout, victim.color, hand.len() - 1);
+                            let from = board.layout.cell_to_world(cell(to));
+                            table
+                                .commands
+                                .entity(*e)
+                                .insert(Slide::new(from, at, d, d * 0.5));
                         }
                     }
                 }
-                cues.write(if captured { Cue::Capture } else { Cue::Move });
+                table
+                    .cues
+                    .write(if captured { Cue::Capture } else { Cue::Move });
             }
             Written::Act(Action::Check { from, to }) => {
                 // The declaration now; with animations, the turn-over and
                 // the verdict when the moment shows them.
-                cues.write(Cue::Check);
+                table.cues.write(Cue::Check);
                 if step.is_none() {
-                    cues.write(Cue::Flip);
-                    cues.write(Cue::Verdict);
+                    table.cues.write(Cue::Flip);
+                    table.cues.write(Cue::Verdict);
                 }
                 view.verdict = super::moment::verdict(prev, &scene, from, to);
                 if let Some(d) = step {
                     super::moment::reality_check_moment(
-                        &mut commands,
-                        &images,
-                        &layout,
+                        &mut table.commands,
+                        &table.images,
+                        &board.layout,
                         prev,
                         &scene,
                         (from, to),
@@ -618,9 +596,9 @@ pub fn refresh_view(
                 }
             }
             Written::Act(Action::Flip(sq)) => {
-                cues.write(Cue::Flip);
+                table.cues.write(Cue::Flip);
                 if let (Some(e), Some(d)) = (entity_at(sq), step) {
-                    commands.entity(e).insert(Flip {
+                    table.commands.entity(e).insert(Flip {
                         delay: 0.0,
                         duration: d * 1.4,
                         elapsed: 0.0,
@@ -628,10 +606,10 @@ pub fn refresh_view(
                 }
             }
             Written::Act(Action::Memory(a, b)) => {
-                cues.write(Cue::Flip);
+                table.cues.write(Cue::Flip);
                 for sq in [a, b] {
                     if let (Some(e), Some(d)) = (entity_at(sq), step) {
-                        commands.entity(e).insert(Flip {
+                        table.commands.entity(e).insert(Flip {
                             delay: 0.0,
                             duration: d * 1.4,
                             elapsed: 0.0,
@@ -640,27 +618,27 @@ pub fn refresh_view(
                 }
             }
             Written::Drop { to, .. } => {
-                cues.write(Cue::Move);
+                table.cues.write(Cue::Move);
                 if let (Some(e), Some(d), Some(p)) = (entity_at(to), step, scene.piece(to)) {
                     let n = prev.hand_counts[p.color.index()] as usize;
-                    let a = hand_position(&layout, p.color, n.saturating_sub(1));
-                    let b = layout.cell_to_world(cell(to));
-                    commands.entity(e).insert(Slide::new(a, b, d, 0.0));
+                    let a = hand_position(&board.layout, p.color, n.saturating_sub(1));
+                    let b = board.layout.cell_to_world(cell(to));
+                    table.commands.entity(e).insert(Slide::new(a, b, d, 0.0));
                 }
             }
             Written::Act(Action::Take | Action::Refuse) => {
-                cues.write(Cue::Move);
+                table.cues.write(Cue::Move);
             }
             Written::Act(
                 Action::RemoveFromBoard(_) | Action::RemoveFromHand(_) | Action::RemoveUnseen,
             ) => {
-                cues.write(Cue::Capture);
+                table.cues.write(Cue::Capture);
             }
             _ => {}
         }
     }
-    if redraw.replay {
-        cues.write(Cue::Move);
+    if table.redraw.replay {
+        table.cues.write(Cue::Move);
     }
     let moves: Vec<(Cell, Cell)> = scene
         .legal
@@ -678,14 +656,15 @@ pub fn refresh_view(
             }
             v
         });
-    let mine = m.seat_kind(viewer.0).is_human() && m.to_act() == Some(viewer.0);
-    let keep = ui
+    let mine = m.seat_kind(table.viewer.0).is_human() && m.to_act() == Some(table.viewer.0);
+    let keep = board
+        .ui
         .selected
         .filter(|c| moves.iter().any(|(f, _)| f == c) && mine);
-    *ui = BoardUi {
-        hover: ui.hover,
-        cursor: ui.cursor,
-        selected: if redraw.new_version { None } else { keep },
+    *board.ui = BoardUi {
+        hover: board.ui.hover,
+        cursor: board.ui.cursor,
+        selected: if table.redraw.new_version { None } else { keep },
         moves: if mine { moves } else { Vec::new() },
         last_move: last_pair(log.last()),
         check: None,
@@ -783,12 +762,7 @@ pub fn markers(
         let size = sprite.custom_size.map_or(s, |v| v.x) * 1.12;
         commands.spawn((
             Marker,
-            Sprite {
-                image: images.ring.clone(),
-                color: Color::srgba(0.1, 0.4, 1.0, 0.95),
-                custom_size: Some(Vec2::splat(size)),
-                ..default()
-            },
+            images.ring_sprite(Color::srgba(0.1, 0.4, 1.0, 0.95), size),
             Transform::from_xyz(at.translation.x, at.translation.y, 6.5),
             DespawnOnExit(Screen::Play),
         ));

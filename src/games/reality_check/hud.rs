@@ -3,15 +3,14 @@
 //! the pieces out of play, the controls and the move list.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::egui;
 use veil_core::{Seat, Turn};
 use veil_reality_check::{Action, Color as Side, Phase, RealityCheck};
 
 use super::input::{Choice, RcUi};
 use super::{Scene, ViewState, kind_text, side_name};
 use crate::kit::input::Command;
-use crate::table::panel;
-use crate::table::referee::{Match, ResignAsked, Viewer};
+use crate::table::panel::{self, SidePanel};
 use crate::table::view::GameView;
 
 /// What the viewer is asked to do now, in plain words.
@@ -67,23 +66,10 @@ pub fn instruction(scene: &Scene, ui: &RcUi) -> String {
     }
 }
 
-pub fn hud(
-    mut contexts: EguiContexts,
-    m: Res<Match<RealityCheck>>,
-    view: Res<ViewState>,
-    rc: Res<RcUi>,
-    viewer: Res<Viewer>,
-    resign: Res<ResignAsked>,
-    mut out: MessageWriter<Command>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let mut root = crate::kit::widgets::root_ui(ctx, "hud-root", false);
-    crate::kit::widgets::side_panel(&mut root, "hud", |ui| {
-        let Some(scene) = &view.scene else {
-            ui.label("…");
-            return;
-        };
-        ui.heading(format!("You see: {}", RealityCheck::seat_name(viewer.0)));
+pub fn hud(mut panel: SidePanel<RealityCheck>, view: Res<ViewState>, rc: Res<RcUi>) -> Result {
+    panel.show(view.scene.as_ref(), |ui, scene, t| {
+        let m = t.m;
+        ui.heading(format!("You see: {}", RealityCheck::seat_name(t.viewer)));
         let turn = match m.turn() {
             Turn::Over => "Game over".to_owned(),
             _ if scene.setup() => {
@@ -122,7 +108,7 @@ pub fn hud(
                 rich = rich.strong().color(egui::Color32::from_rgb(240, 90, 60));
             }
             if ui.button(rich).clicked() {
-                out.write(Command::Choose(i));
+                t.out.write(Command::Choose(i));
             }
         }
         if rc.picked.is_some()
@@ -131,7 +117,7 @@ pub fn hud(
             || rc.retreat.is_some()
         {
             if ui.button("Cancel (Esc)").clicked() {
-                out.write(Command::Cancel);
+                t.out.write(Command::Cancel);
             }
         }
         if let Some(v) = &view.verdict {
@@ -143,8 +129,8 @@ pub fn hud(
             ui.label(format!("Hint: {a}"));
         }
         ui.separator();
-        let hint = m.seat_kind(viewer.0).is_human();
-        panel::controls(ui, &m, hint, None, resign.0, &mut out, |_| {});
+        let hint = m.seat_kind(t.viewer).is_human();
+        t.controls(ui, hint, None, |_| {});
         ui.separator();
         if !scene.setup() {
             for side in Side::BOTH {
@@ -170,15 +156,9 @@ pub fn hud(
                     .iter()
                     .filter(|k| k.is_true())
                     .count();
-                ui.label(format!(
-                    "{} out of play: {} ({trues} true in play)",
-                    side_name(side),
-                    if out_of_play.is_empty() {
-                        "—".to_owned()
-                    } else {
-                        out_of_play.join(" ")
-                    }
-                ));
+                let out = crate::kit::widgets::listed(&out_of_play);
+                let side = side_name(side);
+                ui.label(format!("{side} out of play: {out} ({trues} true in play)"));
             }
             ui.separator();
         }
@@ -189,6 +169,5 @@ pub fn hud(
         }
         ui.separator();
         ui.small("Large letter: the face up. Small letter: the face underneath, if you know it; on an orange chip when both players know it. Gold ring: a true piece. Grey ring: may not be flipped this turn.");
-    });
-    Ok(())
+    })
 }

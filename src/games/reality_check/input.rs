@@ -12,8 +12,7 @@ use veil_reality_check::{Action, Kind, Phase, RealityCheck, Square};
 use super::{Scene, ViewState, cell, kind_text, square};
 use crate::kit::board::BoardUi;
 use crate::kit::input::Command;
-use crate::table::referee::{Animating, Match, PlayPhase, PrivacyPending, Viewer};
-use crate::table::view::ActionRequest;
+use crate::table::view::Asking;
 
 /// One numbered choice of the side panel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,12 +154,7 @@ pub fn human_input(
     mut board: ResMut<BoardUi>,
     mut ui: ResMut<RcUi>,
     view: Res<ViewState>,
-    m: Res<Match<RealityCheck>>,
-    viewer: Res<Viewer>,
-    privacy: Res<PrivacyPending>,
-    phase: Res<State<PlayPhase>>,
-    animating: Res<Animating>,
-    mut requests: MessageWriter<ActionRequest<RealityCheck>>,
+    mut asking: Asking<RealityCheck>,
 ) {
     for c in commands.read() {
         if *c == Command::Cancel {
@@ -168,20 +162,13 @@ pub fn human_input(
             board.selected = None;
             continue;
         }
-        let may = *phase.get() == PlayPhase::HumanTurn
-            && privacy.0.is_none()
-            && !animating.0
-            && m.to_act() == Some(viewer.0);
-        let Some(scene) = view.scene.as_ref().filter(|_| may) else {
+        let Some(scene) = view.scene.as_ref().filter(|_| asking.may_act()) else {
             continue;
         };
         let mut request = |a: Action, ui: &mut RcUi, board: &mut BoardUi| {
             ui.clear();
             board.selected = None;
-            requests.write(ActionRequest {
-                seat: viewer.0,
-                action: a,
-            });
+            asking.ask(a);
         };
         match c {
             Command::Choose(i) => match ui.choices.get(*i).map(|c| c.1) {
@@ -316,18 +303,15 @@ pub fn click_hand(
     camera: Query<(&Transform, &Projection), With<Camera2d>>,
     discs: Query<(&super::draw::HandDisc, &GlobalTransform, &Sprite)>,
     view: Res<ViewState>,
-    m: Res<Match<RealityCheck>>,
-    viewer: Res<Viewer>,
-    privacy: Res<PrivacyPending>,
-    phase: Res<State<PlayPhase>>,
+    asking: Asking<RealityCheck>,
     mut board: ResMut<BoardUi>,
     mut ui: ResMut<RcUi>,
 ) {
     if !actions.just_pressed(&crate::kit::input::UiAction::Click) {
         return;
     }
-    let may =
-        *phase.get() == PlayPhase::HumanTurn && privacy.0.is_none() && m.to_act() == Some(viewer.0);
+    // Picking up from the hand needs no stillness: it asks nothing yet.
+    let may = asking.viewer_to_act();
     let Some(scene) = view
         .scene
         .as_ref()

@@ -35,10 +35,6 @@ impl GameView for RealityCheck {
     fn revealed(state: &Self, seat: Seat) -> Option<View> {
         Some(RealityCheck::revealed(state, seat))
     }
-    fn seat_name(seat: Seat) -> &'static str {
-        side_name(Side::of(seat))
-    }
-
     /// A piece whose two faces the computer could not see: its square and
     /// the kind (both faces).
     fn fact_words(fact: veil_core::Fact) -> (String, String) {
@@ -290,8 +286,7 @@ pub struct RealityCheckViewPlugin;
 
 impl Plugin for RealityCheckViewPlugin {
     fn build(&self, app: &mut App) {
-        crate::table::view::add_demo::<RealityCheck>(app, demo::demo_match);
-        app.add_plugins(TablePlugin::<RealityCheck>::default())
+        app.add_plugins(TablePlugin::<RealityCheck>::with_demo(demo::demo_match))
             .init_resource::<ViewState>()
             .init_resource::<RcUi>()
             .add_systems(

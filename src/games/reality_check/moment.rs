@@ -173,12 +173,7 @@ fn spawn_stand_in(
 ) {
     let id = commands
         .spawn((
-            Sprite {
-                image: images.disc.clone(),
-                color: face_color(color),
-                custom_size: Some(Vec2::splat(size)),
-                ..default()
-            },
+            images.disc_sprite(face_color(color), size),
             Transform::from_xyz(moment.start.x, moment.start.y, 30.0),
             moment,
             Drawn,

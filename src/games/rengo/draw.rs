@@ -8,18 +8,16 @@ use veil_core::Seat;
 use veil_go::{Color as Stone, Phase, Point, Rengo, RengoAction};
 
 use crate::kit::anim::{Slide, Vanish};
-use crate::kit::board::{
-    BoardGeometry, BoardImages, BoardLayout, BoardUi, Cell, GridKind, show_hint,
-};
-use crate::kit::settings::Settings;
+use crate::kit::board::{BoardGeometry, BoardImages, BoardLayout, BoardUi, Cell, GridKind};
 use crate::kit::sound::Cue;
 use crate::kit::world_text::WorldText;
 use crate::table::Screen;
 use crate::table::referee::{Match, Viewer};
 use crate::table::setup::SeatKind;
-use crate::table::view::Redraw;
+use crate::table::view::{BoardParts, Redraw, Redrawing};
 
 use super::{Scene, ViewState, cell, point};
+use crate::kit::theme::GOLD;
 
 /// The board's centre and size in the 1240 × 900 table.
 pub const BOARD_CENTER: Vec2 = Vec2::new(-190.0, -10.0);
@@ -31,14 +29,11 @@ const PLATE: Vec2 = Vec2::new(116.0, 132.0);
 const WOOD: Color = Color::srgb(0.87, 0.69, 0.42);
 const WOOD_EDGE: Color = Color::srgb(0.62, 0.43, 0.22);
 const INK: Color = Color::srgb(0.18, 0.11, 0.05);
-const BLACK_STONE: Color = Color::srgb(0.07, 0.07, 0.09);
-const WHITE_STONE: Color = Color::srgb(0.96, 0.95, 0.91);
-const GOLD: Color = Color::srgb(1.0, 0.78, 0.15);
 
 pub fn stone_color(c: Stone) -> Color {
     match c {
-        Stone::Black => BLACK_STONE,
-        Stone::White => WHITE_STONE,
+        Stone::Black => Color::srgb(0.07, 0.07, 0.09),
+        Stone::White => Color::srgb(0.96, 0.95, 0.91),
     }
 }
 
@@ -292,24 +287,14 @@ fn spawn_stone(
 ) -> Entity {
     let stone = commands
         .spawn((
-            Sprite {
-                image: images.disc.clone(),
-                color: stone_color(color).with_alpha(alpha),
-                custom_size: Some(Vec2::splat(d)),
-                ..default()
-            },
+            images.disc_sprite(stone_color(color).with_alpha(alpha), d),
             Transform::from_xyz(at.x, at.y, z),
             DespawnOnExit(Screen::Play),
         ))
         .id();
     let shadow = commands
         .spawn((
-            Sprite {
-                image: images.disc.clone(),
-                color: Color::srgba(0.0, 0.0, 0.0, 0.32 * alpha),
-                custom_size: Some(Vec2::splat(d * 1.02)),
-                ..default()
-            },
+            images.disc_sprite(Color::srgba(0.0, 0.0, 0.0, 0.32 * alpha), d * 1.02),
             Transform::from_xyz(d * 0.06, -d * 0.08, -0.05),
         ))
         .id();
@@ -319,12 +304,7 @@ fn spawn_stone(
     };
     let shine = commands
         .spawn((
-            Sprite {
-                image: images.disc.clone(),
-                color: shine_color,
-                custom_size: Some(Vec2::splat(d * 0.38)),
-                ..default()
-            },
+            images.disc_sprite(shine_color, d * 0.38),
             Transform::from_xyz(-d * 0.17, d * 0.17, 0.02),
         ))
         .id();
@@ -332,12 +312,7 @@ fn spawn_stone(
     if color == Stone::White {
         let rim = commands
             .spawn((
-                Sprite {
-                    image: images.ring.clone(),
-                    color: Color::srgba(0.45, 0.45, 0.42, 0.55 * alpha),
-                    custom_size: Some(Vec2::splat(d)),
-                    ..default()
-                },
+                images.ring_sprite(Color::srgba(0.45, 0.45, 0.42, 0.55 * alpha), d),
                 Transform::from_xyz(0.0, 0.0, 0.01),
             ))
             .id();
@@ -378,83 +353,66 @@ fn plate_lines(scene: &Scene, seat: Seat, kind: SeatKind, thinking: bool) -> [St
 /// Redraws stones, plates, bowls and marks whenever the game or the viewer
 /// changed, animating the difference: the new stone drops, captured stones
 /// are lifted into the capturer's bowl.
-#[allow(clippy::too_many_arguments)]
 pub fn refresh_view(
-    mut commands: Commands,
+    mut table: Redrawing<With<Redrawn>>,
+    mut board: BoardParts<GoBoard>,
     m: Option<Res<Match<Rengo>>>,
-    viewer: Res<Viewer>,
-    settings: Res<Settings>,
-    images: Res<BoardImages>,
-    mut layout: ResMut<BoardLayout>,
     mut view: ResMut<ViewState>,
-    mut ui: ResMut<BoardUi>,
-    redraw: Res<Redraw>,
-    old: Query<Entity, With<Redrawn>>,
-    art: Query<Entity, With<GoBoard>>,
-    mut cues: MessageWriter<Cue>,
 ) {
     // The match ends (and goes) in this set: nothing more to draw then.
     let Some(m) = m else { return };
-    let hint = if redraw.hidden {
-        None
-    } else {
-        m.hint.and_then(|a| match a {
-            RengoAction::Play(p) => Some((cell(p), cell(p))),
-            _ => None,
-        })
-    };
-    show_hint(&mut ui, hint);
-    if !redraw.needed {
+    let hint = m.hint.and_then(|a| match a {
+        RengoAction::Play(p) => Some((cell(p), cell(p))),
+        _ => None,
+    });
+    if !board.open(&mut table, hint) {
         return;
     }
-    for e in &old {
-        commands.entity(e).despawn();
-    }
-    let obs = m.observe(viewer.0);
+    let obs = m.observe(table.viewer.0);
     let scene = Scene::from_view(&obs);
-    if layout.geometry.files != scene.size {
+    if board.layout.geometry.files != scene.size {
         // A record of another size was loaded: a new board.
-        for e in &art {
-            commands.entity(e).despawn();
-        }
+        board.clear_art(&mut table.commands);
         let spacing = BOARD_EXTENT / (scene.size as f32 + 1.0);
         let mut fresh = BoardLayout::new(geometry(scene.size), spacing);
         fresh.center = BOARD_CENTER;
-        let e = spawn_art(&mut commands, &fresh);
-        commands
+        let e = spawn_art(&mut table.commands, &fresh);
+        table
+            .commands
             .entity(e)
             .insert((GoBoard, DespawnOnExit(Screen::Play)));
-        *layout = fresh;
+        *board.layout = fresh;
     }
     // Go hides nothing: the last scene may be animated into this one even
-    // when the viewer changed (hot-seat passes the board at every move).
-    let animate = !redraw.undo && !redraw.first && !redraw.hidden;
+    // when the table.viewer changed (hot-seat passes the board at every move).
+    let animate = !table.redraw.undo && !table.redraw.first && !table.redraw.hidden;
     let previous = view.scene.take().filter(|_| animate);
-    let duration = settings
+    let duration = table
+        .settings
         .animation
         .seconds()
-        .or(redraw.replay.then_some(0.35));
-    let s = layout.spacing;
+        .or(table.redraw.replay.then_some(0.35));
+    let s = board.layout.spacing;
     let d = s * 0.94;
     let dead_now = |p: Point| scene.dead.binary_search(&p).is_ok();
     let new_stone = match &previous {
         Some(prev) if prev.last != scene.last => scene.last,
-        _ if redraw.replay => scene.last,
+        _ if table.redraw.replay => scene.last,
         _ => None,
     };
     for &(p, color, seat) in &scene.stones {
-        let at = layout.cell_to_world(cell(p));
+        let at = board.layout.cell_to_world(cell(p));
         let dead = dead_now(p);
         let e = spawn_stone(
-            &mut commands,
-            &images,
+            &mut table.commands,
+            &table.images,
             color,
             at,
             d,
             if dead { 0.45 } else { 1.0 },
             1.0,
         );
-        commands.entity(e).insert((
+        table.commands.entity(e).insert((
             Redrawn,
             StoneMark {
                 point: p,
@@ -470,17 +428,19 @@ pub fn refresh_view(
                 Stone::Black => Color::srgba(1.0, 1.0, 1.0, 0.45),
                 Stone::White => Color::srgba(0.0, 0.0, 0.0, 0.4),
             };
-            let numeral = commands
+            let numeral = table
+                .commands
                 .spawn((
                     WorldText::new(format!("{}", seat.0 / 2 + 1), d * 0.34, text_color),
                     Transform::from_xyz(0.0, 0.0, 0.1),
                 ))
                 .id();
-            commands.entity(e).add_child(numeral);
+            table.commands.entity(e).add_child(numeral);
         }
         if dead {
             for angle in [0.785_f32, -0.785] {
-                let x = commands
+                let x = table
+                    .commands
                     .spawn((
                         Sprite::from_color(
                             Color::srgb(0.85, 0.12, 0.1),
@@ -490,13 +450,13 @@ pub fn refresh_view(
                             .with_rotation(Quat::from_rotation_z(angle)),
                     ))
                     .id();
-                commands.entity(e).add_child(x);
+                table.commands.entity(e).add_child(x);
             }
         }
         if new_stone == Some(p)
             && let Some(t) = duration
         {
-            commands.entity(e).insert((
+            table.commands.entity(e).insert((
                 Dropping {
                     duration: t,
                     elapsed: 0.0,
@@ -510,16 +470,16 @@ pub fn refresh_view(
     if let Some(p) = scene.last
         && scene.stone_at(p).is_some()
     {
-        let at = layout.cell_to_world(cell(p));
+        let at = board.layout.cell_to_world(cell(p));
         let color = match scene.stone_at(p) {
             Some(Stone::Black) => Color::srgb(0.95, 0.95, 0.95),
             _ => Color::srgb(0.1, 0.1, 0.1),
         };
-        commands.spawn((
+        table.commands.spawn((
             Redrawn,
             LastMark(p),
             Sprite {
-                image: images.ring.clone(),
+                image: table.images.ring.clone(),
                 color,
                 custom_size: Some(Vec2::splat(d * 0.48)),
                 ..default()
@@ -538,8 +498,8 @@ pub fn refresh_view(
             if on.is_some() && !dead_now(p) {
                 continue;
             }
-            let at = layout.cell_to_world(cell(p));
-            commands.spawn((
+            let at = board.layout.cell_to_world(cell(p));
+            table.commands.spawn((
                 Redrawn,
                 TerritoryMark { point: p, owner: o },
                 Sprite::from_color(stone_color(o).with_alpha(0.88), Vec2::splat(s * 0.3)),
@@ -552,40 +512,44 @@ pub fn refresh_view(
     for owner in [Stone::Black, Stone::White] {
         let count = scene.captures[owner.index()];
         let at = bowl_position(owner);
-        let bowl = commands
+        let bowl = table
+            .commands
             .spawn((
                 Redrawn,
                 Bowl { owner, count },
-                Sprite {
-                    image: images.disc.clone(),
-                    color: Color::srgb(0.42, 0.26, 0.12),
-                    custom_size: Some(Vec2::splat(104.0)),
-                    ..default()
-                },
+                table
+                    .images
+                    .disc_sprite(Color::srgb(0.42, 0.26, 0.12), 104.0),
                 Transform::from_xyz(at.x, at.y, 0.5),
                 DespawnOnExit(Screen::Play),
             ))
             .id();
-        let inner = commands
+        let inner = table
+            .commands
             .spawn((
-                Sprite {
-                    image: images.disc.clone(),
-                    color: Color::srgb(0.6, 0.4, 0.2),
-                    custom_size: Some(Vec2::splat(88.0)),
-                    ..default()
-                },
+                table.images.disc_sprite(Color::srgb(0.6, 0.4, 0.2), 88.0),
                 Transform::from_xyz(0.0, 0.0, 0.01),
             ))
             .id();
-        commands.entity(bowl).add_child(inner);
+        table.commands.entity(bowl).add_child(inner);
         let prisoner = owner.opponent();
         for k in 0..count.min(24) as usize {
             let o = bowl_slot(k);
-            let st = spawn_stone(&mut commands, &images, prisoner, Vec2::ZERO, 22.0, 1.0, 0.0);
-            commands
-                .entity(st)
-                .insert(Transform::from_xyz(o.x, o.y, 0.02 + k as f32 * 0.001));
-            commands.entity(bowl).add_child(st);
+            let st = spawn_stone(
+                &mut table.commands,
+                &table.images,
+                prisoner,
+                Vec2::ZERO,
+                22.0,
+                1.0,
+                0.0,
+            );
+            table.commands.entity(st).insert(Transform::from_xyz(
+                o.x,
+                o.y,
+                0.02 + k as f32 * 0.001,
+            ));
+            table.commands.entity(bowl).add_child(st);
         }
         let bonus = scene.bonus[owner.index()];
         let mut lines = vec![format!("{count} prisoners")];
@@ -593,13 +557,14 @@ pub fn refresh_view(
             lines.push(format!("+ {bonus} penalty"));
         }
         for (k, words) in lines.into_iter().enumerate() {
-            let label = commands
+            let label = table
+                .commands
                 .spawn((
                     WorldText::new(words, 14.0, Color::srgb(0.95, 0.92, 0.85)),
                     Transform::from_xyz(0.0, -66.0 - 17.0 * k as f32, 0.1),
                 ))
                 .id();
-            commands.entity(bowl).add_child(label);
+            table.commands.entity(bowl).add_child(label);
         }
     }
     // Captured stones fly from the board into the capturer's bowl.
@@ -608,11 +573,11 @@ pub fn refresh_view(
             if scene.stone_at(p).is_some() {
                 continue;
             }
-            let from = layout.cell_to_world(cell(p));
+            let from = board.layout.cell_to_world(cell(p));
             let to = bowl_position(color.opponent());
-            let e = spawn_stone(&mut commands, &images, color, from, d, 1.0, 2.0);
+            let e = spawn_stone(&mut table.commands, &table.images, color, from, d, 1.0, 2.0);
             // Not `Redrawn`: it vanishes by itself once in the bowl.
-            commands.entity(e).insert((
+            table.commands.entity(e).insert((
                 Lifted,
                 Slide::new(from, to, t * 1.2, t * 0.6),
                 Vanish {
@@ -634,7 +599,8 @@ pub fn refresh_view(
         } else {
             (Color::srgb(0.93, 0.92, 0.88), Color::srgb(0.08, 0.08, 0.1))
         };
-        let plate = commands
+        let plate = table
+            .commands
             .spawn((
                 Redrawn,
                 SeatPlate { seat, to_act },
@@ -651,7 +617,8 @@ pub fn refresh_view(
             (Color::srgb(0.45, 0.38, 0.3), 4.0)
         };
         kids.push(
-            commands
+            table
+                .commands
                 .spawn((
                     Sprite::from_color(frame, PLATE + Vec2::splat(grow)),
                     Transform::from_xyz(0.0, 0.0, -0.02),
@@ -659,8 +626,8 @@ pub fn refresh_view(
                 .id(),
         );
         let icon = spawn_stone(
-            &mut commands,
-            &images,
+            &mut table.commands,
+            &table.images,
             if team_black {
                 Stone::Black
             } else {
@@ -671,7 +638,8 @@ pub fn refresh_view(
             1.0,
             0.0,
         );
-        commands
+        table
+            .commands
             .entity(icon)
             .insert(Transform::from_xyz(-34.0, 40.0, 0.05));
         kids.push(icon);
@@ -698,7 +666,8 @@ pub fn refresh_view(
                 continue;
             }
             kids.push(
-                commands
+                table
+                    .commands
                     .spawn((
                         WorldText::new(text, size, color),
                         Transform::from_xyz(o.x, o.y, 0.1),
@@ -706,26 +675,32 @@ pub fn refresh_view(
                     .id(),
             );
         }
-        commands.entity(plate).add_children(&kids);
+        table.commands.entity(plate).add_children(&kids);
     }
     // Sounds: the clack of a stone, the capture, the count.
     if let Some(prev) = &previous {
         if prev.last != scene.last && scene.last.is_some() {
             let captured = scene.captures.iter().sum::<u32>() > prev.captures.iter().sum::<u32>();
-            cues.write(if captured { Cue::Capture } else { Cue::Move });
+            table
+                .cues
+                .write(if captured { Cue::Capture } else { Cue::Move });
         }
         if prev.dead != scene.dead {
-            cues.write(Cue::Flip);
+            table.cues.write(Cue::Flip);
         }
         if prev.last_said.len() < scene.last_said.len() {
-            cues.write(Cue::Check);
+            table.cues.write(Cue::Check);
         }
-    } else if redraw.replay {
-        cues.write(Cue::Move);
+    } else if table.redraw.replay {
+        table.cues.write(Cue::Move);
     }
     view.scene = Some(scene);
     view.legal.clear();
-    veil_core::Game::legal_actions(&obs.game, veil_core::Actor::Seat(viewer.0), &mut view.legal);
+    veil_core::Game::legal_actions(
+        &obs.game,
+        veil_core::Actor::Seat(table.viewer.0),
+        &mut view.legal,
+    );
     view.obs = Some(obs);
 }
 
@@ -805,12 +780,7 @@ pub fn hover_group(
         let at = layout.cell_to_world(cell(q));
         commands.spawn((
             HoverGroup(q),
-            Sprite {
-                image: images.ring.clone(),
-                color: Color::srgba(0.95, 0.2, 0.15, 0.9),
-                custom_size: Some(Vec2::splat(layout.spacing * 1.02)),
-                ..default()
-            },
+            images.ring_sprite(Color::srgba(0.95, 0.2, 0.15, 0.9), layout.spacing * 1.02),
             Transform::from_xyz(at.x, at.y, 23.0),
             DespawnOnExit(Screen::Play),
         ));

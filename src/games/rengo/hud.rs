@@ -4,14 +4,13 @@
 //! shared buttons and the move list.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::egui;
 use veil_core::Seat;
 use veil_go::{Message, Phase, Rengo, RengoAction, Rules};
 
-use crate::kit::input::Command;
 use crate::kit::widgets::{self, GameButtons};
-use crate::table::panel;
-use crate::table::referee::{Match, PrivacyPending, Viewer};
+use crate::table::panel::{self, SidePanel};
+use crate::table::referee::PrivacyPending;
 use crate::table::view::ActionRequest;
 
 use super::record::{ImportRecord, ImportText, RecordNote, SaveRecord, newest_saved};
@@ -24,27 +23,18 @@ fn gold() -> egui::Color32 {
 
 #[allow(clippy::too_many_arguments)]
 pub fn hud(
-    mut contexts: EguiContexts,
-    m: Res<Match<Rengo>>,
+    mut panel: SidePanel<Rengo>,
     view: Res<ViewState>,
-    viewer: Res<Viewer>,
     privacy: Res<PrivacyPending>,
-    mut out: MessageWriter<Command>,
     mut requests: MessageWriter<ActionRequest<Rengo>>,
     mut save: MessageWriter<SaveRecord>,
     note: Option<Res<RecordNote>>,
     mut import: ResMut<ImportText>,
     mut imports: MessageWriter<ImportRecord>,
     store: Res<SettingsStore>,
-    resign: Res<crate::table::referee::ResignAsked>,
 ) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let mut root = crate::kit::widgets::root_ui(ctx, "hud-root", false);
-    crate::kit::widgets::side_panel(&mut root, "hud", |ui| {
-        let (Some(scene), Some(obs)) = (&view.scene, &view.obs) else {
-            ui.label("…");
-            return;
-        };
+    panel.show(view.scene.as_ref().zip(view.obs.as_ref()), |ui, (scene, obs), t| {
+        let (m, viewer) = (t.m, t.viewer);
         let game = &obs.game;
         let name = |s: Seat| seat_label(game, s);
         let title = if scene.seats == 4 { "Rengo" } else { "Go" };
@@ -89,10 +79,10 @@ pub fn hud(
             }
         };
         ui.label(egui::RichText::new(turn).size(19.0).strong().color(gold()));
-        if acting == Some(viewer.0) && m.seat_kind(viewer.0).is_human() {
-            ui.label(egui::RichText::new(format!("You are {}.", name(viewer.0))).strong());
+        if acting == Some(viewer) && m.seat_kind(viewer).is_human() {
+            ui.label(egui::RichText::new(format!("You are {}.", name(viewer))).strong());
         }
-        panel::thinking(ui, &m, "The computer is thinking…");
+        panel::thinking(ui, m, "The computer is thinking…");
         for (seat, words) in &scene.last_said {
             ui.label(
                 egui::RichText::new(format!("{} says: “{words}”", name(*seat)))
@@ -100,13 +90,13 @@ pub fn hud(
                     .color(egui::Color32::from_rgb(120, 190, 255)),
             );
         }
-        let mine = acting == Some(viewer.0)
-            && m.seat_kind(viewer.0).is_human()
+        let mine = acting == Some(viewer)
+            && m.seat_kind(viewer).is_human()
             && privacy.0.is_none()
             && !m.is_thinking();
         if mine {
             ui.add_space(4.0);
-            actions(ui, &view.legal, scene, viewer.0, &mut requests);
+            actions(ui, &view.legal, scene, viewer, &mut requests);
         }
         if let Some(score) = &scene.score {
             ui.separator();
@@ -154,7 +144,7 @@ pub fn hud(
                     super::entry_text(
                         game,
                         &veil_go::Entry {
-                            seat: viewer.0,
+                            seat: viewer,
                             action: other
                         }
                     )
@@ -165,13 +155,13 @@ pub fn hud(
         ui.horizontal_wrapped(|ui| {
             let buttons = GameButtons {
                 undo: m.humans().len() == 1,
-                hint: Some(m.seat_kind(viewer.0).is_human() && matches!(scene.phase, Phase::Play)),
+                hint: Some(m.seat_kind(viewer).is_human() && matches!(scene.phase, Phase::Play)),
                 replay: Some(scene.last.is_some()),
                 // In Rengo a team resigns only through "Shall we resign?";
                 // in plain Go, Resign (with its confirmation) as anywhere.
-                resign: scene.seats == 2 && m.humans().contains(&viewer.0),
+                resign: scene.seats == 2 && m.humans().contains(&viewer),
             };
-            widgets::game_buttons(ui, buttons, &mut out);
+            widgets::game_buttons(ui, buttons, t.out);
             let label = if cfg!(target_arch = "wasm32") {
                 "Download SGF"
             } else {
@@ -181,7 +171,7 @@ pub fn hud(
                 save.write(SaveRecord);
             }
         });
-        widgets::resign_confirmation(ui, resign.0, &mut out);
+        widgets::resign_confirmation(ui, t.resign_asked, t.out);
         egui::CollapsingHeader::new("Continue from an SGF record")
                 .id_salt("import")
                 .show(ui, |ui| {
@@ -223,8 +213,7 @@ pub fn hud(
         }
         ui.separator();
         panel::move_list(ui, m.log(), None, 220.0);
-    });
-    Ok(())
+    })
 }
 
 /// The buttons of the seat to act.

@@ -6,8 +6,8 @@ use veil_core::Game;
 use veil_go::{Phase, Rengo, RengoAction};
 
 use crate::kit::input::Command;
-use crate::table::referee::{Animating, Match, PlayPhase, PrivacyPending, Viewer};
-use crate::table::view::ActionRequest;
+use crate::table::referee::Match;
+use crate::table::view::Asking;
 
 use super::point;
 
@@ -40,30 +40,15 @@ pub fn click_action(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-pub fn human_clicks(
-    mut commands: MessageReader<Command>,
-    m: Res<Match<Rengo>>,
-    viewer: Res<Viewer>,
-    privacy: Res<PrivacyPending>,
-    phase: Res<State<PlayPhase>>,
-    animating: Res<Animating>,
-    mut requests: MessageWriter<ActionRequest<Rengo>>,
-) {
+pub fn human_clicks(mut commands: MessageReader<Command>, mut asking: Asking<Rengo>) {
     for c in commands.read() {
         let Command::Square(cell) = c else { continue };
-        if *phase.get() != PlayPhase::HumanTurn || privacy.0.is_some() || animating.0 {
+        if !asking.may_act() {
             continue;
         }
-        if m.to_act() != Some(viewer.0) || !m.seat_kind(viewer.0).is_human() {
-            continue;
-        }
-        let view = m.observe(viewer.0);
-        if let Some(action) = click_action(&view.game, viewer.0, point(*cell)) {
-            requests.write(ActionRequest {
-                seat: viewer.0,
-                action,
-            });
+        let view = asking.m.observe(asking.seat());
+        if let Some(action) = click_action(&view.game, asking.seat(), point(*cell)) {
+            asking.ask(action);
         }
     }
 }

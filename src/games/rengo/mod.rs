@@ -287,8 +287,7 @@ pub struct RengoViewPlugin;
 
 impl Plugin for RengoViewPlugin {
     fn build(&self, app: &mut App) {
-        crate::table::view::add_demo::<Rengo>(app, demo::demo_match);
-        app.add_plugins(TablePlugin::<Rengo>::default())
+        app.add_plugins(TablePlugin::<Rengo>::with_demo(demo::demo_match))
             .init_resource::<ViewState>()
             .add_message::<record::SaveRecord>()
             .add_message::<record::ImportRecord>()

@@ -17,7 +17,7 @@ use crate::kit::sound::Cue;
 use crate::kit::world_text::WorldText;
 use crate::table::Screen;
 use crate::table::referee::{Match, Viewer};
-use crate::table::view::{Drawn, Redraw};
+use crate::table::view::{Drawn, Redrawing};
 
 /// World pixels per court unit.
 pub const SCALE: f32 = 14.0;
@@ -64,6 +64,7 @@ const CHALK_HAZE: Color = Color::srgba(0.93, 0.93, 0.88, 0.18);
 
 /// The court's art (asphalt, chalk, numbers).
 #[derive(Component)]
+#[require(Transform, Visibility)]
 pub struct CourtArt;
 
 /// A cap on the court: its seat.
@@ -197,12 +198,7 @@ pub fn enter_play(
     hidden(
         &mut commands,
         AimPart::Stop,
-        Sprite {
-            image: images.ring.clone(),
-            color: Color::srgba(1.0, 1.0, 1.0, 0.8),
-            custom_size: Some(Vec2::splat(2.0 * SCALE)),
-            ..default()
-        },
+        images.ring_sprite(Color::srgba(1.0, 1.0, 1.0, 0.8), 2.0 * SCALE),
         -4.0,
     );
     let meter_x = CENTER.x + (court::HALF as f32 + 2.6) * SCALE;
@@ -220,12 +216,7 @@ pub fn enter_play(
     );
     commands.spawn((
         ShooterHalo,
-        Sprite {
-            image: images.ring.clone(),
-            color: Color::srgba(1.0, 1.0, 1.0, 0.9),
-            custom_size: Some(Vec2::splat(3.0 * SCALE)),
-            ..default()
-        },
+        images.ring_sprite(Color::srgba(1.0, 1.0, 1.0, 0.9), 3.0 * SCALE),
         Transform::from_xyz(meter_x, 0.0, 0.5),
         Visibility::Hidden,
         DespawnOnExit(Screen::Play),
@@ -251,14 +242,7 @@ fn noise(i: u32) -> f32 {
 /// The court: asphalt with grit, chalk lines (each a few strokes of
 /// slightly varying strength over a haze), box numbers, quadrant names.
 fn spawn_court(commands: &mut Commands, images: &BoardImages) {
-    let root = commands
-        .spawn((
-            CourtArt,
-            Transform::default(),
-            Visibility::default(),
-            DespawnOnExit(Screen::Play),
-        ))
-        .id();
+    let root = commands.spawn((CourtArt, DespawnOnExit(Screen::Play))).id();
     let mut children = Vec::new();
     let side = (2.0 * court::HALF as f32 + 4.0) * SCALE;
     children.push(
@@ -282,12 +266,7 @@ fn spawn_court(commands: &mut Commands, images: &BoardImages) {
         children.push(
             commands
                 .spawn((
-                    Sprite {
-                        image: images.disc.clone(),
-                        color: Color::srgba(shade, shade, shade, 0.7),
-                        custom_size: Some(Vec2::splat(2.0 + v * 3.0)),
-                        ..default()
-                    },
+                    images.disc_sprite(Color::srgba(shade, shade, shade, 0.7), 2.0 + v * 3.0),
                     Transform::from_xyz(CENTER.x + x, CENTER.y + y, -19.5),
                 ))
                 .id(),
@@ -423,12 +402,7 @@ fn spawn_cap(
     let colour = CAP_COLORS[cap.seat as usize % 6];
     let mut e = commands.spawn((
         CapBody { seat: cap.seat },
-        Sprite {
-            image: images.disc.clone(),
-            color: colour,
-            custom_size: Some(Vec2::splat(2.0 * r * 0.9)),
-            ..default()
-        },
+        images.disc_sprite(colour, 2.0 * r * 0.9),
         Transform::from_xyz(at.x, at.y, 2.0),
         Visibility::default(),
         DespawnOnExit(Screen::Play),
@@ -445,12 +419,7 @@ fn spawn_cap(
         parts.push(p);
         p
     };
-    let disc = |c: Color, size: f32| Sprite {
-        image: images.disc.clone(),
-        color: c,
-        custom_size: Some(Vec2::splat(size)),
-        ..default()
-    };
+    let disc = |c: Color, size: f32| images.disc_sprite(c, size);
     part(
         commands,
         disc(Color::srgba(0.0, 0.0, 0.0, 0.45), 2.2 * r),
@@ -494,12 +463,7 @@ fn spawn_cap(
         );
         let ring = commands
             .spawn((
-                Sprite {
-                    image: images.ring.clone(),
-                    color: Color::srgb(0.9, 0.1, 0.1),
-                    custom_size: Some(Vec2::splat(0.95 * r)),
-                    ..default()
-                },
+                images.ring_sprite(Color::srgb(0.9, 0.1, 0.1), 0.95 * r),
                 Transform::from_xyz(0.0, 0.0, 0.05),
             ))
             .id();
@@ -572,53 +536,44 @@ pub fn plan_flight(prev: &SkellyView, next: &SkellyView) -> Option<FlightPlan> {
 
 /// Redraws the caps whenever the game, the viewer or the privacy screen
 /// changed; a new shot (or a replay) flies.
-#[allow(clippy::too_many_arguments)]
 pub fn refresh_view(
-    mut commands: Commands,
+    mut table: Redrawing<Or<(With<CapBody>, With<Flight>)>>,
     m: Option<Res<Match<Skelly>>>,
-    viewer: Res<Viewer>,
-    settings: Res<Settings>,
-    images: Res<BoardImages>,
-    redraw: Res<Redraw>,
     mut view: ResMut<ViewState>,
-    old: Query<Entity, Or<(With<CapBody>, With<Flight>)>>,
     mut glow: Query<(&mut Sprite, &mut Transform, &mut Visibility), With<TargetGlow>>,
     banners: Query<Entity, With<Banner>>,
-    mut cues: MessageWriter<Cue>,
 ) {
     let Some(m) = m else {
         return;
     };
-    if !redraw.needed {
+    if !table.redraw.needed {
         return;
     }
-    for e in &old {
-        commands.entity(e).despawn();
-    }
-    if redraw.hidden {
+    table.clear();
+    if table.redraw.hidden {
         view.scene = None;
         view.obs = None;
         return;
     }
-    let obs = m.observe(viewer.0);
+    let obs = m.observe(table.viewer.0);
     let scene = Scene::from_view(&obs);
-    let fresh = redraw.new_version && !redraw.undo && !redraw.first;
-    let plan = if redraw.replay {
+    let fresh = table.redraw.new_version && !table.redraw.undo && !table.redraw.first;
+    let plan = if table.redraw.replay {
         view.last_flight.clone()
     } else if fresh {
         view.obs.as_ref().and_then(|prev| plan_flight(prev, &obs))
     } else {
         None
     };
-    if fresh || redraw.undo {
+    if fresh || table.redraw.undo {
         view.last_flight = plan.clone();
     }
     let flying = plan
         .as_ref()
-        .and_then(|p| speed_factor(&settings, redraw.replay).map(|s| (p, s)));
+        .and_then(|p| speed_factor(&table.settings, table.redraw.replay).map(|s| (p, s)));
     if let (true, Some(report)) = (fresh && plan.is_some(), scene.last.as_ref()) {
         for e in &banners {
-            commands.entity(e).despawn();
+            table.commands.entity(e).despawn();
         }
         let words: Vec<String> = report.events.iter().map(super::event_text).collect();
         let text = words.join("; ");
@@ -627,7 +582,8 @@ pub fn refresh_view(
         });
         let at = court_to_world(Point::new(0.0, 15.0));
         let width = text.chars().count() as f32 * 9.5 + 24.0;
-        let back = commands
+        let back = table
+            .commands
             .spawn((
                 Banner { delay, left: 2.5 },
                 Sprite::from_color(Color::srgba(0.0, 0.0, 0.0, 0.72), Vec2::new(width, 30.0)),
@@ -636,16 +592,17 @@ pub fn refresh_view(
                 DespawnOnExit(Screen::Play),
             ))
             .id();
-        let words = commands
+        let words = table
+            .commands
             .spawn((
                 WorldText::new(text, 18.0, Color::WHITE),
                 Transform::from_xyz(0.0, 0.0, 0.1),
             ))
             .id();
-        commands.entity(back).add_child(words);
+        table.commands.entity(back).add_child(words);
     }
     // While the shot flies the caps keep the looks they had before it (the
-    // plates change when the caps have stopped: `fly` asks for a redraw).
+    // plates change when the caps have stopped: `fly` asks for a table.redraw).
     let before = view.obs.as_ref().map(Scene::from_view);
     for cap in &scene.caps {
         let Some(at) = cap.at else { continue };
@@ -654,12 +611,18 @@ pub fn refresh_view(
                 let old = before
                     .as_ref()
                     .and_then(|b| b.caps.get(cap.seat as usize))
-                    .filter(|c| c.at.is_some() && !redraw.replay);
+                    .filter(|c| c.at.is_some() && !table.redraw.replay);
                 (p.trajectory.frame(0)[cap.seat as usize], old.unwrap_or(cap))
             }
             _ => (at, cap),
         };
-        spawn_cap(&mut commands, &images, look, court_to_world(start), false);
+        spawn_cap(
+            &mut table.commands,
+            &table.images,
+            look,
+            court_to_world(start),
+            false,
+        );
     }
     if let Some((plan, speed)) = flying {
         // Caps the shot eliminates are shown until it is over.
@@ -670,11 +633,17 @@ pub fn refresh_view(
                 .is_some_and(Option::is_none);
             if cap.at.is_some() && out_now && (cap.seat as usize) < plan.trajectory.caps {
                 let start = plan.trajectory.frame(0)[cap.seat as usize];
-                spawn_cap(&mut commands, &images, cap, court_to_world(start), true);
+                spawn_cap(
+                    &mut table.commands,
+                    &table.images,
+                    cap,
+                    court_to_world(start),
+                    true,
+                );
             }
         }
         let total = (plan.trajectory.frames() as f32 * DT as f32 + SETTLE) / speed;
-        commands.spawn((
+        table.commands.spawn((
             Flight {
                 plan: plan.clone(),
                 elapsed: 0.0,
@@ -687,12 +656,12 @@ pub fn refresh_view(
             Slide::new(Vec2::ZERO, Vec2::ZERO, total * 4.0 + 10.0, 0.0),
             DespawnOnExit(Screen::Play),
         ));
-        cues.write(Cue::Move);
+        table.cues.write(Cue::Move);
     } else if let Some(plan) = &plan {
         // Animations off: the flick and its clicks, at once.
-        cues.write(Cue::Move);
+        table.cues.write(Cue::Move);
         if !plan.trajectory.collisions.is_empty() {
-            cues.write(Cue::Capture);
+            table.cues.write(Cue::Capture);
         }
     }
     // The shooter's target glows in its colour (once the caps are still).

@@ -2,37 +2,18 @@
 //! aims for, the aim being made, the last shot, the controls and the moves.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::egui;
 use veil_core::{Seat, Turn};
 use veil_skelly::Skelly;
 
 use super::input::{Aim, aim_shot};
 use super::{ViewState, degrees, egui_color, event_text, percent, target_name};
-use crate::kit::input::Command;
-use crate::table::panel;
-use crate::table::referee::{Match, ResignAsked, Viewer};
+use crate::table::panel::{self, SidePanel};
 use crate::table::view::GameView;
 
-pub fn hud(
-    mut contexts: EguiContexts,
-    m: Option<Res<Match<Skelly>>>,
-    view: Res<ViewState>,
-    viewer: Res<Viewer>,
-    aim: Res<Aim>,
-    resign: Res<ResignAsked>,
-    mut out: MessageWriter<Command>,
-) -> Result {
-    let Some(m) = m else {
-        return Ok(());
-    };
-    let ctx = contexts.ctx_mut()?;
-    let mut root = crate::kit::widgets::root_ui(ctx, "hud-root", false);
-    crate::kit::widgets::side_panel(&mut root, "hud", |ui| {
-        let Some(scene) = &view.scene else {
-            ui.label("…");
-            return;
-        };
-        let me = viewer.0;
+pub fn hud(mut panel: SidePanel<Skelly>, view: Res<ViewState>, aim: Res<Aim>) -> Result {
+    panel.show(view.scene.as_ref(), |ui, scene, t| {
+        let (m, me) = (t.m, t.viewer);
         let human = m.seat_kind(me).is_human();
         if human {
             ui.heading(
@@ -55,7 +36,7 @@ pub fn hud(
             _ => String::new(),
         };
         ui.label(egui::RichText::new(turn_text).size(20.0));
-        panel::thinking(ui, &m, "");
+        panel::thinking(ui, m, "");
         if scene.shooter.is_some() {
             ui.label(format!(
                 "Shot {} of at most {}",
@@ -92,15 +73,7 @@ pub fn hud(
             );
         }
         ui.separator();
-        panel::controls(
-            ui,
-            &m,
-            my_turn,
-            Some(view.last_flight.is_some()),
-            resign.0,
-            &mut out,
-            |_| {},
-        );
+        t.controls(ui, my_turn, Some(view.last_flight.is_some()), |_| {});
         ui.separator();
         ui.label(egui::RichText::new("Turn order").strong());
         egui::Grid::new("skelly-order")
@@ -151,6 +124,5 @@ pub fn hud(
         }
         ui.separator();
         panel::move_list(ui, m.log(), None, 180.0);
-    });
-    Ok(())
+    })
 }

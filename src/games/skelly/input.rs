@@ -16,8 +16,8 @@ use veil_skelly::{Point, Shot, Skelly};
 use super::ViewState;
 use super::draw::{window_to_world, world_to_court};
 use crate::kit::input::{Command, Player, UiAction};
-use crate::table::referee::{Animating, Match, PlayPhase, PrivacyPending, Viewer};
-use crate::table::view::ActionRequest;
+use crate::table::view::Asking;
+use veil_core::Seat;
 
 /// A drag this long (court units) is a full-strength flick.
 pub const FULL_DRAG: f64 = 16.0;
@@ -73,26 +73,10 @@ pub fn aim_shot(aim: &Aim, from: Point) -> Option<Shot> {
     Some(Shot::new(angle, strength))
 }
 
-/// Whether the viewer may flick now: a person's turn, theirs, nothing
-/// moving, no privacy screen.
-fn may_flick(
-    m: &Match<Skelly>,
-    viewer: &Viewer,
-    phase: &State<PlayPhase>,
-    privacy: &PrivacyPending,
-    animating: &Animating,
-) -> bool {
-    *phase.get() == PlayPhase::HumanTurn
-        && privacy.0.is_none()
-        && !animating.0
-        && m.to_act() == Some(viewer.0)
-        && m.seat_kind(viewer.0).is_human()
-}
-
 /// The viewer's cap, from the scene drawn.
-fn my_cap(view: &ViewState, viewer: &Viewer) -> Option<Point> {
+fn my_cap(view: &ViewState, viewer: Seat) -> Option<Point> {
     let scene = view.scene.as_ref()?;
-    scene.caps.get(viewer.0.index())?.at
+    scene.caps.get(viewer.index())?.at
 }
 
 /// The pointer on the court, if the window has it.
@@ -114,26 +98,18 @@ pub fn drag_flick(
     actions: Single<&ActionState<UiAction>, With<Player>>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     camera: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
-    m: Option<Res<Match<Skelly>>>,
-    viewer: Res<Viewer>,
-    phase: Res<State<PlayPhase>>,
-    privacy: Res<PrivacyPending>,
-    animating: Res<Animating>,
+    mut asking: Asking<Skelly>,
     view: Res<ViewState>,
     mut aim: ResMut<Aim>,
-    mut requests: MessageWriter<ActionRequest<Skelly>>,
     mut cursor_moves: MessageReader<CursorMoved>,
     mut outside: Local<Option<Vec2>>,
     egui_wants: Option<Res<EguiWantsInput>>,
 ) {
-    let Some(m) = m else {
-        return;
-    };
-    let (Some(window), Some(from)) = (window, my_cap(&view, &viewer)) else {
+    let (Some(window), Some(from)) = (window, my_cap(&view, asking.seat())) else {
         aim.drag = None;
         return;
     };
-    if !may_flick(&m, &viewer, &phase, &privacy, &animating) {
+    if !asking.may_act() {
         aim.drag = None;
         return;
     }
@@ -175,10 +151,7 @@ pub fn drag_flick(
             let shot = drag_shot(from, p);
             aim.last_sent = Some(shot);
             aim.angle = None;
-            requests.write(ActionRequest {
-                seat: viewer.0,
-                action: shot,
-            });
+            asking.ask(shot);
         }
     }
 }
@@ -188,21 +161,13 @@ pub fn drag_flick(
 pub fn keyboard_flick(
     actions: Single<&ActionState<UiAction>, With<Player>>,
     time: Res<Time>,
-    m: Option<Res<Match<Skelly>>>,
-    viewer: Res<Viewer>,
-    phase: Res<State<PlayPhase>>,
-    privacy: Res<PrivacyPending>,
-    animating: Res<Animating>,
+    mut asking: Asking<Skelly>,
     view: Res<ViewState>,
     mut aim: ResMut<Aim>,
-    mut requests: MessageWriter<ActionRequest<Skelly>>,
 ) {
-    let Some(m) = m else {
-        return;
-    };
     let a = *actions;
-    let from = my_cap(&view, &viewer);
-    let (true, Some(from)) = (may_flick(&m, &viewer, &phase, &privacy, &animating), from) else {
+    let me = asking.seat();
+    let (true, Some(from)) = (asking.may_act(), my_cap(&view, me)) else {
         aim.angle = None;
         aim.charge = None;
         return;
@@ -210,8 +175,8 @@ pub fn keyboard_flick(
     if aim.drag.is_some() {
         return;
     }
-    if aim.version != m.version {
-        aim.version = m.version;
+    if aim.version != asking.m.version {
+        aim.version = asking.m.version;
         aim.angle = None;
         aim.charge = None;
     }
@@ -219,13 +184,13 @@ pub fn keyboard_flick(
     // killer, at the nearest cap).
     let aimed = || {
         let scene = view.scene.as_ref();
-        let me = scene.and_then(|s| s.caps.get(viewer.0.index()));
-        let goal = match me.and_then(|c| c.target) {
+        let mine = scene.and_then(|s| s.caps.get(me.index()));
+        let goal = match mine.and_then(|c| c.target) {
             Some(t) => Some(t.spot()),
             None => scene.and_then(|s| {
                 s.caps
                     .iter()
-                    .filter(|c| c.seat != viewer.0.0)
+                    .filter(|c| c.seat != me.0)
                     .filter_map(|c| c.at)
                     .min_by(|p, q| p.distance(from).total_cmp(&q.distance(from)))
             }),
@@ -271,10 +236,7 @@ pub fn keyboard_flick(
             let shot = Shot::new(angle, charge_strength(c));
             aim.last_sent = Some(shot);
             aim.angle = None;
-            requests.write(ActionRequest {
-                seat: viewer.0,
-                action: shot,
-            });
+            asking.ask(shot);
         }
     }
 }

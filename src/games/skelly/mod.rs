@@ -62,10 +62,6 @@ pub fn egui_color(seat: u8) -> egui::Color32 {
 }
 
 impl GameView for Skelly {
-    fn seat_name(seat: Seat) -> &'static str {
-        SEAT_NAMES.get(seat.index()).copied().unwrap_or("?")
-    }
-
     fn needs_privacy(_: &SkellyView, _: &SkellyView) -> bool {
         // Everything is in the open: hot-seat passes the mouse without a
         // privacy screen.
@@ -361,8 +357,7 @@ pub struct SkellyViewPlugin;
 
 impl Plugin for SkellyViewPlugin {
     fn build(&self, app: &mut App) {
-        crate::table::view::add_demo::<Skelly>(app, demo::demo_match);
-        app.add_plugins(TablePlugin::<Skelly>::default())
+        app.add_plugins(TablePlugin::<Skelly>::with_demo(demo::demo_match))
             .init_resource::<ViewState>()
             .init_resource::<input::Aim>()
             .add_systems(

@@ -211,7 +211,7 @@ pub(super) fn spawn_card(
     let edge = commands
         .spawn((
             Sprite {
-                color: EDGE,
+                color: BLACK_INK,
                 custom_size: Some(CARD + Vec2::splat(3.0)),
                 ..default()
             },
@@ -224,7 +224,7 @@ pub(super) fn spawn_card(
             Sprite {
                 color: match seen {
                     Some(_) if dim => UNUSABLE,
-                    Some(_) => FACE,
+                    Some(_) => IVORY,
                     None => BACK,
                 },
                 custom_size: Some(CARD),
@@ -275,20 +275,14 @@ pub(super) fn spawn_card(
 /// Redraws the cards whenever the game, the viewer or the privacy screen
 /// changed, animating the difference with the previous scene.
 pub(super) fn refresh_view(
-    mut commands: Commands,
+    mut table: Redrawing<Or<(With<TableCard>, With<TableLabel>)>>,
     m: Res<Match<Tysiac>>,
-    viewer: Res<Viewer>,
-    settings: Res<Settings>,
     mut view: ResMut<ViewState>,
     mut ui: ResMut<TysiacUi>,
-    redraw: Res<Redraw>,
-    old_cards: Query<Entity, Or<(With<TableCard>, With<TableLabel>)>>,
     art: Res<CardImages>,
-    mut cues: MessageWriter<Cue>,
 ) {
-    let hidden = redraw.hidden;
-    let seat = viewer.0;
-    if !redraw.needed {
+    let (hidden, seat) = (table.redraw.hidden, table.viewer.0);
+    if !table.redraw.needed {
         // The choices follow the card picked.
         if !hidden {
             if let Some(obs) = &view.obs {
@@ -300,9 +294,7 @@ pub(super) fn refresh_view(
         }
         return;
     }
-    for e in &old_cards {
-        commands.entity(e).despawn();
-    }
+    table.clear();
     if hidden {
         // Nobody's cards while the device changes hands.
         view.scene = None;
@@ -315,8 +307,8 @@ pub(super) fn refresh_view(
     }
     let obs = m.observe(seat);
     let scene = Scene::from_view(&obs);
-    let previous = view.scene.take().filter(|_| redraw.animate());
-    let duration = settings.animation.seconds();
+    let previous = view.scene.take().filter(|_| table.redraw.animate());
+    let duration = table.settings.animation.seconds();
 
     // What the viewer may do with its cards now.
     let mine = m.seat_kind(seat).is_human() && m.to_act() == Some(seat);
@@ -336,7 +328,7 @@ pub(super) fn refresh_view(
 
     let new_deal = scene.phase == Phase::Bidding
         && view.deals_watched[seat.index() % 3] != Some(scene.deal)
-        && !redraw.undo;
+        && !table.redraw.undo;
     if scene.phase == Phase::Bidding {
         view.deals_watched[seat.index() % 3] = Some(scene.deal);
     }
@@ -397,7 +389,7 @@ pub(super) fn refresh_view(
             }
             let from = arrival(s, slot, n, seen);
             let e = spawn_card(
-                &mut commands,
+                &mut table.commands,
                 &art,
                 seen,
                 CardPlace::Hand {
@@ -410,16 +402,16 @@ pub(super) fn refresh_view(
             );
             if r == 0 {
                 // The viewer's hand is fanned.
-                commands.entity(e).insert(
+                table.commands.entity(e).insert(
                     Transform::from_xyz(at.x, at.y, 1.0)
                         .with_rotation(Quat::from_rotation_z(fan_angle(slot, n))),
                 );
             }
             if new_deal {
                 let delay = deal_delay(slot, s, dealer) * duration.unwrap_or(0.0);
-                slide(&mut commands, e, from_dealer, at, delay);
+                slide(&mut table.commands, e, from_dealer, at, delay);
             } else if let Some(from) = from {
-                slide(&mut commands, e, from, at, 0.0);
+                slide(&mut table.commands, e, from, at, 0.0);
             }
         }
         // The seat's name, kind and tricks.
@@ -436,7 +428,7 @@ pub(super) fn refresh_view(
             text = format!("▶ {text}");
         }
         let at = label_pos(r);
-        commands.spawn((
+        table.commands.spawn((
             TableLabel,
             WorldText::new(text, 18.0, Color::srgb(0.95, 0.95, 0.85)),
             Transform::from_xyz(at.x, at.y, 5.0),
@@ -457,7 +449,7 @@ pub(super) fn refresh_view(
         None => String::new(),
     };
     let at = TABLE + Vec2::new(0.0, 110.0);
-    commands.spawn((
+    table.commands.spawn((
         TableLabel,
         WorldText::new(
             format!("{trump}   {contract}"),
@@ -472,7 +464,7 @@ pub(super) fn refresh_view(
     for (i, seen) in scene.prikup.iter().enumerate() {
         let at = prikup_pos(i);
         let e = spawn_card(
-            &mut commands,
+            &mut table.commands,
             &art,
             *seen,
             CardPlace::Prikup(i as u8),
@@ -482,7 +474,7 @@ pub(super) fn refresh_view(
         );
         if new_deal {
             let delay = prikup_delay(i) * duration.unwrap_or(0.0);
-            slide(&mut commands, e, from_dealer, at, delay);
+            slide(&mut table.commands, e, from_dealer, at, delay);
         }
         let shown_now =
             seen.is_some() && previous.as_ref().is_some_and(|p| p.phase != Phase::Prikup);
@@ -491,7 +483,7 @@ pub(super) fn refresh_view(
             let (delay, turn) = (i as f32 * d * 0.5, d * 1.5);
             // A slide that stays put holds the game (`Animating`) until the
             // prikup has been turned over and can be read.
-            commands.entity(e).insert((
+            table.commands.entity(e).insert((
                 TurnOver {
                     delay,
                     duration: turn,
@@ -507,7 +499,7 @@ pub(super) fn refresh_view(
         let r = rel(*s, seat);
         let at = trick_pos(r);
         let e = spawn_card(
-            &mut commands,
+            &mut table.commands,
             &art,
             Some(*card),
             CardPlace::Trick(s.0),
@@ -527,7 +519,7 @@ pub(super) fn refresh_view(
                 Some(slot) => hand_pos(0, slot, previous.as_ref().map_or(1, |p| p.hand.len())),
                 None => hand_pos(r, 0, 1),
             };
-            slide(&mut commands, e, from, at, 0.0);
+            slide(&mut table.commands, e, from, at, 0.0);
         }
     }
 
@@ -541,7 +533,7 @@ pub(super) fn refresh_view(
         for slot in 0..n {
             let at = pile_pos(r, slot);
             let e = spawn_card(
-                &mut commands,
+                &mut table.commands,
                 &art,
                 None,
                 CardPlace::Pile {
@@ -557,17 +549,17 @@ pub(super) fn refresh_view(
                     .as_ref()
                     .and_then(|p| p.trick.get(slot - before).map(|(s, _)| rel(*s, seat)))
                     .unwrap_or(r);
-                slide(&mut commands, e, trick_pos(from_seat), at, 0.0);
+                slide(&mut table.commands, e, trick_pos(from_seat), at, 0.0);
             }
         }
     }
 
     if let Some(prev) = &previous {
         if prev.trick != scene.trick && !scene.trick.is_empty() {
-            cues.write(Cue::Move);
+            table.cues.write(Cue::Move);
         }
         if new_deal || (prev.phase != Phase::Prikup && scene.phase == Phase::Prikup) {
-            cues.write(Cue::Flip);
+            table.cues.write(Cue::Flip);
         }
     }
     view.scene = Some(scene);
@@ -591,7 +583,7 @@ pub(super) fn turn_over(
         tf.scale.x = (if face { t * 2.0 - 1.0 } else { 1.0 - t * 2.0 }).max(0.02);
         for child in children.iter() {
             if let Ok(mut sprite) = bodies.get_mut(child) {
-                sprite.color = if face { FACE } else { BACK };
+                sprite.color = if face { IVORY } else { BACK };
             }
             if let Ok(mut v) = words.get_mut(child) {
                 *v = if face {

@@ -1,6 +1,7 @@
 //! The Tysiąc side panel: the phase, the bids, the choices, the score sheet and the hand's summary.
 
 use super::*;
+use crate::table::panel::SidePanel;
 
 /// A finished hand in words.
 pub fn hand_text(h: &HandResult) -> String {
@@ -82,24 +83,15 @@ pub(super) fn phase_text(obs: &TysiacView, m: &Match<Tysiac>) -> String {
 }
 
 pub(super) fn hud(
-    mut contexts: EguiContexts,
-    m: Res<Match<Tysiac>>,
+    mut panel: SidePanel<Tysiac>,
     view: Res<ViewState>,
     mut tui: ResMut<TysiacUi>,
-    viewer: Res<Viewer>,
-    resign: Res<ResignAsked>,
-    mut out: MessageWriter<Command>,
 ) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let mut root = crate::kit::widgets::root_ui(ctx, "hud-root", false);
-    crate::kit::widgets::side_panel(&mut root, "hud", |ui| {
-        let Some(obs) = &view.obs else {
-            ui.label("…");
-            return;
-        };
+    panel.show(view.obs.as_ref(), |ui, obs, section| {
+        let (m, viewer) = (section.m, section.viewer);
         let t = &obs.table;
-        ui.heading(format!("You are {}", name(viewer.0)));
-        ui.label(egui::RichText::new(phase_text(obs, &m)).size(18.0));
+        ui.heading(format!("You are {}", name(viewer)));
+        ui.label(egui::RichText::new(phase_text(obs, m)).size(18.0));
         if m.is_thinking() {
             ui.add(egui::Spinner::new());
         }
@@ -168,7 +160,7 @@ pub(super) fn hud(
                         tui.step_call(1);
                     }
                     if ui.button("Call it (Enter)").clicked() {
-                        out.write(Command::Choose(index));
+                        section.out.write(Command::Choose(index));
                     }
                 });
                 let numbers: Vec<u16> = ladder
@@ -187,7 +179,7 @@ pub(super) fn hud(
                 }
                 if let Some((i, _)) = pass {
                     if ui.button("Pass").clicked() {
-                        out.write(Command::Choose(*i));
+                        section.out.write(Command::Choose(*i));
                     }
                 }
             }
@@ -196,7 +188,7 @@ pub(super) fn hud(
                     continue;
                 }
                 if ui.button(choice_text(a, t.bid)).clicked() {
-                    out.write(Command::Choose(i));
+                    section.out.write(Command::Choose(i));
                 }
             }
         } else if !tui.usable.is_empty() {
@@ -231,16 +223,15 @@ pub(super) fn hud(
                 .collect::<Vec<_>>()
                 .join(", ")
         ));
-        let hint = m.seat_kind(viewer.0).is_human() && m.to_act() == Some(viewer.0);
-        panel::controls(ui, &m, hint, None, resign.0, &mut out, |ui| {
+        let hint = m.seat_kind(viewer).is_human() && m.to_act() == Some(viewer);
+        section.controls(ui, hint, None, |ui| {
             if ui.button("Score sheet").clicked() {
                 tui.score_sheet = !tui.score_sheet;
             }
         });
         ui.separator();
         panel::move_list(ui, m.log(), None, 200.0);
-    });
-    Ok(())
+    })
 }
 
 pub(super) fn standing_text(st: &veil_tysiac::Standing) -> String {

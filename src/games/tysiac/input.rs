@@ -73,23 +73,14 @@ pub(super) fn keyboard_pick(
 pub(super) fn human_actions(
     mut commands: MessageReader<Command>,
     actions: Single<&ActionState<UiAction>, With<Player>>,
-    m: Res<Match<Tysiac>>,
     mut ui: ResMut<TysiacUi>,
     view: Res<ViewState>,
-    viewer: Res<Viewer>,
-    privacy: Res<PrivacyPending>,
-    phase: Res<State<PlayPhase>>,
-    animating: Res<Animating>,
-    mut requests: MessageWriter<ActionRequest<Tysiac>>,
+    mut asking: Asking<Tysiac>,
     mut cues: MessageWriter<Cue>,
 ) {
-    let seat = viewer.0;
-    let my_turn = *phase.get() == PlayPhase::HumanTurn
-        && privacy.0.is_none()
-        && m.to_act() == Some(seat)
-        && m.seat_kind(seat).is_human();
+    let may_act = asking.may_act();
     let mut wanted: Vec<Command> = commands.read().cloned().collect();
-    if my_turn && !animating.0 {
+    if may_act {
         // The bid stepper: up and down climb it (left and right too when
         // no card can be used); Enter calls what it shows once it was
         // touched, or when there is no card to use.
@@ -127,10 +118,10 @@ pub(super) fn human_actions(
         if c == Command::Cancel {
             ui.selected = None;
         }
-        if !my_turn || animating.0 {
+        if !may_act {
             continue;
         }
-        let obs = m.observe(seat);
+        let obs = asking.m.observe(asking.seat());
         let legal = legal_for(&obs);
         let action = match c {
             Command::Card(index) => {
@@ -165,7 +156,7 @@ pub(super) fn human_actions(
             } else {
                 cues.write(Cue::Button);
             }
-            requests.write(ActionRequest { seat, action });
+            asking.ask(action);
             break;
         }
     }

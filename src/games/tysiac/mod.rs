@@ -24,21 +24,19 @@ use veil_tysiac::{Action, Card, HandEnd, HandResult, Phase, Rank, Suit, Tysiac, 
 use crate::kit::anim::Slide;
 use crate::kit::cards::{CardImages, Pip};
 use crate::kit::input::{Command, Player, UiAction};
-use crate::kit::settings::Settings;
 use crate::kit::sound::Cue;
 use crate::kit::world_text::WorldText;
 use crate::table::PlaySet;
 use crate::table::Screen;
 use crate::table::panel;
-use crate::table::referee::{
-    Animating, Match, MatchResult, PlayPhase, PrivacyPending, ResignAsked, Viewer,
-};
-use crate::table::view::{ActionRequest, GameView, Redraw, TablePlugin, active, on_table_enter};
+use crate::table::referee::{Match, MatchResult, Viewer};
+use crate::table::view::{Asking, GameView, Redrawing, TablePlugin, active, on_table_enter};
 
 mod draw;
 mod hud;
 mod input;
 mod rules;
+use crate::kit::theme::{BLACK_INK, IVORY, RED_INK};
 use draw::*;
 pub use hud::*;
 use input::*;
@@ -51,10 +49,6 @@ impl GameView for Tysiac {
     fn revealed(state: &Self, seat: Seat) -> Option<TysiacView> {
         Some(Tysiac::revealed(state, seat))
     }
-    fn seat_name(seat: Seat) -> &'static str {
-        SEAT_NAMES.get(seat.index()).copied().unwrap_or("?")
-    }
-
     /// A card the computer could not see: in whose hand, or in the prikup.
     fn fact_words(fact: veil_core::Fact) -> (String, String) {
         let place = if fact.place == Tysiac::PRIKUP {
@@ -513,42 +507,41 @@ pub struct TysiacViewPlugin;
 impl Plugin for TysiacViewPlugin {
     fn build(&self, app: &mut App) {
         // `VEIL_DEMO=tysiac`: a hand under way, the person to play a card.
-        crate::table::view::add_demo::<Tysiac>(app, |setup| {
+        app.add_plugins(TablePlugin::<Tysiac>::with_demo(|setup| {
             crate::table::view::demo_match(setup, 2024, 60, |m: &Match<Tysiac>| {
                 let obs = m.observe(Seat(0));
                 obs.table.phase == Phase::Play
                     && obs.table.trick.len() == 1
                     && m.to_act() == Some(Seat(0))
             })
-        });
-        app.add_plugins(TablePlugin::<Tysiac>::default())
-            .add_sub_state::<HandPhase>()
-            .init_resource::<ViewState>()
-            .init_resource::<TysiacUi>()
-            .add_systems(
-                OnEnter(HandPhase(Phase::Score)),
-                hand_end_cue.run_if(active::<Tysiac>()),
+        }))
+        .add_sub_state::<HandPhase>()
+        .init_resource::<ViewState>()
+        .init_resource::<TysiacUi>()
+        .add_systems(
+            OnEnter(HandPhase(Phase::Score)),
+            hand_end_cue.run_if(active::<Tysiac>()),
+        )
+        .add_systems(
+            Update,
+            click_card
+                .in_set(crate::kit::input::InputSet)
+                .run_if(active::<Tysiac>().and_then(not(egui_wants_any_pointer_input))),
+        )
+        .add_systems(
+            Update,
+            (
+                human_actions.in_set(PlaySet::Input),
+                (refresh_view, turn_over, derive_hand_phase)
+                    .chain()
+                    .in_set(PlaySet::Draw),
             )
-            .add_systems(
-                Update,
-                click_card
-                    .in_set(crate::kit::input::InputSet)
-                    .run_if(active::<Tysiac>().and_then(not(egui_wants_any_pointer_input))),
-            )
-            .add_systems(
-                Update,
-                (
-                    human_actions.in_set(PlaySet::Input),
-                    (refresh_view, turn_over, derive_hand_phase)
-                        .chain()
-                        .in_set(PlaySet::Draw),
-                )
-                    .run_if(active::<Tysiac>()),
-            )
-            .add_systems(
-                EguiPrimaryContextPass,
-                (hud, score_sheet, hand_summary).run_if(active::<Tysiac>()),
-            );
+                .run_if(active::<Tysiac>()),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            (hud, score_sheet, hand_summary).run_if(active::<Tysiac>()),
+        );
         on_table_enter::<Tysiac, _>(app, enter_play);
     }
 }
@@ -573,12 +566,8 @@ fn enter_play(mut commands: Commands, mut view: ResMut<ViewState>, mut ui: ResMu
 
 const TABLE: Vec2 = Vec2::new(-150.0, 0.0);
 const CARD: Vec2 = Vec2::new(64.0, 92.0);
-const FACE: Color = Color::srgb(0.97, 0.96, 0.92);
 const BACK: Color = Color::srgb(0.18, 0.27, 0.55);
 const BACK_LATTICE: Color = Color::srgb(0.75, 0.8, 0.95);
-const EDGE: Color = Color::srgb(0.05, 0.05, 0.07);
-const RED_INK: Color = Color::srgb(0.8, 0.08, 0.08);
-const BLACK_INK: Color = Color::srgb(0.08, 0.08, 0.1);
 const UNUSABLE: Color = Color::srgb(0.72, 0.72, 0.7);
 
 /// The time between two cards of the deal, in slide durations.
