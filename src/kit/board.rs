@@ -5,8 +5,8 @@
 //!
 //! The toolkit knows nothing of any game's rules: a game view fills
 //! [`BoardUi::moves`] with the viewer's legal `(from, to)` pairs and turns
-//! the [`BoardMove`] a click completes into its action; pieces carry an [`Identity`] only when the
-//! viewer may know what they are.
+//! the [`BoardMove`] a click completes into its action; pieces carry an
+//! [`Identity`] only when the viewer may know what they are.
 
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;

@@ -1,7 +1,7 @@
 //! The toolkit: what any table is drawn and played with — board geometry
 //! and pieces, card art, the shared colours, animation, input, the painted
-//! words, fonts, sound, settings and the shared egui widgets. Imports only Bevy, egui and leafwing: no
-//! game, no referee, no screen.
+//! words, fonts, sound, settings and the shared egui widgets. Imports only
+//! Bevy, egui and leafwing: no game, no referee, no screen.
 
 use bevy::prelude::*;
 

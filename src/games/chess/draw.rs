@@ -302,7 +302,7 @@ pub(super) fn refresh_view<G: ChessGame>(
             format!("{}'s King appears on {}!", side_name(*owner), cell_name(*k))
         });
     }
-    // The table.viewer's actions and menu.
+    // The viewer's actions and menu.
     let acting = m.seat_kind(table.viewer.0).is_human() && m.to_act() == Some(table.viewer.0);
     input.actions = if acting {
         G::actions(&obs)

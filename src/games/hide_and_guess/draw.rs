@@ -164,7 +164,7 @@ pub(super) fn refresh_view(
     let name = HideAndGuess::seat_name;
     let light = Color::srgb(0.95, 0.9, 0.78);
 
-    // The screens: the table.viewer's own (they see behind it), the other closed
+    // The screens: the viewer's own (they see behind it), the other closed
     // until the secrets are revealed.
     for (seat, mine) in [(me, true), (them, false)] {
         let open = mine || s.opponent_secret.is_some();
@@ -346,7 +346,7 @@ pub(super) fn refresh_view(
             SCORE_INK,
         );
     }
-    // The thumbs. During a vote the table.viewer's own shows which way it went and
+    // The thumbs. During a vote the viewer's own shows which way it went and
     // the other's only that it was cast (a closed fist); once both are in,
     // both open together and stay shown until the next build.
     let thumbs: Vec<(Seat, bool, Option<bool>)> = if s.table.open_vote().is_some() {

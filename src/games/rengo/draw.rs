@@ -384,7 +384,7 @@ pub fn refresh_view(
         *board.layout = fresh;
     }
     // Go hides nothing: the last scene may be animated into this one even
-    // when the table.viewer changed (hot-seat passes the board at every move).
+    // when the viewer changed (hot-seat passes the board at every move).
     let animate = !table.redraw.undo && !table.redraw.first && !table.redraw.hidden;
     let previous = view.scene.take().filter(|_| animate);
     let duration = table

@@ -602,7 +602,7 @@ pub fn refresh_view(
         table.commands.entity(back).add_child(words);
     }
     // While the shot flies the caps keep the looks they had before it (the
-    // plates change when the caps have stopped: `fly` asks for a table.redraw).
+    // plates change when the caps have stopped: `fly` asks for a redraw).
     let before = view.obs.as_ref().map(Scene::from_view);
     for cap in &scene.caps {
         let Some(at) = cap.at else { continue };
