@@ -18,7 +18,8 @@ pub enum Level {
     Easy,
     /// A search that takes well under a second per move on one core.
     Normal,
-    /// Four times Normal's search.
+    /// Four times Normal's search, with the game's knowledge for its
+    /// strongest level where it has some ([`SearchConfig::strongest`]).
     Hard,
 }
 
@@ -55,6 +56,7 @@ impl Level {
             playout_depth,
             trees: 1,
             always_search: false,
+            strongest: false,
         };
         match self {
             Level::Random => SearchConfig {
@@ -69,7 +71,10 @@ impl Level {
             },
             Level::Easy => tree(300, 1.0, 12),
             Level::Normal => tree(3_000, 0.7, 12),
-            Level::Hard => tree(12_000, 0.7, 16),
+            Level::Hard => SearchConfig {
+                strongest: true,
+                ..tree(12_000, 0.7, 16)
+            },
         }
     }
 }
@@ -141,6 +146,11 @@ pub struct SearchConfig {
     /// caller whose thinking time others can watch sets it. The answer is
     /// the same either way.
     pub always_search: bool,
+    /// Use the game's knowledge for its strongest level (on at Hard; games
+    /// without such knowledge play alike either way): its exploration
+    /// constant ([`veil_core::Game::strongest_exploration`]) and its
+    /// contempt for draws ([`veil_core::Game::draw_contempt`]).
+    pub strongest: bool,
 }
 
 impl Default for SearchConfig {

@@ -35,7 +35,10 @@
 //! ([`Game::hide_secrets_from_opponents`]) that each iteration, at the first
 //! opponent decision, goes on in a state sampled from that opponent's view,
 //! so the modelled opponent does not play against the searcher's true
-//! secrets (which no real opponent knows).
+//! secrets (which no real opponent knows). At Hard the search also takes
+//! what a game knows of its strongest play ([`SearchConfig::strongest`]):
+//! an exploration constant of its own ([`Game::strongest_exploration`]) and
+//! contempt for draws ([`Game::draw_contempt`]).
 //!
 //! [`Search`] runs in slices ([`Search::run`], [`Search::run_for`]) so an app
 //! without threads can think between frames; [`choose`] is the one-call form.

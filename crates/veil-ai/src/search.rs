@@ -177,6 +177,9 @@ pub struct Search<G: Game> {
     /// with nothing hidden, so a game hiding nothing is asked only so often).
     looked: u32,
     facts: Vec<Fact>,
+    /// What a draw costs the observer ([`Game::draw_contempt`]), with
+    /// [`SearchConfig::strongest`] only.
+    contempt: f64,
 }
 
 /// How many of its imagined states a search counts into its [`Belief`]:
@@ -208,6 +211,13 @@ impl<G: Game> Search<G> {
             &mut ranked,
         );
         let hide = state.hide_secrets_from_opponents();
+        let mut contempt = 0.0;
+        if config.strongest {
+            contempt = state.draw_contempt();
+            if let Some(exploration) = state.strongest_exploration() {
+                config.exploration = exploration;
+            }
+        }
         if let Some(cap) = state.max_playout_depth() {
             config.playout_depth = config.playout_depth.min(cap);
         }
@@ -260,6 +270,7 @@ impl<G: Game> Search<G> {
             belief: Belief::default(),
             looked: 0,
             facts: Vec::new(),
+            contempt,
         }
     }
 
@@ -786,8 +797,17 @@ impl<G: Game> Search<G> {
         }
         match state.outcome() {
             Some(outcome) => {
+                // A draw: every seat ranked alike.
+                let drawn = self.contempt != 0.0
+                    && outcome.ranks.len() > 1
+                    && outcome.ranks.iter().all(|r| *r == outcome.ranks[0]);
+                let mine = state.team(self.observer);
                 for (i, reward) in self.rewards.iter_mut().enumerate() {
                     *reward = outcome.reward(Seat(i as u8));
+                    if drawn {
+                        let ours = state.team(Seat(i as u8)) == mine;
+                        *reward += if ours { -self.contempt } else { self.contempt };
+                    }
                 }
                 Some(plies)
             }

@@ -941,3 +941,98 @@ fn a_search_keeps_what_it_believed() {
     };
     assert_eq!(run(3), run(3));
 }
+
+/// Seat 0 takes a draw, or gambles on a roll won 45 times in 100; seat 1
+/// has nothing to decide. Contempt 0.1 values the draw at 0.4.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Gamble {
+    picked: Option<u8>,
+    roll: Option<u8>,
+}
+
+impl Game for Gamble {
+    const ID: &'static str = "gamble";
+    type Options = ();
+    type Action = u8;
+    type Observation = Gamble;
+
+    fn new(_: &(), _: usize) -> Result<Self, OptionsError> {
+        Ok(Gamble {
+            picked: None,
+            roll: None,
+        })
+    }
+    fn options(&self) -> &() {
+        &()
+    }
+    fn seats(&self) -> usize {
+        2
+    }
+    fn turn(&self) -> Turn {
+        match (self.picked, self.roll) {
+            (None, _) => Turn::Seat(Seat(0)),
+            (Some(1), None) => Turn::Chance,
+            _ => Turn::Over,
+        }
+    }
+    fn legal_actions(&self, actor: Actor, out: &mut Vec<u8>) {
+        out.clear();
+        match (self.turn(), actor) {
+            (Turn::Seat(_), Actor::Seat(Seat(0))) => out.extend([0, 1]),
+            (Turn::Chance, Actor::Chance) => out.extend(0..100),
+            _ => {}
+        }
+    }
+    fn sample_chance(&self, rng: &mut GameRng) -> u8 {
+        use rand::RngExt;
+        rng.random_range(0..100)
+    }
+    fn apply(&mut self, actor: Actor, action: u8) -> Result<(), ActionError<u8>> {
+        let mut legal = Vec::new();
+        self.legal_actions(actor, &mut legal);
+        if !legal.contains(&action) {
+            return Err(ActionError::NotYourTurn { actor, action });
+        }
+        match actor {
+            Actor::Chance => self.roll = Some(action),
+            Actor::Seat(_) => self.picked = Some(action),
+        }
+        Ok(())
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        match (self.picked, self.roll) {
+            (Some(0), _) => Some(Outcome::draw(2, "drawn")),
+            (Some(_), Some(r)) if r < 45 => Some(Outcome::win(Seat(0), 2, "won")),
+            (Some(_), Some(_)) => Some(Outcome::win(Seat(1), 2, "lost")),
+            _ => None,
+        }
+    }
+    fn observe(&self, _: Seat) -> Gamble {
+        self.clone()
+    }
+    fn observer(_: &Gamble) -> Seat {
+        Seat(0)
+    }
+    fn determinize(view: &Gamble, _: &mut GameRng) -> Self {
+        view.clone()
+    }
+    fn draw_contempt(&self) -> f64 {
+        0.1
+    }
+}
+
+#[test]
+fn contempt_at_hard_only_turns_down_a_draw() {
+    let view = Gamble::new(&(), 2).unwrap();
+    for (strongest, best) in [(false, 0), (true, 1)] {
+        let config = SearchConfig {
+            iterations: 4_000,
+            strongest,
+            ..Level::Normal.config()
+        };
+        let mut search = Search::<Gamble>::new(&view, config, 3);
+        search.run(u32::MAX);
+        assert_eq!(search.best_action(), Some(best), "{strongest}");
+    }
+    assert!(Level::Hard.config().strongest && !Level::Normal.config().strongest);
+}

@@ -119,6 +119,23 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// from what is still possible. Used by the computer player.
     fn determinize(observation: &Self::Observation, rng: &mut GameRng) -> Self;
 
+    /// Game knowledge for the strongest level's search
+    /// (`veil_ai::SearchConfig::strongest`): how far below an even share
+    /// the searching seat values a drawn end (contempt), so that it plays
+    /// on for a win rather than settle for a repetition. The opponents it
+    /// models value the draw as much above. Defaults to 0.
+    fn draw_contempt(&self) -> f64 {
+        0.0
+    }
+
+    /// Game knowledge for the strongest level's search
+    /// (`veil_ai::SearchConfig::strongest`): UCB1's exploration constant,
+    /// where the game knows one that plays better than the level's. `None`
+    /// (the default): the level's.
+    fn strongest_exploration(&self) -> Option<f64> {
+        None
+    }
+
     /// Game knowledge for the search: an estimate in [0, 1] of `seat`'s
     /// result from here, used to cut playouts short. `None` plays out.
     fn evaluate(&self, _seat: Seat) -> Option<f64> {

@@ -63,3 +63,14 @@ fn evaluation_prefers_more_true_pieces() {
     assert!(evaluate(&ahead, Color::White) > evaluate(&even, Color::White));
     assert!((evaluate(&even, Color::White) - 0.5).abs() < 0.05);
 }
+
+#[test]
+fn hard_explores_less_and_holds_draws_in_contempt() {
+    let g = RealityCheck::standard_fixed();
+    let view = g.observe(Seat(0));
+    let normal = veil_ai::Search::<RealityCheck>::new(&view, Level::Normal.config(), 1);
+    let hard = veil_ai::Search::<RealityCheck>::new(&view, Level::Hard.config(), 1);
+    assert_eq!(normal.config().exploration, 0.7);
+    assert_eq!(hard.config().exploration, 0.35);
+    assert_eq!(g.draw_contempt(), 0.1);
+}
