@@ -109,21 +109,25 @@
 //! inner pawn square; each plan has its mirror image, and the search picks
 //! among the six with its first placement, so the computer does not always
 //! set up alike (on the advanced board, one plan: the true pieces deepest
-//! in the corner zone). The search hides the
-//! searcher's secrets from the opponents it models and votes over trees of
-//! at most 3000 iterations.
+//! in the corner zone). The search hides the searcher's secrets from the
+//! opponents it models and votes over trees of at most 3000 iterations. Hard is four such trees where Normal is one,
+//! and two things more: it explores at 0.35 rather than 0.7 (the
+//! evaluation's values sit close together, and at 0.7 a tree of 3000
+//! iterations spreads itself almost evenly over forty-odd moves and flips),
+//! and it values a draw at 0.4, so it plays on rather than repeat.
 //!
-//! Measured (release build, on a 2-core machine shared with other builds,
-//! load average about 7):
-//! - `veil-cli match --game reality-check --seats normal,random --games 40
-//!   --seed 1`: Normal 40 wins, 0 draws, 0 losses; 339 ms a move (a move
-//!   and its flip are two decisions; setup placements count too).
-//! - `veil-cli match --game reality-check --seats hard,normal --games 40
-//!   --seed 1`: Hard 24 wins, 8 draws, 8 losses; Hard 709 ms a move,
-//!   Normal 178 ms. A second run, `--games 20 --seed 1000`: Hard 7 wins,
-//!   4 draws, 9 losses (800 ms, 196 ms) — over both, Hard 31, Normal 17,
-//!   12 draws: Hard is ahead but not by far; Reality Check is a game of
-//!   guesses, and the side that guesses right first often wins.
+//! Measured (release build, two matches at a time on a 2-core machine):
+//! - `veil-cli match --game reality-check --seats normal,random --games 40`:
+//!   Normal 40 wins, 0 draws, 0 losses (a move and its flip are two
+//!   decisions; setup placements count too).
+//! - `veil-cli match --game reality-check --seats hard,normal --games 40`:
+//!   Hard 25 wins, 6 draws, 9 losses; `--seed 1000`: 22, 11, 7;
+//!   `--seed 3000`: 26, 9, 5; Hard 0.22–0.26 s a move, Normal 0.06 s.
+//!   Without the lower exploration and the contempt the same games of the
+//!   first two gave 24, 8, 8 and 11, 13, 16: four trees alone were not
+//!   enough. Reality Check is a game of guesses, and the side that guesses
+//!   right first often wins, so a good share of the games are still lost
+//!   or drawn.
 //!
 //! # Geometry
 //!
