@@ -797,14 +797,14 @@ impl<G: Game> Search<G> {
         }
         match state.outcome() {
             Some(outcome) => {
-                // A draw: every seat ranked alike.
-                let drawn = self.contempt != 0.0
-                    && outcome.ranks.len() > 1
-                    && outcome.ranks.iter().all(|r| *r == outcome.ranks[0]);
-                let mine = state.team(self.observer);
                 for (i, reward) in self.rewards.iter_mut().enumerate() {
                     *reward = outcome.reward(Seat(i as u8));
-                    if drawn {
+                }
+                if self.contempt != 0.0 && outcome.is_draw() {
+                    // The observer's side values a draw below an even
+                    // share, the opponents it models as much above.
+                    let mine = state.team(self.observer);
+                    for (i, reward) in self.rewards.iter_mut().enumerate() {
                         let ours = state.team(Seat(i as u8)) == mine;
                         *reward += if ours { -self.contempt } else { self.contempt };
                     }

@@ -110,11 +110,12 @@
 //! among the six with its first placement, so the computer does not always
 //! set up alike (on the advanced board, one plan: the true pieces deepest
 //! in the corner zone). The search hides the searcher's secrets from the
-//! opponents it models and votes over trees of at most 3000 iterations. Hard is four such trees where Normal is one,
-//! and two things more: it explores at 0.35 rather than 0.7 (the
-//! evaluation's values sit close together, and at 0.7 a tree of 3000
-//! iterations spreads itself almost evenly over forty-odd moves and flips),
-//! and it values a draw at 0.4, so it plays on rather than repeat.
+//! opponents it models and votes over trees of at most 3000 iterations.
+//! Hard is four such trees where Normal is one, and two things more: it
+//! explores at 0.35 rather than 0.7 (the evaluation's values sit close
+//! together, and at 0.7 a tree of 3000 iterations spreads itself almost
+//! evenly over forty-odd moves and flips), and it values a draw at 0.4, so
+//! it plays on rather than repeat.
 //!
 //! Measured (release build, two matches at a time on a 2-core machine):
 //! - `veil-cli match --game reality-check --seats normal,random --games 40`:
