@@ -303,6 +303,7 @@ impl<G: MatchGame> Match<G> {
         if s.rng.iter().all(|w| *w == 0) {
             return Err("the save's chance generator is blank".into());
         }
+        check_timeline(&s, n)?;
         Ok(Match {
             game: s.state,
             record: s.record,
@@ -861,6 +862,75 @@ impl<G: MatchGame> Match<G> {
         }
         false
     }
+}
+
+/// Every part of a snapshot from outside must agree with the rest, or the
+/// whole is refused: each state the timeline (re)starts from is a game of
+/// these seats and options, each of its actions replays, it leads to the
+/// saved state with the record's actions since the last start, the move
+/// list's marks fall within the list, and each undo point is what its
+/// seat knew just before an action of its own.
+fn check_timeline<G: MatchGame>(s: &MatchSnapshot<G>, n: usize) -> Result<(), String> {
+    let options = s.state.options();
+    let mut replay: Option<G> = None;
+    let mut since_start: Vec<(Actor, G::Action)> = Vec::new();
+    for (i, moment) in s.timeline.iter().enumerate() {
+        let at = i + 1;
+        match moment {
+            Moment::Start { state, log } => {
+                if state.seats() != n || state.options() != options {
+                    return Err(format!(
+                        "the save's timeline starts again at step {at} from another game ({} seats)",
+                        state.seats()
+                    ));
+                }
+                if *log > s.log.len() {
+                    return Err(format!(
+                        "the save's timeline marks a move list longer than its own at step {at}"
+                    ));
+                }
+                replay = Some(state.clone());
+                since_start.clear();
+            }
+            Moment::Act {
+                actor,
+                action,
+                log,
+                belief,
+            } => {
+                let seat_ok = match actor {
+                    Actor::Seat(seat) => seat.index() < n,
+                    Actor::Chance => belief.is_none(),
+                };
+                if !seat_ok || *log > s.log.len() {
+                    return Err(format!(
+                        "step {at} of the save's timeline names a seat or a move the game does not have"
+                    ));
+                }
+                let Some(state) = replay.as_mut() else {
+                    return Err("the save's timeline does not start with a deal".into());
+                };
+                if state.apply(*actor, *action).is_err() {
+                    return Err(format!("step {at} of the save's timeline does not replay"));
+                }
+                since_start.push((*actor, *action));
+            }
+        }
+    }
+    let leads_to = |state: &G| serde_json::to_string(state).ok();
+    if replay.as_ref().and_then(leads_to) != leads_to(&s.state) || since_start != s.record.actions {
+        return Err("the save's game is not where its timeline leads".into());
+    }
+    for p in &s.undo_points {
+        let before_own_action = matches!(
+            s.timeline.get(p.timeline),
+            Some(Moment::Act { actor: Actor::Seat(seat), .. }) if *seat == p.seat
+        );
+        if G::observer(&p.knew) != p.seat || !before_own_action {
+            return Err("the save holds an undo point that is not its seat's".into());
+        }
+    }
+    Ok(())
 }
 
 // PUBLIC_STUB: replaced by Game::observe_public once that lands.

@@ -3,7 +3,7 @@
 use veil_ai::{Duration, Level};
 
 /// Who plays a seat: a person, or the computer at a level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SeatKind {
     Human,
     Computer(Level),
