@@ -415,6 +415,12 @@ impl Game for Pennies {
             revealed,
         }
     }
+    fn observe_public(&self) -> PenniesView {
+        PenniesView {
+            mine: None,
+            ..self.observe(Seat(0))
+        }
+    }
     fn observer(view: &PenniesView) -> Seat {
         view.seat
     }
@@ -573,6 +579,9 @@ impl Game for Countdown {
     fn observe(&self, seat: Seat) -> CountdownView {
         CountdownView(seat, self.clone())
     }
+    fn observe_public(&self) -> CountdownView {
+        self.observe(Seat(0))
+    }
     fn observer(view: &CountdownView) -> Seat {
         view.0
     }
@@ -649,6 +658,9 @@ impl Game for Needle {
     }
     fn observe(&self, seat: Seat) -> NeedleView {
         NeedleView(seat, self.clone())
+    }
+    fn observe_public(&self) -> NeedleView {
+        self.observe(Seat(0))
     }
     fn observer(view: &NeedleView) -> Seat {
         view.0
@@ -816,6 +828,13 @@ impl Game for Shells {
             seat,
             game,
             pea_placed: self.pea.is_some(),
+        }
+    }
+    /// Seat 1's view from seat 0's chair: the pea hidden until the end.
+    fn observe_public(&self) -> ShellsView {
+        ShellsView {
+            seat: Seat(0),
+            ..self.observe(Seat(1))
         }
     }
     fn observer(view: &ShellsView) -> Seat {
@@ -1008,6 +1027,9 @@ impl Game for Gamble {
         }
     }
     fn observe(&self, _: Seat) -> Gamble {
+        self.clone()
+    }
+    fn observe_public(&self) -> Gamble {
         self.clone()
     }
     fn observer(_: &Gamble) -> Seat {

@@ -92,6 +92,10 @@ impl std::fmt::Display for Violation {
 
 impl std::error::Error for Violation {}
 
+/// How many states determinised from each seat's observation must show the
+/// public observation alike, per deep check.
+const PUBLIC_DETERMINIZATIONS: usize = 3;
+
 fn json<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string(value).expect("game types serialise")
 }
@@ -262,6 +266,14 @@ fn check_game<G: Game>(
                 format!("determinisation after the end differs for {seat}"),
             ));
         }
+        if det.observe_public() != game.observe_public() {
+            return Err(fail(
+                step,
+                format!(
+                    "the public observation is not public after the end: {seat} could imagine another"
+                ),
+            ));
+        }
     }
     *report.endings.entry(outcome.reason.clone()).or_default() += 1;
     if outcome.is_draw() {
@@ -366,6 +378,22 @@ fn deep_check<G: Game>(
         }
     }
 
+    // The public observation is seat 0's chair with nothing private, and
+    // it reads back.
+    let public = game.observe_public();
+    if G::observer(&public) != Seat(0) {
+        return Err(format!(
+            "the public observation names {} as its observer, not seat 0",
+            G::observer(&public)
+        ));
+    }
+    let public_text = json(&public);
+    let back: G::Observation = serde_json::from_str(&public_text)
+        .map_err(|e| format!("public observation does not read back: {e}"))?;
+    if back != public {
+        return Err("public observation changes in a serialisation round trip".into());
+    }
+
     // Observations read back, determinisations agree with them, and the
     // acting seat's choices do not depend on what it cannot see.
     let mut det_legal = Vec::new();
@@ -393,6 +421,23 @@ fn deep_check<G: Game>(
             return Err(format!(
                 "determinisation for {seat} changes whose turn it is"
             ));
+        }
+        // Every seat can work out the public observation from its own: it
+        // is the same in every state the seat could imagine.
+        for extra in 0..PUBLIC_DETERMINIZATIONS {
+            let imagined = if extra == 0 {
+                det.observe_public()
+            } else {
+                report.determinizations += 1;
+                G::determinize(&obs, rng).observe_public()
+            };
+            if imagined != public {
+                return Err(format!(
+                    "the public observation is not public: {seat} could imagine\n  {}\nvs\n  {}",
+                    json(&imagined),
+                    public_text
+                ));
+            }
         }
         // What a seat cannot see has the same shape in every state it
         // could imagine (how many cards in a hand, which captures), so its

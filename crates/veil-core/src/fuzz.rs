@@ -279,8 +279,8 @@ pub fn mutate_json(rng: &mut GameRng, text: &str) -> String {
     out
 }
 
-/// Valid JSON of a game, to mutate: full states, every seat's views and
-/// records, from random games stopped at random points.
+/// Valid JSON of a game, to mutate: full states, every seat's views and the
+/// public one, and records, from random games stopped at random points.
 #[derive(Clone, Debug)]
 pub struct Samples<G: Game> {
     pub options: G::Options,
@@ -334,6 +334,9 @@ impl<G: Game> Samples<G> {
             self.views
                 .push(serde_json::to_string(&game.observe(seat)).expect("views serialise"));
         }
+        // A spectator's view is a view too, and must be as safe to read.
+        self.views
+            .push(serde_json::to_string(&game.observe_public()).expect("views serialise"));
         self.records.push(record.to_json());
     }
 }
@@ -392,6 +395,7 @@ fn play_on<G: Game>(
         let _ = G::determinize(&view, rng);
         let _ = game.evaluate(seat);
     }
+    assert_eq!(G::observer(&game.observe_public()), Seat(0));
     game.legal_actions(Actor::Chance, &mut legal);
     let _ = game.outcome();
     let mut game = game.clone();

@@ -54,7 +54,16 @@ impl fmt::Display for Actor {
 ///   leaves the state unchanged.
 /// - A seat's legal actions depend only on its observation.
 /// - `G::determinize(&g.observe(s), rng).observe(s) == g.observe(s)`.
+/// - [`Game::observe_public`] is public: every seat could work it out from
+///   its own observation, so every state that seat could imagine shows it
+///   alike: `G::determinize(&g.observe(s), rng).observe_public() ==
+///   g.observe_public()`.
 /// - Every game ends.
+///
+/// A spectator (online play, a broadcast table) gets
+/// [`Game::observe_public`]: the table as everybody sees it. It is an
+/// observation like a seat's, so whatever draws a seat's view draws it too,
+/// but it holds nothing private to any seat.
 pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// The game's id on the command line and in saves ("jieqi").
     const ID: &'static str;
@@ -110,6 +119,12 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
 
     /// What `seat` may know of the game now.
     fn observe(&self, seat: Seat) -> Self::Observation;
+
+    /// What everybody at the table sees, and nothing private: a spectator's
+    /// observation. It has the type of a seat's observation so the same table
+    /// can draw it; it is drawn from seat 0's chair (`observer` of it is seat 0)
+    /// but holds nothing only seat 0 may know (no hand, no own secret, no own vote…).
+    fn observe_public(&self) -> Self::Observation;
 
     /// The seat an observation belongs to.
     fn observer(observation: &Self::Observation) -> Seat;

@@ -7,6 +7,9 @@
 //! Chance is explicit: when the turn is [`Turn::Chance`] the driver asks the
 //! game to [`Game::sample_chance`] with its own seeded random source, so a game
 //! is replayable from its options and its list of actions ([`Record`]).
+//! A spectator, who holds no seat, gets [`Game::observe_public`]: seat 0's
+//! view with everything private to seat 0 left out, which every seat could
+//! work out from its own view.
 //!
 //! ```
 //! use veil_core::{Actor, Game, Turn, GameRng, SeedableRng, testing::Pig};

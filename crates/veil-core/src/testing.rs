@@ -246,6 +246,10 @@ impl Game for Pig {
         }
     }
 
+    fn observe_public(&self) -> PigView {
+        self.observe(Seat(0))
+    }
+
     fn observer(observation: &PigView) -> Seat {
         observation.seat
     }
@@ -307,7 +311,9 @@ pub enum HighLowAction {
 }
 
 /// What a seat sees: its own card, whether the other has chosen yet, and
-/// everything once both choices are revealed.
+/// everything once both choices are revealed. The public view (a spectator's)
+/// is seat 0's without its card and its choice: `my_card` and `my_choice`
+/// are `None` though seat 0 was dealt and may have chosen.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(try_from = "HighLowViewUnchecked")]
 pub struct HighLowView {
@@ -335,7 +341,7 @@ impl TryFrom<HighLowViewUnchecked> for HighLowView {
     fn try_from(raw: HighLowViewUnchecked) -> Result<HighLowView, String> {
         let me = raw.seat.index();
         let cards_ok = raw.my_card.is_none_or(|c| c < 10)
-            && raw.my_card.is_some() == (raw.dealt > me)
+            && (raw.my_card.is_none() || raw.dealt > me)
             && raw
                 .revealed
                 .is_none_or(|(_, shown)| shown.is_none_or(|s| s.iter().all(|c| *c < 10)));
@@ -487,6 +493,14 @@ impl Game for HighLow {
         }
     }
 
+    fn observe_public(&self) -> HighLowView {
+        HighLowView {
+            my_card: None,
+            my_choice: None,
+            ..self.observe(Seat(0))
+        }
+    }
+
     fn observer(observation: &HighLowView) -> Seat {
         observation.seat
     }
@@ -581,7 +595,8 @@ mod tests {
 
     /// High-Low with one law broken on purpose: `FLAW` 0 makes the
     /// determinisation forget the observer's own card, 1 makes the view show
-    /// the other seat's secret choice before the reveal.
+    /// the other seat's secret choice before the reveal, 2 makes the public
+    /// view show seat 0's card.
     #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
     struct Flawed<const FLAW: u8>(HighLow);
 
@@ -623,6 +638,13 @@ mod tests {
             }
             view
         }
+        fn observe_public(&self) -> HighLowView {
+            let mut view = self.0.observe_public();
+            if FLAW == 2 {
+                view.my_card = self.0.cards.first().copied();
+            }
+            view
+        }
         fn observer(o: &HighLowView) -> Seat {
             o.seat
         }
@@ -649,5 +671,32 @@ mod tests {
             conformance::check::<Flawed<1>>(&(), &Config::default(), HighLow::arbitrary_action)
                 .unwrap_err();
         assert!(err.law.contains("before the reveal"), "{err}");
+    }
+
+    #[test]
+    fn the_checker_catches_a_public_view_that_shows_a_card() {
+        let err =
+            conformance::check::<Flawed<2>>(&(), &Config::default(), HighLow::arbitrary_action)
+                .unwrap_err();
+        assert!(err.law.contains("not public"), "{err}");
+    }
+
+    #[test]
+    fn high_low_shows_a_spectator_no_card_before_the_showdown() {
+        let mut game = HighLow::new(&(), 2).unwrap();
+        game.apply(Actor::Chance, HighLowAction::Deal(3)).unwrap();
+        game.apply(Actor::Chance, HighLowAction::Deal(8)).unwrap();
+        game.apply(Actor::Seat(Seat(0)), HighLowAction::Stay)
+            .unwrap();
+        let view = game.observe_public();
+        assert_eq!(HighLow::observer(&view), Seat(0));
+        assert_eq!((view.dealt, view.my_card, view.my_choice), (2, None, None));
+        let text = serde_json::to_string(&view).unwrap();
+        assert!(!text.contains('3') && !text.contains('8'), "{text}");
+        assert_eq!(serde_json::from_str::<HighLowView>(&text).unwrap(), view);
+        game.apply(Actor::Seat(Seat(1)), HighLowAction::Stay)
+            .unwrap();
+        let shown = Some(([true, true], Some([3, 8])));
+        assert_eq!(game.observe_public().revealed, shown);
     }
 }

@@ -652,6 +652,11 @@ impl Game for Rengo {
         }
     }
 
+    /// Nothing is hidden: a spectator sees what every seat sees.
+    fn observe_public(&self) -> RengoView {
+        self.observe(Seat(0))
+    }
+
     fn observer(observation: &RengoView) -> Seat {
         observation.seat
     }

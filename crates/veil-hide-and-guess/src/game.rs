@@ -553,6 +553,10 @@ impl Game for HideAndGuess {
         crate::view::observe(self, seat)
     }
 
+    fn observe_public(&self) -> crate::HideAndGuessView {
+        crate::view::observe_public(self)
+    }
+
     fn observer(observation: &crate::HideAndGuessView) -> Seat {
         observation.seat
     }

@@ -10,6 +10,10 @@ use crate::{HideAndGuess, Pieces, Table};
 /// player only *whether* they have hidden a secret or cast their thumb —
 /// never what, until the secrets are revealed at the end.
 ///
+/// The public view ([`veil_core::Game::observe_public`], a spectator's) is
+/// seat 0's with its secret and thumb left out until the end reveals them;
+/// `my_secret_withheld` and `my_vote_withheld` say that seat 0 has chosen.
+///
 /// Read from outside data it is checked: its seat, the table, and a full
 /// state sampled from it must be sound.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -27,6 +31,12 @@ pub struct HideAndGuessView {
     pub opponent_has_voted: bool,
     /// The other player's secret: present only once the game has ended.
     pub opponent_secret: Option<Pieces>,
+    /// Public view only: the viewer has hidden a secret the view leaves out.
+    #[serde(default)]
+    pub my_secret_withheld: bool,
+    /// Public view only: the viewer has cast a thumb the view leaves out.
+    #[serde(default)]
+    pub my_vote_withheld: bool,
 }
 
 /// [`HideAndGuessView`] as read, before it is checked.
@@ -39,6 +49,10 @@ struct HideAndGuessViewUnchecked {
     my_vote: Option<bool>,
     opponent_has_voted: bool,
     opponent_secret: Option<Pieces>,
+    #[serde(default)]
+    my_secret_withheld: bool,
+    #[serde(default)]
+    my_vote_withheld: bool,
 }
 
 impl TryFrom<HideAndGuessViewUnchecked> for HideAndGuessView {
@@ -56,7 +70,14 @@ impl TryFrom<HideAndGuessViewUnchecked> for HideAndGuessView {
             my_vote: raw.my_vote,
             opponent_has_voted: raw.opponent_has_voted,
             opponent_secret: raw.opponent_secret,
+            my_secret_withheld: raw.my_secret_withheld,
+            my_vote_withheld: raw.my_vote_withheld,
         };
+        if (view.my_secret_withheld && view.my_secret.is_some())
+            || (view.my_vote_withheld && view.my_vote.is_some())
+        {
+            return Err("a choice both shown and withheld".into());
+        }
         if view.opponent_secret.is_some_and(|p| !p.is_secret()) {
             return Err("the other secret is not 5 pieces of a black set".into());
         }
@@ -89,7 +110,20 @@ pub(crate) fn observe(game: &HideAndGuess, seat: Seat) -> HideAndGuessView {
         my_vote: game.votes[me],
         opponent_has_voted: game.votes[them].is_some(),
         opponent_secret: game.table.end.and(game.secrets[them]),
+        my_secret_withheld: false,
+        my_vote_withheld: false,
     }
+}
+
+/// Seat 0's view without its secret (until the end shows both) and its
+/// thumb: what a spectator sees.
+pub(crate) fn observe_public(game: &HideAndGuess) -> HideAndGuessView {
+    let mut view = observe(game, Seat(0));
+    if game.table.end.is_none() {
+        view.my_secret_withheld = view.my_secret.take().is_some();
+    }
+    view.my_vote_withheld = view.my_vote.take().is_some();
+    view
 }
 
 /// Everything there is to know, as a view for `seat` (the review of a
@@ -109,7 +143,12 @@ pub(crate) fn determinize(view: &HideAndGuessView, rng: &mut GameRng) -> HideAnd
     let me = view.seat.index().min(1);
     let them = 1 - me;
     let mut secrets = [None; 2];
-    secrets[me] = view.my_secret;
+    secrets[me] = match view.my_secret {
+        None if view.my_secret_withheld => {
+            Some(crate::ai::sample_secret(&view.table, view.seat, rng))
+        }
+        mine => mine,
+    };
     secrets[them] = match view.opponent_secret {
         Some(revealed) => Some(revealed),
         None if view.opponent_has_chosen => {
@@ -119,12 +158,14 @@ pub(crate) fn determinize(view: &HideAndGuessView, rng: &mut GameRng) -> HideAnd
     };
     let mut votes = [None; 2];
     votes[me] = view.my_vote;
-    if view.opponent_has_voted {
-        let p_up = match (view.table.open_vote(), secrets[them]) {
-            (Some(t), Some(s)) => crate::ai::up_likelihood(t.pieces, s),
-            _ => 0.5,
-        };
-        votes[them] = Some(rng.random_bool(p_up));
+    for (seat, hidden) in [(me, view.my_vote_withheld), (them, view.opponent_has_voted)] {
+        if hidden && votes[seat].is_none() {
+            let p_up = match (view.table.open_vote(), secrets[seat]) {
+                (Some(t), Some(s)) => crate::ai::up_likelihood(t.pieces, s),
+                _ => 0.5,
+            };
+            votes[seat] = Some(rng.random_bool(p_up));
+        }
     }
     HideAndGuess {
         table: view.table.clone(),

@@ -1037,6 +1037,15 @@ impl Game for Intrigue {
         self.view(seat, self.public.outcome.is_some())
     }
 
+    /// White's chair with no secret, until the end shows both.
+    fn observe_public(&self) -> crate::view::IntrigueView {
+        let mut view = self.observe(Seat(0));
+        if self.public.outcome.is_none() {
+            view.secrets = [None; 2];
+        }
+        view
+    }
+
     fn observer(view: &crate::view::IntrigueView) -> Seat {
         view.seat
     }

@@ -12,6 +12,8 @@ use crate::types::{Action, IntrigueOptions, PawnState, Secret, color_of};
 /// became of every pawn, retirements, the moves) and its own secret. The
 /// opponent's hiding square and Informant stay unknown until the game ends
 /// (an appeared King's square is on the board for all to see).
+/// The public view ([`veil_core::Game::observe_public`], a spectator's) is
+/// White's with no secret at all until the end.
 ///
 /// Read from outside data it is checked like a full state: squares on the
 /// board, the Kings and pawns as the board shows them, the known secrets

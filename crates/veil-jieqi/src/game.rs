@@ -207,11 +207,12 @@ impl Jieqi {
     /// finished game): every captured piece's identity. (A face-down piece
     /// on the board has none yet: it is drawn from the pool when revealed.)
     pub fn revealed(&self, seat: Seat) -> JieqiView {
-        self.view(seat, true)
+        self.view(seat, |_| true)
     }
 
-    /// `seat`'s view; `all`: as if it had been shown every capture.
-    fn view(&self, seat: Seat, all: bool) -> JieqiView {
+    /// A view for `seat` that shows the captured pieces `shown` says it
+    /// was shown.
+    fn view(&self, seat: Seat, shown: impl Fn(&Captured) -> bool) -> JieqiView {
         let mut unseen = [
             self.position.pool(Color::Red),
             self.position.pool(Color::Black),
@@ -220,7 +221,7 @@ impl Jieqi {
             .captured
             .iter()
             .map(|c| {
-                if all || self.knows(seat, c) {
+                if shown(c) {
                     *c
                 } else {
                     if let Some(k) = c.kind {
@@ -632,9 +633,13 @@ impl Jieqi {
 
     /// Can `seat` see the identity of this captured piece?
     fn knows(&self, seat: Seat, c: &Captured) -> bool {
-        !c.face_down
-            || seat_of(!c.color) == seat
-            || self.options.captured_reveal == CapturedReveal::Both
+        self.shown_to_both(c) || seat_of(!c.color) == seat
+    }
+
+    /// Whether both sides know a captured piece: a face-up one, or a
+    /// face-down one when the owner is shown it too.
+    fn shown_to_both(&self, c: &Captured) -> bool {
+        !c.face_down || self.options.captured_reveal == CapturedReveal::Both
     }
 
     /// A plain evaluation of the material and the generals' safety for
@@ -959,7 +964,12 @@ impl Game for Jieqi {
     }
 
     fn observe(&self, seat: Seat) -> JieqiView {
-        self.view(seat, false)
+        self.view(seat, |c| self.knows(seat, c))
+    }
+
+    /// Red's chair, shown only the captures both sides were shown.
+    fn observe_public(&self) -> JieqiView {
+        self.view(seat_of(Color::Red), |c| self.shown_to_both(c))
     }
 
     fn observer(view: &JieqiView) -> Seat {

@@ -280,6 +280,23 @@ fn captured_face_down_piece_is_shown_to_both_with_the_option() {
 }
 
 #[test]
+fn a_spectator_sees_a_captured_face_down_piece_only_when_both_sides_do() {
+    let a = capture_game(JieqiOptions::default(), Kind::Chariot);
+    let b = capture_game(JieqiOptions::default(), Kind::Soldier);
+    // Red captured it, but the spectator sits in Red's chair as Black sees it.
+    let public = a.observe_public();
+    assert_eq!(Jieqi::observer(&public), Seat(0));
+    assert_eq!(public.captured[0].kind, None);
+    assert_eq!(json(&public), json(&b.observe_public()));
+    assert_eq!(public.unseen, a.observe(Seat(1)).unseen);
+    let options = JieqiOptions {
+        captured_reveal: CapturedReveal::Both,
+    };
+    let shown = capture_game(options, Kind::Chariot).observe_public();
+    assert_eq!(shown.captured[0].kind, Some(Kind::Chariot));
+}
+
+#[test]
 fn a_side_without_a_legal_move_loses() {
     // Black's general on d9: e9 faces Red's general, d8 is on the chariot's rank.
     let game = Jieqi::from_fen("3k5/R8/9/9/9/9/9/9/9/4K4 b - 0 1").unwrap();

@@ -280,6 +280,17 @@ impl RealityCheck {
         if self.phase == Phase::Setup && self.setup_done == [true, true] {
             return Err("both setups are done: play has begun".into());
         }
+        // A setup finishes the moment its ninth piece stands, the tenth
+        // going to hand: one still open has neither (else nothing is left
+        // to place and the seat could never act).
+        for c in Color::BOTH {
+            if self.phase == Phase::Setup
+                && !self.setup_done[c.index()]
+                && (!self.hands[c.index()].is_empty() || self.placed_count(c) >= 9)
+            {
+                return Err(format!("{c:?}'s setup is open but complete"));
+            }
+        }
         if self.phase != Phase::Setup && self.setup_done != [true, true] {
             return Err("play starts once both setups are done".into());
         }
@@ -953,7 +964,13 @@ impl RealityCheck {
 
     /// The view of `seat`.
     pub fn view(&self, seat: Seat) -> View {
-        let me = Color::of(seat);
+        self.view_from(seat, Some(Color::of(seat)))
+    }
+
+    /// The view from `seat`'s chair of the side `owner` plays, or of no
+    /// side (a spectator): nothing private to a side but its own.
+    fn view_from(&self, seat: Seat, owner: Option<Color>) -> View {
+        let own = |c: Color| owner == Some(c);
         let setup = self.phase == Phase::Setup;
         let sees_own = !self.options.memory_mode || setup;
         let board = self
@@ -961,10 +978,10 @@ impl RealityCheck {
             .iter()
             .map(|cell| {
                 let p = (*cell)?;
-                if setup && p.color != me {
+                if setup && !own(p.color) {
                     return None;
                 }
-                let known = p.public || (p.color == me && sees_own);
+                let known = p.public || (own(p.color) && sees_own);
                 Some(Seen {
                     color: p.color,
                     up: p.up,
@@ -973,13 +990,16 @@ impl RealityCheck {
                 })
             })
             .collect();
-        let mut hand_counts = [self.hands[0].len() as u8, self.hands[1].len() as u8];
-        if setup {
-            hand_counts[me.other().index()] = 0;
-        }
+        let hand_counts = Color::BOTH.map(|c| {
+            if setup && !own(c) {
+                0
+            } else {
+                self.hands[c.index()].len() as u8
+            }
+        });
         let phase = match self.phase {
             Phase::Claim { kind, public } => Phase::Claim {
-                kind: if public || self.to_move == me {
+                kind: if public || own(self.to_move) {
                     kind
                 } else {
                     None
@@ -992,7 +1012,7 @@ impl RealityCheck {
             seat,
             options: self.options,
             board,
-            hand: self.hands[me.index()].clone(),
+            hand: owner.map_or_else(Vec::new, |c| self.hands[c.index()].clone()),
             hand_counts,
             removed: self.removed.clone(),
             drop_squares: self.drop_squares,
@@ -1040,13 +1060,14 @@ impl RealityCheck {
                     });
                 }
             }
-            let other = me.other();
-            // The other setup is dealt at random unless the view shows it
-            // (everything revealed, in a review).
-            let shown = view.board.iter().flatten().any(|s| s.color == other);
-            if view.setup_done[other.index()] && !shown {
-                game.setup_done[other.index()] = false;
-                game.random_setup(other, rng);
+            // A setup done but not shown (the other side's, or both in a
+            // spectator's view) is dealt at random; a review shows both.
+            for color in Color::BOTH {
+                let shown = view.board.iter().flatten().any(|s| s.color == color);
+                if view.setup_done[color.index()] && !shown {
+                    game.setup_done[color.index()] = false;
+                    game.random_setup(color, rng);
+                }
             }
             return game;
         }
@@ -1069,14 +1090,17 @@ impl RealityCheck {
             for k in &view.removed[color.index()] {
                 used[k.index()] = true;
             }
-            let mut free_slots = 0;
+            // The hand pieces the view does not name: the other side's, and
+            // the own ones a spectator's view leaves out.
+            let mut known_hand: &[Kind] = &[];
             if color == me {
-                for k in &view.hand {
+                known_hand = &view.hand;
+                for k in known_hand {
                     used[k.index()] = true;
                 }
-            } else {
-                free_slots += view.hand_counts[color.index()] as usize;
             }
+            let free_slots =
+                usize::from(view.hand_counts[color.index()]).saturating_sub(known_hand.len());
             let mut claim_slot = false;
             if let Phase::Claim { kind, .. } = view.phase
                 && color == view.to_move
@@ -1122,9 +1146,10 @@ impl RealityCheck {
                 });
             }
             let mut rest = assigned[board_slots.len()..].iter().copied();
-            if color != me {
-                game.hands[color.index()] = rest.by_ref().take(free_slots).collect();
-                game.hands[color.index()].sort();
+            if free_slots > 0 {
+                let hand = &mut game.hands[color.index()];
+                hand.extend(rest.by_ref().take(free_slots));
+                hand.sort();
             }
             if claim_slot {
                 let k = rest.next().unwrap_or(Kind::PP);
@@ -1398,6 +1423,12 @@ impl Game for RealityCheck {
 
     fn observe(&self, seat: Seat) -> View {
         self.view(seat)
+    }
+
+    /// White's chair, seeing no side's own: in setup no piece at all, in
+    /// play only the faces turned over in public, and no hand but counts.
+    fn observe_public(&self) -> View {
+        self.view_from(Seat(0), None)
     }
 
     fn observer(observation: &View) -> Seat {

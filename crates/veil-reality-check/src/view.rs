@@ -24,6 +24,10 @@ pub struct Seen {
 /// piece turned over in public since it last came onto the board, its own
 /// hand; of the other hand only the count. Which pieces were removed from
 /// play is public (a removed piece is shown).
+///
+/// The public view ([`Game::observe_public`], a spectator's) is White's
+/// chair seeing no side's own: no hand (`hand_counts` still counts both),
+/// no under-face that was not shown to both, and in setup no piece.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(try_from = "RawView")]
 pub struct View {
@@ -32,7 +36,7 @@ pub struct View {
     /// 63 cells of the 7×9 grid, a1 first. During setup the other side's
     /// pieces are not shown.
     pub board: Vec<Option<Seen>>,
-    /// The seat's own hand.
+    /// The seat's own hand; empty in the public view.
     pub hand: Vec<Kind>,
     /// Both hands' sizes (the other side's is 0 until the setups are revealed).
     pub hand_counts: [u8; 2],
@@ -131,7 +135,8 @@ impl View {
                 }
             }
         }
-        if usize::from(self.hand_counts[me.index()]) != self.hand.len() {
+        // (The public view shows no hand at all.)
+        if !self.hand.is_empty() && usize::from(self.hand_counts[me.index()]) != self.hand.len() {
             return Err("the seat's hand count is not its hand's size".into());
         }
         RealityCheck::from_view(self, &mut GameRng::seed_from_u64(0)).validate()

@@ -775,7 +775,9 @@ pub(crate) fn parse_board_move(
 
 /// What one seat may know: the whole board (every piece is visible), its
 /// own Secret King, the enemy's only once revealed, which Knights may still
-/// be a hidden King, and the moves with what each capture revealed.
+/// be a hidden King, and the moves with what each capture revealed. The
+/// public view ([`Game::observe_public`], a spectator's) is White's without
+/// its own Secret King.
 ///
 /// Read from outside data it is checked: its seat, and a full state sampled
 /// from it must be sound (see [`SecretKing`]).
@@ -1011,6 +1013,16 @@ impl Game for SecretKing {
 
     fn observe(&self, seat: Seat) -> SecretKingView {
         self.view(seat, self.outcome.is_some())
+    }
+
+    /// White's chair without its Secret King, until revealed or the end.
+    fn observe_public(&self) -> SecretKingView {
+        let mut view = self.observe(Seat(0));
+        let white = Color::White.index();
+        if self.outcome.is_none() && !self.core.revealed[white] {
+            view.kings[white] = None;
+        }
+        view
     }
 
     fn observer(view: &SecretKingView) -> Seat {

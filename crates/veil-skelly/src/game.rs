@@ -763,6 +763,11 @@ impl Game for Skelly {
         }
     }
 
+    /// Nothing is hidden: a spectator sees what every seat sees.
+    fn observe_public(&self) -> SkellyView {
+        self.observe(Seat(0))
+    }
+
     fn observer(observation: &SkellyView) -> Seat {
         observation.seat
     }

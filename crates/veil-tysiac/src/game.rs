@@ -1331,6 +1331,10 @@ impl Game for Tysiac {
         }
     }
 
+    fn observe_public(&self) -> TysiacView {
+        crate::view::observe_public(self)
+    }
+
     fn observer(observation: &TysiacView) -> Seat {
         observation.seat
     }

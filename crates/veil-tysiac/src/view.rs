@@ -12,6 +12,10 @@ use crate::{Card, Hand, Phase, Rank, Table, Tysiac};
 /// gave to whom — and how many cards each hand holds. Never another seat's
 /// hand, nor a card given to another seat.
 ///
+/// The public view ([`veil_core::Game::observe_public`], a spectator's) is
+/// seat 0's with its hand empty (`hand_sizes` still counts it) and no card
+/// received or given.
+///
 /// Read from outside data it is checked: its seat, the table, and a full
 /// state sampled from it must pass [`Tysiac::from_parts`]'s checks.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -19,6 +23,7 @@ use crate::{Card, Hand, Phase, Rank, Table, Tysiac};
 pub struct TysiacView {
     pub seat: Seat,
     pub table: Table,
+    /// The viewer's hand; empty in the public view.
     pub hand: Hand,
     /// The card the declarer gave this seat this hand.
     pub received: Option<Card>,
@@ -133,6 +138,16 @@ pub(crate) fn observe(game: &Tysiac, seat: Seat) -> TysiacView {
     }
 }
 
+/// Seat 0's view without its cards: what a spectator sees.
+pub(crate) fn observe_public(game: &Tysiac) -> TysiacView {
+    TysiacView {
+        hand: Hand::EMPTY,
+        received: None,
+        gave: [None; 3],
+        ..observe(game, Seat(0))
+    }
+}
+
 /// Everything there is to know, as a view for `seat`: see
 /// [`Tysiac::revealed`].
 pub(crate) fn revealed(game: &Tysiac, seat: Seat) -> TysiacView {
@@ -160,6 +175,9 @@ const UNDEALT: usize = 4;
 pub(crate) fn determinize(view: &TysiacView, rng: &mut GameRng) -> Tysiac {
     let t = &view.table;
     let me = view.seat.index() % SEATS;
+    // The public view leaves the viewer's own cards out: they are dealt
+    // like any other seat's.
+    let spectator = view.hand.len() < usize::from(view.hand_sizes[me]);
     let mut hands = [Hand::EMPTY; 3];
     hands[me] = view.hand;
     let mut given = [None; 3];
@@ -180,7 +198,7 @@ pub(crate) fn determinize(view: &TysiacView, rng: &mut GameRng) -> Tysiac {
     let played = t.played();
     let mut known = [Hand::EMPTY; 3];
     let place = |known: &mut [Hand; 3], seat: usize, card: Card| {
-        if seat != me && !played.contains(card) && !view.hand.contains(card) {
+        if (seat != me || spectator) && !played.contains(card) && !view.hand.contains(card) {
             known[seat] = known[seat].with(card);
         }
     };
@@ -213,7 +231,8 @@ pub(crate) fn determinize(view: &TysiacView, rng: &mut GameRng) -> Tysiac {
             t.phase,
             Phase::PassCards | Phase::FourNines | Phase::Raise | Phase::Play
         );
-        if after_take && declarer != view.seat {
+        // (A spectator knows less: any opponent may hold a prikup card.)
+        if after_take && declarer != view.seat && !spectator {
             let other = Seat::all(SEATS)
                 .find(|s| *s != declarer && *s != view.seat)
                 .expect("three seats");
@@ -233,9 +252,8 @@ pub(crate) fn determinize(view: &TysiacView, rng: &mut GameRng) -> Tysiac {
     let unknown = view.unseen().minus(known_all);
     let mut capacity = [0usize; PLACES];
     for seat in 0..SEATS {
-        if seat != me {
-            capacity[seat] = (view.hand_sizes[seat] as usize).saturating_sub(known[seat].len());
-        }
+        let mine = if seat == me { view.hand.len() } else { 0 };
+        capacity[seat] = (view.hand_sizes[seat] as usize).saturating_sub(known[seat].len() + mine);
     }
     if hidden_prikup {
         capacity[PRIKUP] = view.prikup_size as usize;
