@@ -380,9 +380,9 @@ impl<G: MatchGame> Match<G> {
             {
                 return all;
             }
-            return public_of(state);
+            return state.observe_public();
         }
-        public_of(&self.game)
+        self.game.observe_public()
     }
 
     pub fn turn(&self) -> Turn {
@@ -931,9 +931,4 @@ fn check_timeline<G: MatchGame>(s: &MatchSnapshot<G>, n: usize) -> Result<(), St
         }
     }
     Ok(())
-}
-
-// PUBLIC_STUB: replaced by Game::observe_public once that lands.
-fn public_of<G: MatchGame>(state: &G) -> G::Observation {
-    state.observe(Seat(0))
 }
