@@ -10,6 +10,7 @@ mod args;
 mod extras;
 mod gtp;
 mod matches;
+mod saves;
 mod versus;
 
 use std::process::ExitCode;
@@ -40,7 +41,9 @@ usage:
   veil-cli gtp [--size N] [--level LEVEL] [--think-ms M]
       Veil's Go engine over GTP version 2 on standard input and output
   veil-cli versus --game go --engine \"gnugo --mode gtp\" [--size N] [--games N] [--think-ms M] [--level L] [--komi K] [--seed S]
-      Veil's Go engine (hard) against an external GTP engine, colours alternating",
+      Veil's Go engine (hard) against an external GTP engine, colours alternating
+  veil-cli saves [--game tysiac] [--seed S] [--play random|policy] [--max-changes N]
+      What keeping a game costs: a whole game with a person at every seat, kept after every change as the app keeps it",
         jieqi = veil_jieqi::Jieqi::ID,
         reality = veil_reality_check::RealityCheck::ID,
         games = games.join(", "),
@@ -81,6 +84,7 @@ fn run(argv: &[String]) -> Result<(), String> {
         )?),
         "gtp" => gtp::command(&Args::parse(rest, gtp::FLAGS)?),
         "versus" => versus::command(&Args::parse(rest, versus::FLAGS)?),
+        "saves" => saves::command(&Args::parse(rest, saves::FLAGS)?),
         "help" | "--help" | "-h" => {
             say(&format!("{}\n", usage()));
             Ok(())

@@ -33,12 +33,15 @@
 mod any;
 mod game;
 pub mod games;
+pub mod limits;
 mod referee;
+pub mod save;
 mod seats;
 
 pub use any::{AnyMatch, Opening, Step, StepError, default_options, open, rebuild};
 pub use game::{MatchGame, Thinker};
 pub use referee::{
-    Match, MatchSnapshot, Moment, Position, ReviewAt, UndoPoint, rng_from_words, rng_words,
+    Change, MAX_UNDO_POINTS, Match, MatchSnapshot, Moment, Position, ReviewAt, UndoPoint,
+    rng_from_words, rng_words,
 };
 pub use seats::{LEVELS, SeatKind, Seeds, ThinkPacing, entropy, level_name, think_time};

@@ -42,6 +42,45 @@ pub struct Match<G: MatchGame> {
     /// Seat actions applied so far, chance excluded.
     pub plies: u32,
     log: Vec<String>,
+    /// The changes since [`Match::take_changes`] was last called: what a
+    /// save's log appends.
+    changes: Vec<Change<G>>,
+}
+
+/// The undo points a match keeps: a person can take back this many of
+/// the table's last human actions. Bounded, so a long game's save does not
+/// grow with the square of its length (each point holds an observation).
+pub const MAX_UNDO_POINTS: usize = 8;
+
+/// One change of a match's game, as a save's log appends it; applied in
+/// order to the match it followed ([`Match::apply_change`]) it gives the
+/// same match again.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(bound = "", rename_all = "snake_case")]
+pub enum Change<G: MatchGame> {
+    /// `seat` played `action` (a computer, believing `belief`).
+    Act {
+        seat: Seat,
+        action: G::Action,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        belief: Option<Belief>,
+    },
+    /// `seat` took back its last action; the unseen was dealt anew from
+    /// `seed`.
+    Undo {
+        seat: Seat,
+        seed: u64,
+    },
+    Resign {
+        seat: Seat,
+    },
+    /// The chance a pause held back was drawn.
+    Chance,
+    /// Who plays `seat` from now on.
+    Seat {
+        seat: Seat,
+        kind: SeatKind,
+    },
 }
 
 /// A place to undo to: before an action of `seat`.
@@ -58,20 +97,37 @@ pub struct UndoPoint<G: MatchGame> {
 }
 
 /// One entry of a match's timeline: where play (re)started, or an action.
+/// Written with one-letter names (a long game's timeline is most of its
+/// record); the long names of format 2 still read.
 #[derive(Clone, serde::Serialize, serde::Deserialize)]
 #[serde(bound = "")]
 pub enum Moment<G: MatchGame> {
     /// The state play starts from: the deal, or what an undo dealt anew;
     /// `log`: the move list's length then.
-    Start { state: G, log: usize },
+    #[serde(rename = "S", alias = "Start")]
+    Start {
+        #[serde(rename = "s", alias = "state")]
+        state: G,
+        #[serde(rename = "l", alias = "log")]
+        log: usize,
+    },
     /// An action, and the move list's length once it was written.
+    #[serde(rename = "A", alias = "Act")]
     Act {
+        #[serde(rename = "a", alias = "actor")]
         actor: Actor,
+        #[serde(rename = "x", alias = "action")]
         action: G::Action,
+        #[serde(rename = "l", alias = "log")]
         log: usize,
         /// A computer's move: what it believed of what it could not see
         /// while it chose ([`veil_ai::Search::belief`]).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[serde(
+            rename = "b",
+            alias = "belief",
+            default,
+            skip_serializing_if = "Option::is_none"
+        )]
         belief: Option<Belief>,
     },
 }
@@ -228,6 +284,7 @@ impl<G: MatchGame> Match<G> {
             version: 0,
             plies: 0,
             log: Vec::new(),
+            changes: Vec::new(),
         };
         m.timeline.push(Moment::Start {
             state: m.game.clone(),
@@ -242,7 +299,9 @@ impl<G: MatchGame> Match<G> {
     pub fn snapshot(&self) -> MatchSnapshot<G> {
         MatchSnapshot {
             state: self.game.clone(),
-            record: self.record.clone(),
+            // The actions since the last start are the timeline's: kept
+            // once (a record of a long game was a third duplicates).
+            record: Record::new(self.record.options.clone(), self.record.seats),
             seats: self.seats.iter().map(|k| k.label_id()).collect(),
             rng: rng_words(&self.rng),
             chance_seed: self.seeds.chance,
@@ -303,10 +362,12 @@ impl<G: MatchGame> Match<G> {
         if s.rng.iter().all(|w| *w == 0) {
             return Err("the save's chance generator is blank".into());
         }
-        check_timeline(&s, n)?;
+        let actions = check_timeline(&s, n)?;
+        let mut record = s.record;
+        record.actions = actions;
         Ok(Match {
             game: s.state,
-            record: s.record,
+            record,
             seats,
             rng: rng_from_words(s.rng),
             seeds: Seeds {
@@ -327,6 +388,7 @@ impl<G: MatchGame> Match<G> {
             version: s.version.min(u64::MAX / 2),
             plies: s.plies.min(u32::MAX / 2),
             log: s.log,
+            changes: Vec::new(),
         })
     }
 
@@ -430,11 +492,60 @@ impl<G: MatchGame> Match<G> {
         };
         if *slot != kind {
             *slot = kind;
+            self.changes.push(Change::Seat { seat, kind });
             if self.computer.as_ref().is_some_and(|t| t.seat == seat) {
                 self.computer = None;
             }
         }
         true
+    }
+
+    /// Options, seats and every action since the game began (or since the
+    /// last undo dealt anew): secrets and all, for a finished game's
+    /// notation and tests.
+    pub fn record(&self) -> &Record<G> {
+        &self.record
+    }
+
+    /// The changes of the game since this was last called (a save's log
+    /// appends them).
+    pub fn take_changes(&mut self) -> Vec<Change<G>> {
+        std::mem::take(&mut self.changes)
+    }
+
+    /// Applies a change a save's log kept, as it was made. Refused (the
+    /// match unchanged) when it does not apply here: the log is not this
+    /// match's.
+    pub fn apply_change(&mut self, change: &Change<G>) -> Result<(), String> {
+        let seat_ok = |seat: Seat| seat.index() < self.seats.len();
+        match change {
+            Change::Act {
+                seat,
+                action,
+                belief,
+            } if seat_ok(*seat) => {
+                let belief = belief.clone().filter(Belief::is_valid);
+                self.play_believing(*seat, *action, belief)
+                    .map_err(|e| e.to_string())
+            }
+            Change::Undo { seat, seed } if seat_ok(*seat) => self
+                .undo_seeded(*seat, *seed)
+                .then_some(())
+                .ok_or_else(|| "nothing to take back".to_owned()),
+            Change::Resign { seat } if seat_ok(*seat) && self.turn() != Turn::Over => {
+                self.resign(*seat);
+                Ok(())
+            }
+            Change::Chance => self
+                .draw_chance()
+                .then_some(())
+                .ok_or_else(|| "no chance is due".to_owned()),
+            Change::Seat { seat, kind } if seat_ok(*seat) => {
+                self.set_seat_kind(*seat, *kind);
+                Ok(())
+            }
+            _ => Err("the change names a seat the game does not have".to_owned()),
+        }
     }
 
     /// The game as played: every action (with a computer's belief) and
@@ -494,7 +605,15 @@ impl<G: MatchGame> Match<G> {
             .is_human()
             .then(|| self.game.observe(seat));
         self.game.apply(Actor::Seat(seat), action)?;
+        self.changes.push(Change::Act {
+            seat,
+            action,
+            belief: belief.clone(),
+        });
         if let Some(knew) = before {
+            if self.undo_points.len() >= MAX_UNDO_POINTS {
+                self.undo_points.remove(0);
+            }
             self.undo_points.push(UndoPoint {
                 seat,
                 knew,
@@ -541,6 +660,7 @@ impl<G: MatchGame> Match<G> {
             return false;
         }
         self.resolve_chance();
+        self.changes.push(Change::Chance);
         self.version += 1;
         true
     }
@@ -578,6 +698,7 @@ impl<G: MatchGame> Match<G> {
     pub fn resign(&mut self, seat: Seat) {
         if self.turn() != Turn::Over {
             self.resigned = Some(seat);
+            self.changes.push(Change::Resign { seat });
             self.computer = None;
             self.hint_search = None;
             self.version += 1;
@@ -609,6 +730,7 @@ impl<G: MatchGame> Match<G> {
             return false;
         };
         let point = self.undo_points[index].clone();
+        self.changes.push(Change::Undo { seat, seed });
         let (log_len, plies) = (point.log, point.plies);
         self.undo_points.truncate(index);
         let mut redraw = GameRng::seed_from_u64(seed);
@@ -870,7 +992,10 @@ impl<G: MatchGame> Match<G> {
 /// saved state with the record's actions since the last start, the move
 /// list's marks fall within the list, and each undo point is what its
 /// seat knew just before an action of its own.
-fn check_timeline<G: MatchGame>(s: &MatchSnapshot<G>, n: usize) -> Result<(), String> {
+fn check_timeline<G: MatchGame>(
+    s: &MatchSnapshot<G>,
+    n: usize,
+) -> Result<Vec<(Actor, G::Action)>, String> {
     let options = s.state.options();
     let mut replay: Option<G> = None;
     let mut since_start: Vec<(Actor, G::Action)> = Vec::new();
@@ -918,7 +1043,10 @@ fn check_timeline<G: MatchGame>(s: &MatchSnapshot<G>, n: usize) -> Result<(), St
         }
     }
     let leads_to = |state: &G| serde_json::to_string(state).ok();
-    if replay.as_ref().and_then(leads_to) != leads_to(&s.state) || since_start != s.record.actions {
+    // A snapshot keeps the record's actions in its timeline only (older
+    // saves kept both: then they must agree).
+    let actions_agree = s.record.actions.is_empty() || since_start == s.record.actions;
+    if replay.as_ref().and_then(leads_to) != leads_to(&s.state) || !actions_agree {
         return Err("the save's game is not where its timeline leads".into());
     }
     for p in &s.undo_points {
@@ -930,5 +1058,5 @@ fn check_timeline<G: MatchGame>(s: &MatchSnapshot<G>, n: usize) -> Result<(), St
             return Err("the save holds an undo point that is not its seat's".into());
         }
     }
-    Ok(())
+    Ok(since_start)
 }

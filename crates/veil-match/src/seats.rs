@@ -145,3 +145,17 @@ pub enum ThinkPacing {
     #[doc(hidden)]
     AsSoonAsFound,
 }
+
+/// As saves keep it: "human" or the level's name.
+impl serde::Serialize for SeatKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.label_id())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for SeatKind {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        SeatKind::from_label_id(&text).map_err(serde::de::Error::custom)
+    }
+}

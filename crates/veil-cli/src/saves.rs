@@ -1,0 +1,143 @@
+//! `veil-cli saves`: what keeping a game costs. Plays a whole game with a
+//! person at every seat (each choosing by the game's playout policy) through
+//! the one referee, keeps it after every change exactly as the app does
+//! (`veil_match::save`: a checkpoint now and then, one appended log line a
+//! change), writing real files, and reports the largest save, the bytes
+//! written, the slowest write and the finished record's size.
+
+use std::io::Write as _;
+use std::time::Instant;
+
+use veil_ai::Duration;
+use veil_core::{Actor, GameRng, SeedableRng, Turn};
+use veil_match::save::{SaveWriter, Write, read, record_text};
+use veil_match::{Match, MatchGame, SeatKind, Seeds};
+
+use crate::args::Args;
+
+pub const FLAGS: &[&str] = &["game", "seed", "dir", "max-changes", "play"];
+
+pub fn command(args: &Args) -> Result<(), String> {
+    let game = args.get("game").unwrap_or("tysiac").to_owned();
+    let seed: u64 = args.number("seed", Some(1))?;
+    let max: usize = args.number("max-changes", Some(50_000))?;
+    // "random": every legal action alike (long, wandering games: the
+    // worst case for a save); "policy": the game's playout policy.
+    let uniform = match args.get("play").unwrap_or("random") {
+        "random" => true,
+        "policy" => false,
+        other => return Err(format!("--play is random or policy, not {other:?}")),
+    };
+    // A folder given is kept (to look at the files); the default one not.
+    let (dir, keep) = match args.get("dir") {
+        Some(d) => (std::path::PathBuf::from(d), true),
+        None => (
+            std::env::temp_dir().join(format!("veil-saves-{}", std::process::id())),
+            false,
+        ),
+    };
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let figures = match game.as_str() {
+        "tysiac" => measure::<veil_tysiac::Tysiac>(3, seed, max, uniform, &dir),
+        "rengo" | "go" => measure::<veil_go::Rengo>(2, seed, max, uniform, &dir),
+        "jieqi" => measure::<veil_jieqi::Jieqi>(2, seed, max, uniform, &dir),
+        "hide-and-guess" => {
+            measure::<veil_hide_and_guess::HideAndGuess>(2, seed, max, uniform, &dir)
+        }
+        "skelly" => measure::<veil_skelly::Skelly>(6, seed, max, uniform, &dir),
+        other => Err(format!(
+            "saves: no game {other:?} (tysiac, go, jieqi, hide-and-guess, skelly)"
+        )),
+    };
+    if !keep {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    crate::say(&format!("{}\n", figures?));
+    Ok(())
+}
+
+fn measure<G: MatchGame>(
+    seats: usize,
+    seed: u64,
+    max: usize,
+    uniform: bool,
+    dir: &std::path::Path,
+) -> Result<String, String> {
+    let kinds = vec![SeatKind::Human; seats];
+    let mut m = Match::<G>::new(
+        Default::default(),
+        kinds,
+        Seeds::fixed(seed, seats),
+        Duration::from_secs(1),
+    );
+    let mut rng = GameRng::seed_from_u64(seed);
+    let mut writer = SaveWriter::default();
+    let (checkpoint_path, log_path) = (dir.join("game.json"), dir.join("game.log.json"));
+    let (mut written, mut largest, mut slowest, mut checkpoints, mut changes) =
+        (0usize, 0usize, 0f64, 0u32, 0usize);
+    let mut sizes = (0usize, 0usize);
+    let mut legal = Vec::new();
+    let io = |e: std::io::Error| e.to_string();
+    while m.turn() != Turn::Over && changes < max {
+        if m.turn() == Turn::Chance {
+            m.draw_chance();
+        } else {
+            let seat = m.to_act().ok_or("no seat to act")?;
+            let state = m.full_state_for_tests();
+            state.legal_actions(Actor::Seat(seat), &mut legal);
+            let action = if uniform {
+                legal[veil_core::RngExt::random_range(&mut rng, 0..legal.len())]
+            } else {
+                state.playout_action(seat, &legal, &mut rng)
+            };
+            m.play(seat, action).map_err(|e| e.to_string())?;
+        }
+        changes += 1;
+        let started = Instant::now();
+        match writer.next(&mut m)? {
+            None => continue,
+            Some(Write::Checkpoint { checkpoint, log }) => {
+                let tmp = dir.join("game.json.tmp");
+                std::fs::write(&tmp, &checkpoint)
+                    .and_then(|()| std::fs::rename(&tmp, &checkpoint_path))
+                    .map_err(io)?;
+                std::fs::write(&log_path, &log).map_err(io)?;
+                written += checkpoint.len() + log.len();
+                sizes = (checkpoint.len(), log.len());
+                checkpoints += 1;
+            }
+            Some(Write::Append(lines)) => {
+                let mut f = std::fs::OpenOptions::new()
+                    .append(true)
+                    .open(&log_path)
+                    .map_err(io)?;
+                f.write_all(lines.as_bytes()).map_err(io)?;
+                written += lines.len();
+                sizes.1 += lines.len();
+            }
+        }
+        slowest = f64::max(slowest, started.elapsed().as_secs_f64() * 1000.0);
+        largest = largest.max(sizes.0 + sizes.1);
+    }
+    // What was kept reads back as the same match.
+    let checkpoint = std::fs::read_to_string(&checkpoint_path).map_err(io)?;
+    let log = std::fs::read_to_string(&log_path).map_err(io)?;
+    let back = read::<G>(&checkpoint, Some(&log))?;
+    if back.version != m.version || back.log() != m.log() {
+        return Err("the save does not read back as the match".into());
+    }
+    let record = record_text(&m)?;
+    Ok(serde_json::json!({
+        "game": G::ID,
+        "seed": seed,
+        "play": if uniform { "random" } else { "policy" },
+        "changes": changes,
+        "over": m.turn() == Turn::Over,
+        "largest_save_bytes": largest,
+        "total_bytes_written": written,
+        "slowest_write_ms": (slowest * 100.0).round() / 100.0,
+        "checkpoints": checkpoints,
+        "record_bytes": record.len(),
+    })
+    .to_string())
+}
