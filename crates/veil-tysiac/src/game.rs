@@ -753,14 +753,68 @@ impl Tysiac {
                     let s = table.seat_in_trick(i).index();
                     sizes[s] + usize::from(i < played) == left
                 });
-                if !even || left == 0 || table.tricks.len() + left > TRICKS {
-                    Err("the hands do not match the tricks played".into())
+                if !even || left == 0 || table.tricks.len() + left != TRICKS {
+                    Err(format!(
+                        "hands of {sizes:?} do not match {} tricks played and {played} on the table",
+                        table.tricks.len()
+                    ))
                 } else {
                     Ok(())
                 }
             }
             _ => Ok(()),
+        }?;
+        // Every card is somewhere, once: dealt and not yet played, in the
+        // hands and the prikup; played, in the tricks. Between hands, nothing
+        // is held.
+        let dealt = matches!(
+            table.phase,
+            Phase::Bidding
+                | Phase::Prikup
+                | Phase::PassCards
+                | Phase::FourNines
+                | Phase::Raise
+                | Phase::Play
+        );
+        if dealt && seen != Hand::DECK {
+            return Err(format!(
+                "{} of the 24 cards are in the hands, the prikup and the tricks in {:?}",
+                seen.len(),
+                table.phase
+            ));
         }
+        let between = matches!(table.phase, Phase::FirstDealer | Phase::Score | Phase::Over);
+        if between && (prikup != 0 || sizes != [0; 3]) {
+            return Err(format!(
+                "hands of {sizes:?} and a prikup of {prikup} between hands"
+            ));
+        }
+        // A card given is one its receiver holds or has played this hand
+        // (a state made by hand may leave which card unsaid).
+        let exchanged = matches!(
+            table.phase,
+            Phase::PassCards | Phase::FourNines | Phase::Raise | Phase::Play
+        );
+        for seat in Seat::all(SEATS) {
+            let Some(given) = self.given[seat.index()] else {
+                continue;
+            };
+            let received = table.given_to.contains(seat);
+            let placed = self.hands[seat.index()].contains(given)
+                || table
+                    .tricks
+                    .iter()
+                    .any(|t| (0..SEATS).any(|i| t.cards[i] == given && t.player(i) == seat))
+                || table
+                    .trick
+                    .iter()
+                    .enumerate()
+                    .any(|(i, c)| *c == given && table.seat_in_trick(i) == seat);
+            if exchanged && received != placed {
+                return Err(format!("the card given to {seat} ({given}) is not with it"));
+            }
+        }
+        Ok(())
     }
 
     /// Any action value, legal or not, for tests and the conformance check.
