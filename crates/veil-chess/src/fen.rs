@@ -188,6 +188,7 @@ pub fn parse_setup<G: Geometry>(fen: &str) -> Result<Setup<G>, FenError> {
     let number = |s: Option<&&str>, kind| -> Result<Option<u32>, FenError> {
         match s {
             None => Ok(None),
+            // At most six digits: the counters stop at `MAX_COUNTER`.
             Some(s) if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) && s.len() <= 6 => {
                 Ok(Some(s.parse().map_err(|_| err(kind))?))
             }

@@ -67,7 +67,9 @@ pub use game::{Game, Termination};
 pub use geometry::{Geometry, Grid8, Grid10, GridN, MAX_SIDE};
 pub use movegen::{MoveList, perft, perft_divide};
 pub use notation::{NotationError, NotationErrorKind};
-pub use position::{Board, IllegalMove, Position, PositionError, PositionErrorKind, Setup};
+pub use position::{
+    Board, IllegalMove, MAX_COUNTER, Position, PositionError, PositionErrorKind, Setup,
+};
 pub use rules::{Promotion, PromotionLine, Rules};
 pub use types::{Color, Move, Outcome, Piece, Role, RoleSet, Square};
 

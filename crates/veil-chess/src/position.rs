@@ -113,6 +113,11 @@ impl<G: Geometry> fmt::Debug for Board<G> {
     }
 }
 
+/// The largest halfmove clock and fullmove number: six digits, what a FEN
+/// may hold. Both counters stop there (a game played on past it keeps the
+/// number), so whatever a FEN read, the position's own FEN reads back.
+pub const MAX_COUNTER: u32 = 999_999;
+
 /// A position as written, not yet checked: what FEN describes.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Setup<G: Geometry = Grid8> {
@@ -342,8 +347,8 @@ impl<G: Geometry> Position<G> {
             turn: setup.turn,
             castling: setup.castling,
             ep_square: None,
-            halfmoves: setup.halfmoves,
-            fullmoves: setup.fullmoves.max(1),
+            halfmoves: setup.halfmoves.min(MAX_COUNTER),
+            fullmoves: setup.fullmoves.clamp(1, MAX_COUNTER),
             rules,
             hash: 0,
             promo_mask,
@@ -577,7 +582,7 @@ impl<G: Geometry> Position<G> {
         if let Some(ep) = self.ep_square.take() {
             hash ^= KEYS.ep_file[G::file_of(ep) as usize];
         }
-        self.halfmoves += 1;
+        self.halfmoves = (self.halfmoves + 1).min(MAX_COUNTER);
         let mut new_ep = None;
         match mv.kind {
             MoveKind::Castle => {
@@ -641,7 +646,7 @@ impl<G: Geometry> Position<G> {
         }
         self.turn = them;
         if us == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = (self.fullmoves + 1).min(MAX_COUNTER);
         }
         if let Some(ep) = new_ep
             && self.ep_capture_possible(ep)

@@ -7,7 +7,8 @@ use crate::types::{Role, RoleSet};
 
 /// What a pawn may become on arriving at one rank.
 ///
-/// Read from outside data, a line offering a Pawn or a King is refused.
+/// Read from outside data, a line offering a Pawn or a King is refused, and
+/// so is a mandatory line offering nothing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "PromotionLineUnchecked")]
 pub struct PromotionLine {
@@ -32,6 +33,11 @@ impl TryFrom<PromotionLineUnchecked> for PromotionLine {
             || raw.roles.len() != raw.roles.iter().count() as u32
         {
             return Err("a pawn promotes to a Knight, Bishop, Rook or Queen");
+        }
+        // A pawn could step onto such a rank, where no pawn may stand: the
+        // position it made would not read back.
+        if raw.mandatory && raw.roles.is_empty() {
+            return Err("a rank where a pawn must promote offers a piece to promote to");
         }
         Ok(PromotionLine {
             roles: raw.roles,

@@ -28,6 +28,12 @@ fn exercise<G: Geometry>(pos: &Position<G>, rng: &mut GameRng) {
         let _ = pos.san(mv);
         pos.play(mv).expect("a legal move plays");
     }
+    // What was read and played on is written and reads back.
+    let text = serde_json::to_string(&pos).unwrap();
+    match serde_json::from_str::<Position<G>>(&text) {
+        Ok(back) => assert_eq!(back, pos, "{text}"),
+        Err(e) => panic!("{text} does not read back: {e}"),
+    }
 }
 
 /// Random positions reached by random moves, as FENs.
@@ -164,4 +170,47 @@ fn fuzz_serde_positions_games_rules_moves() {
         accepted
     });
     assert!(accepted > 500, "{accepted}");
+}
+
+/// Issue 33, defect 6: a FEN with a halfmove clock or fullmove number of
+/// 999999 (six digits, the most read) played on to 1000000, whose FEN no
+/// longer read. The counters stop at `MAX_COUNTER`: played on, written and
+/// read back, they stay there.
+#[test]
+fn counters_at_their_limit_play_on_and_read_back() {
+    let mut rng = GameRng::seed_from_u64(33);
+    for (fen, rules) in [
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 999999 999999",
+            Rules::standard(),
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 999998 999999",
+            Rules::intrigue(),
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 999999",
+            Rules::standard(),
+        ),
+    ] {
+        let start = Chess::from_fen_with(fen, rules).unwrap();
+        for _ in 0..20 {
+            let mut pos = start.clone();
+            for _ in 0..8 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play(moves[rng.random_range(0..moves.len())]).unwrap();
+                assert!(pos.fullmoves() <= veil_chess::MAX_COUNTER);
+                assert!(pos.halfmoves() <= veil_chess::MAX_COUNTER);
+                let back = Chess::from_fen_with(&pos.to_fen(), rules)
+                    .unwrap_or_else(|e| panic!("{fen} played on to {}: {e}", pos.to_fen()));
+                assert_eq!(back, pos);
+            }
+        }
+    }
+    // Seven digits are refused, with the field named.
+    let e = Chess::from_fen("8/8/8/8/8/8/8/K6k w - - 0 1000000").unwrap_err();
+    assert!(e.to_string().contains("fullmove"), "{e}");
 }

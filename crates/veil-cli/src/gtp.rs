@@ -7,6 +7,11 @@
 //! time_left, showboard. The engine counts by area (Chinese rules), so
 //! `final_score` is an area count with the dead stones its own playouts
 //! propose; it never resigns.
+//!
+//! Hostile input is answered, never fatal: every numeric argument is
+//! checked ([`seconds`], [`stone_count`], [`komi`]); a line that is not UTF-8, or
+//! longer than [`MAX_LINE`] bytes, is answered `? ...` and the session goes
+//! on.
 
 use std::io::{BufRead, Write};
 
@@ -37,6 +42,17 @@ const COMMANDS: [&str; 17] = [
     "time_left",
     "showboard",
 ];
+
+/// The longest command line read, in bytes; the rest of a longer line is
+/// skipped (never held) and the line is answered with an error.
+pub const MAX_LINE: usize = 4096;
+
+/// The most seconds a clock may hold: a larger (finite) time is read as
+/// this — a clock of over a year is no limit at all.
+pub const MAX_SECONDS: f64 = 366.0 * 24.0 * 3600.0;
+
+/// The largest komi (either sign) taken: beyond any board's area.
+pub const MAX_KOMI: f64 = 1000.0;
 
 /// The flags of `veil-cli gtp`.
 pub const FLAGS: &[&str] = &["size", "level", "think-ms"];
@@ -80,6 +96,37 @@ fn parse_color(text: &str) -> Result<Color, String> {
         "b" | "black" => Ok(Color::Black),
         "w" | "white" => Ok(Color::White),
         _ => Err("syntax error".into()),
+    }
+}
+
+/// A time in seconds, as `time_settings` and `time_left` take it: a finite
+/// number, not negative; a time over [`MAX_SECONDS`] is read as that.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(t) if t.is_finite() && t >= 0.0 => Ok(t.min(MAX_SECONDS)),
+        _ => Err(format!(
+            "syntax error: a time must be a finite number of seconds, 0 or more, not {text:?}"
+        )),
+    }
+}
+
+/// A count of stones: a whole number from 0 to 2^32 - 1.
+fn stone_count(text: &str) -> Result<u32, String> {
+    text.parse().map_err(|_| {
+        format!(
+            "syntax error: a count of stones must be a whole number from 0 to {}, not {text:?}",
+            u32::MAX
+        )
+    })
+}
+
+/// A komi: a finite number within ±[`MAX_KOMI`].
+fn komi(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(k) if k.is_finite() && k.abs() <= MAX_KOMI => Ok(k),
+        _ => Err(format!(
+            "syntax error: komi must be a number from -{MAX_KOMI} to {MAX_KOMI}, not {text:?}"
+        )),
     }
 }
 
@@ -164,12 +211,10 @@ impl Gtp {
                 ok(String::new())
             }
             "komi" => {
-                let k: f64 = args
-                    .first()
-                    .and_then(|a| a.parse().ok())
-                    .filter(|k: &f64| k.is_finite())
-                    .ok_or("syntax error")?;
-                self.komi = k;
+                let [k] = args else {
+                    return Err("syntax error".into());
+                };
+                self.komi = komi(k)?;
                 ok(String::new())
             }
             "play" => {
@@ -225,19 +270,20 @@ impl Gtp {
                 let [main, byo, stones] = args else {
                     return Err("syntax error".into());
                 };
-                let main: f64 = main.parse().map_err(|_| "syntax error")?;
-                let byo: f64 = byo.parse().map_err(|_| "syntax error")?;
-                let stones: u32 = stones.parse().map_err(|_| "syntax error")?;
+                let main = seconds(main)?;
+                let byo = seconds(byo)?;
+                let stones = stone_count(stones)?;
                 self.clock = Some((main, 0));
                 self.byo_yomi = (byo > 0.0 && stones > 0).then_some((byo, stones));
                 ok(String::new())
             }
             "time_left" => {
-                let [_color, time, stones] = args else {
+                let [color, time, stones] = args else {
                     return Err("syntax error".into());
                 };
-                let time: f64 = time.parse().map_err(|_| "syntax error")?;
-                let stones: u32 = stones.parse().map_err(|_| "syntax error")?;
+                parse_color(color)?;
+                let time = seconds(time)?;
+                let stones = stone_count(stones)?;
                 self.clock = Some((time, stones));
                 ok(String::new())
             }
@@ -279,7 +325,10 @@ impl Gtp {
                     .count();
                 left / (empties as f64 / 2.0).max(10.0)
             };
-            Duration::from_secs_f64((per_move * 0.8 - 0.05).max(0.05))
+            // The clock's times are checked as they are read; the clamp
+            // keeps the conversion total whatever they hold.
+            let secs = (per_move * 0.8 - 0.05).clamp(0.05, MAX_SECONDS);
+            Duration::try_from_secs_f64(secs).unwrap_or(Duration::from_millis(50))
         });
         match (self.think, from_clock) {
             (Some(a), Some(b)) => Some(a.min(b)),
@@ -307,12 +356,65 @@ impl Gtp {
     }
 }
 
+/// Reads one line of `input` (without its `\n`) into `line`, holding at most
+/// [`MAX_LINE`] bytes of it; `Ok(None)` at the end of the input, and
+/// `Ok(Some(false))` for a line cut short.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> std::io::Result<Option<bool>> {
+    line.clear();
+    let mut whole = true;
+    let mut any = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(any.then_some(whole));
+        }
+        any = true;
+        let (part, used, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(at) => (&chunk[..at], at + 1, true),
+            None => (chunk, chunk.len(), false),
+        };
+        let room = MAX_LINE - line.len().min(MAX_LINE);
+        if part.len() > room {
+            whole = false;
+        }
+        line.extend_from_slice(&part[..part.len().min(room)]);
+        input.consume(used);
+        if done {
+            return Ok(Some(whole));
+        }
+    }
+}
+
 /// Runs a session over `input` and `output` until `quit` or the end of the
-/// input.
-pub fn serve(mut gtp: Gtp, input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
-    for line in input.lines() {
-        let line = line?;
-        if let Some((reply, after)) = gtp.handle(&line) {
+/// input. A line that is not UTF-8 or is over [`MAX_LINE`] bytes is answered
+/// with an error and the session goes on.
+pub fn serve(mut gtp: Gtp, mut input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+    let mut bytes = Vec::new();
+    while let Some(whole) = read_line(&mut input, &mut bytes)? {
+        let answer = if !whole {
+            Some((
+                format!("? line too long: over {MAX_LINE} bytes\n\n"),
+                After::Continue,
+            ))
+        } else {
+            match std::str::from_utf8(&bytes) {
+                Ok(line) => gtp.handle(line),
+                Err(e) => Some((
+                    format!(
+                        "? line is not UTF-8 (byte {} of {}): {}\n\n",
+                        e.valid_up_to() + 1,
+                        bytes.len(),
+                        String::from_utf8_lossy(&bytes).escape_debug()
+                    ),
+                    After::Continue,
+                )),
+            }
+        };
+        if let Some((reply, after)) = answer {
             output.write_all(reply.as_bytes())?;
             output.flush()?;
             if after == After::Quit {
@@ -328,10 +430,94 @@ mod tests {
     use super::*;
 
     fn session(script: &str) -> String {
-        let gtp = Gtp::new(9, Level::Easy, None).unwrap();
+        session_bytes(script.as_bytes())
+    }
+
+    fn session_bytes(script: &[u8]) -> String {
+        let gtp = Gtp::new(9, Level::Easy, Some(Duration::from_millis(50))).unwrap();
         let mut out = Vec::new();
-        serve(gtp, script.as_bytes(), &mut out).unwrap();
+        serve(gtp, script, &mut out).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    fn replies(out: &str) -> Vec<&str> {
+        out.split("\n\n").filter(|r| !r.is_empty()).collect()
+    }
+
+    #[test]
+    fn huge_infinite_and_negative_clocks_are_clamped_or_refused() {
+        // Each clock, then a move: a clock refused leaves the session as it was.
+        for (clock, accepted) in [
+            ("time_settings 1e300 0 0", true),
+            ("time_settings 1e20 1e300 4294967295", true),
+            ("time_settings 0 0 0", true),
+            ("time_left b 1e20 1", true),
+            ("time_left w 1e300 0", true),
+            ("time_left b 0 4294967295", true),
+            ("time_settings inf 0 0", false),
+            ("time_settings 10 -inf 1", false),
+            ("time_settings NaN 0 0", false),
+            ("time_settings -5 0 0", false),
+            ("time_settings 10 0 -1", false),
+            ("time_settings 10 0 4294967296", false),
+            ("time_settings 10 0 1e3", false),
+            ("time_left b inf 26", false),
+            ("time_left b -1 0", false),
+            ("time_left b nan 0", false),
+            ("time_left x inf 26", false),
+            ("time_left x 10 26", false),
+            ("komi 1e300", false),
+            ("komi inf", false),
+            ("komi NaN", false),
+            ("komi 1001", false),
+            ("komi -1000", true),
+        ] {
+            let out = session(&format!("{clock}\ngenmove b\ngenmove w\n"));
+            let r = replies(&out);
+            assert_eq!(r.len(), 3, "{clock}: {out:?}");
+            if accepted {
+                assert_eq!(r[0], "=", "{clock}: {out:?}");
+            } else {
+                assert!(r[0].starts_with("? syntax error"), "{clock}: {out:?}");
+            }
+            assert!(
+                r[1].starts_with("= ") && r[2].starts_with("= "),
+                "{clock}: {out:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn refusals_name_what_they_refused() {
+        let out = session("time_settings inf 0 0\ntime_left x 5 1\nkomi 1e300\ntime_left b 5 -3\n");
+        let r = replies(&out);
+        assert!(r[0].contains("\"inf\""), "{}", r[0]);
+        assert_eq!(r[1], "? syntax error");
+        assert!(r[2].contains("\"1e300\""), "{}", r[2]);
+        assert!(r[3].contains("\"-3\""), "{}", r[3]);
+        assert!(
+            r.iter().all(|r| !r.contains('\n')),
+            "one line each: {out:?}"
+        );
+    }
+
+    #[test]
+    fn a_line_not_utf8_or_too_long_is_answered_and_the_session_goes_on() {
+        let mut script = b"1 name\n2 na\xffme\n\xc3\n".to_vec();
+        script.extend(std::iter::repeat_n(b'x', 3 * MAX_LINE));
+        script.extend(b"\nprotocol_version\nquit\nname\n");
+        let out = session_bytes(&script);
+        let r = replies(&out);
+        assert_eq!(r.len(), 6, "{out:?}");
+        assert_eq!(r[0], "=1 Veil");
+        assert!(r[1].starts_with("? line is not UTF-8"), "{}", r[1]);
+        assert!(r[1].contains("na\u{fffd}me"), "{}", r[1]);
+        assert!(r[2].starts_with("? line is not UTF-8"), "{}", r[2]);
+        assert!(r[3].starts_with("? line too long"), "{}", r[3]);
+        assert_eq!(r[4], "= 2");
+        assert_eq!(r[5], "=");
+        // A last line without its newline is still read.
+        assert_eq!(replies(&session("name")), ["= Veil"]);
     }
 
     #[test]

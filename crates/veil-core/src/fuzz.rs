@@ -49,9 +49,13 @@ const EDGES: &[&str] = &[
     "256",
     "400",
     "1000",
+    "9999",
+    "10000",
     "65535",
     "65536",
     "2147483647",
+    "999999",
+    "1000000",
     "4294967295",
     "4294967296",
     "18446744073709551615",
@@ -366,7 +370,9 @@ pub struct Report {
 /// chance's legal actions, every observation and a determinization of it,
 /// the outcome, an arbitrary action (refused or not, no panic), and then up
 /// to `steps` random legal actions — each accepted, and never a turn whose
-/// actor has nothing to do (a driver would wait forever).
+/// actor has nothing to do (a driver would wait forever). The state it
+/// played to is written and must read back: what a reader accepts, the
+/// game can play on and save.
 pub fn exercise<G: Game>(
     game: &G,
     rng: &mut GameRng,
@@ -406,6 +412,9 @@ fn play_on<G: Game>(
     for _ in 0..steps {
         let turn = game.turn();
         let Some(actor) = actor_of(turn) else {
+            if strict {
+                reads_back(&game);
+            }
             assert!(
                 turn == Turn::Over,
                 "{}: a simultaneous turn with nobody to choose",
@@ -430,6 +439,35 @@ fn play_on<G: Game>(
         let action = legal[rng.random_range(0..legal.len())];
         if let Err(e) = game.apply(actor, action) {
             panic!("{}: a legal action was refused: {e}", G::ID);
+        }
+    }
+    if strict {
+        reads_back(&game);
+    }
+}
+
+/// Asserts that `game`, written as JSON, reads back.
+pub fn reads_back<G: Game>(game: &G) {
+    let text = serde_json::to_string(game).expect("states serialise");
+    if let Err(e) = serde_json::from_str::<G>(&text) {
+        panic!(
+            "{}: a state played to no longer reads back ({e}): {text}",
+            G::ID
+        );
+    }
+}
+
+/// Asserts that every seat's view of `game`, written as JSON, reads back.
+/// Not part of [`exercise`] yet: views of some states read from mutated
+/// saves (Jieqi, Secret King) still fail it.
+pub fn views_read_back<G: Game>(game: &G) {
+    for seat in Seat::all(game.seats()) {
+        let text = serde_json::to_string(&game.observe(seat)).expect("views serialise");
+        if let Err(e) = serde_json::from_str::<G::Observation>(&text) {
+            panic!(
+                "{}: {seat}'s view no longer reads back ({e}): {text}",
+                G::ID
+            );
         }
     }
 }

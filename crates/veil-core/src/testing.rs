@@ -34,6 +34,10 @@ struct PigUnchecked {
     turns: u32,
 }
 
+/// The largest goal, running total and bank of [`Pig`]: totals stop there,
+/// so whatever is read plays on and reads back.
+pub const PIG_MAX: u32 = 1_000_000;
+
 impl TryFrom<PigUnchecked> for Pig {
     type Error = String;
     fn try_from(raw: PigUnchecked) -> Result<Pig, String> {
@@ -41,9 +45,9 @@ impl TryFrom<PigUnchecked> for Pig {
             return Err("pig has 2 to 6 seats, one of them to move".into());
         }
         if raw.options.goal == 0
-            || raw.options.goal > 1_000_000
-            || raw.running > 1_000_000
-            || raw.banked.iter().any(|b| *b > 1_000_000)
+            || raw.options.goal > PIG_MAX
+            || raw.running > PIG_MAX
+            || raw.banked.iter().any(|b| *b > PIG_MAX)
         {
             return Err("a goal or total out of range".into());
         }
@@ -143,8 +147,11 @@ impl Game for Pig {
                 "pig needs 2 to 6 seats, not {seats}"
             )));
         }
-        if options.goal == 0 {
-            return Err(OptionsError::new("the goal must be above 0"));
+        if options.goal == 0 || options.goal > PIG_MAX {
+            return Err(OptionsError::new(format!(
+                "the goal must be 1 to {PIG_MAX}, not {}",
+                options.goal
+            )));
         }
         Ok(Pig {
             options: options.clone(),
@@ -212,7 +219,8 @@ impl Game for Pig {
         match action {
             PigAction::Roll => self.rolling = true,
             PigAction::Hold => {
-                self.banked[self.to_move.index()] += self.running;
+                let banked = &mut self.banked[self.to_move.index()];
+                *banked = (*banked + self.running).min(PIG_MAX);
                 if self.winner().is_none() {
                     self.pass();
                 }
@@ -223,7 +231,7 @@ impl Game for Pig {
             }
             PigAction::Die(n) => {
                 self.rolling = false;
-                self.running += u32::from(n);
+                self.running = (self.running + u32::from(n)).min(PIG_MAX);
             }
         }
         Ok(())

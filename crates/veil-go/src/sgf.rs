@@ -13,6 +13,12 @@
 //! other than the standard handicap, boards other than 9, 13 and 19,
 //! non-Go games and two moves of one colour in a row are refused with an
 //! error saying so.
+//!
+//! Before any of it is parsed, a text is measured against [`MAX_BYTES`],
+//! [`MAX_NODES`] and [`MAX_DEPTH`] and refused beyond them: the parsed tree
+//! holds each node inside the one before it, so a line of play tens of
+//! thousands of nodes long would overflow the stack when it is dropped
+//! (or written), which no error handling can catch.
 
 use std::collections::HashSet;
 
@@ -24,6 +30,72 @@ use crate::board::Point;
 use crate::position::handicap_points;
 use crate::rengo::{Message, Phase, Rengo, RengoAction, RengoOptions};
 use crate::scoring::Rules;
+
+/// The largest SGF text read, in bytes (a 19×19 game with every move
+/// commented is well under 100 KB).
+pub const MAX_BYTES: usize = 1 << 20;
+
+/// The most nodes read, in all variations and game trees together (a real
+/// game has under 1,000).
+pub const MAX_NODES: usize = 10_000;
+
+/// The longest line of play read: nodes from a root to the last of any
+/// variation, whatever the parentheses nest (each `;` of a sequence is one
+/// level deeper in the parsed tree, and so is each node a variation opens).
+/// Writing such a line takes well under a megabyte of stack, the smallest
+/// Veil runs on (the browser's).
+pub const MAX_DEPTH: usize = 2_000;
+
+/// Measures an SGF text without parsing it: refuses a text over
+/// [`MAX_BYTES`], or with more than [`MAX_NODES`] nodes or a line of play
+/// deeper than [`MAX_DEPTH`]. Property values (`[...]`, with `\` escapes) are
+/// skipped, so a `;` or `(` in a comment counts for nothing.
+pub fn check_bounds(input: &str) -> Result<(), String> {
+    if input.len() > MAX_BYTES {
+        return Err(format!(
+            "{} bytes, over the {MAX_BYTES} an SGF record may have",
+            input.len()
+        ));
+    }
+    let mut nodes = 0usize;
+    let mut depth = 0usize;
+    // The depth at each open parenthesis.
+    let mut open: Vec<usize> = Vec::new();
+    let mut in_value = false;
+    let mut escaped = false;
+    for b in input.bytes() {
+        if in_value {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b']' => in_value = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'[' => in_value = true,
+            b'(' => open.push(depth),
+            b')' => depth = open.pop().unwrap_or(0),
+            b';' => {
+                nodes += 1;
+                depth += 1;
+                if nodes > MAX_NODES {
+                    return Err(format!(
+                        "over {MAX_NODES} nodes, more than an SGF record may have"
+                    ));
+                }
+                if depth > MAX_DEPTH {
+                    return Err(format!(
+                        "a line of play over {MAX_DEPTH} nodes deep, more than an SGF record may have"
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
 
 const YES: &str = "Yes, let us resign.";
 const NO: &str = "No, play on.";
@@ -162,6 +234,7 @@ pub fn write(game: &Rengo, names: &[&str]) -> String {
 pub fn read(input: &str) -> Result<Rengo, ParseError> {
     let short: String = input.chars().take(80).collect();
     let err = |reason: String| ParseError::new("SGF", short.clone(), reason);
+    check_bounds(input).map_err(&err)?;
     let trees = sgo::parse(input).map_err(|e| err(format!("not SGF of Go: {e}")))?;
     let root = trees
         .first()

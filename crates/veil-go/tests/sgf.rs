@@ -116,6 +116,57 @@ fn bad_files_are_refused_with_a_reason() {
     }
 }
 
+/// Issue 33, defect 3: 60,000 empty nodes in a row (60 KB) overflowed the
+/// stack when sgf-parse dropped the tree it had built — an abort, not an
+/// error. Texts beyond the bounds are refused before they are parsed, with
+/// a line saying which bound; texts at the bounds read.
+#[test]
+fn texts_beyond_the_bounds_are_refused_before_parsing() {
+    let head = "(;GM[1]FF[4]SZ[9]";
+    let chain = |n: usize| format!("{head}{})", ";".repeat(n));
+    let e = sgf::read(&chain(60_000)).unwrap_err();
+    assert!(e.to_string().contains("nodes"), "{e}");
+    assert!(
+        e.input.len() <= 80 * 4,
+        "the rejected text is handed back short"
+    );
+    assert!(!e.to_string().contains('\n'), "one line: {e}");
+
+    // Depth: the root is one node, so MAX_DEPTH - 1 more reach the bound.
+    let at = sgf::read(&chain(sgf::MAX_DEPTH - 1)).unwrap();
+    let back = sgf::read(&sgf::write(&at, &[])).unwrap();
+    assert_eq!(back.position().moves(), at.position().moves());
+    let e = sgf::read(&chain(sgf::MAX_DEPTH)).unwrap_err();
+    assert!(e.reason.contains("deep"), "{e}");
+    // Variations nested in variations are as deep as their nodes.
+    let nested = |n: usize| format!("{head}{}{}", "(;".repeat(n), ")".repeat(n + 1));
+    assert!(sgf::read(&nested(sgf::MAX_DEPTH - 1)).is_ok());
+    let e = sgf::read(&nested(sgf::MAX_DEPTH)).unwrap_err();
+    assert!(e.reason.contains("deep"), "{e}");
+    // Many short variations side by side: wide, not deep, until the count.
+    let wide = |n: usize| format!("{head}{})", "(;B[ee])".repeat(n));
+    let game = sgf::read(&wide(sgf::MAX_NODES - 1)).unwrap();
+    assert_eq!(game.position().moves().len(), 1, "the main line only");
+    let e = sgf::read(&wide(sgf::MAX_NODES)).unwrap_err();
+    assert!(e.reason.contains("nodes"), "{e}");
+    // `;`, `(` and `]` inside a property value (escaped or not) are text.
+    let comment = format!("{head}C[{} \\] (;;;]{})", ";(".repeat(sgf::MAX_NODES), "");
+    assert!(
+        sgf::read(&comment).is_ok(),
+        "{:?}",
+        sgf::read(&comment).err()
+    );
+    // Size: a comment that takes the text past a megabyte.
+    let pad = |n: usize| format!("{head}C[{}])", "x".repeat(n));
+    let fits = sgf::MAX_BYTES - pad(0).len();
+    assert!(sgf::read(&pad(fits)).is_ok());
+    let e = sgf::read(&pad(fits + 1)).unwrap_err();
+    assert!(e.reason.contains("bytes"), "{e}");
+    // Several game trees count together.
+    let trees = chain(sgf::MAX_NODES / 2).repeat(2);
+    assert!(sgf::read(&trees).unwrap_err().reason.contains("nodes"));
+}
+
 /// Ten thousand random and mutated inputs: each reads or is refused, and
 /// none panics.
 #[test]
@@ -132,7 +183,26 @@ fn random_and_mutated_input_never_panics() {
     let alphabet = b"();[]\\:BWCSZKMGFAEHtaiz0123456789 \n.+-&";
     let mut read = 0;
     for k in 0..10_000 {
-        let mut bytes: Vec<u8> = if k % 10 == 0 {
+        let mut bytes: Vec<u8> = if k % 50 == 5 {
+            // At the bounds: a seed padded with empty nodes or a comment to
+            // within a few of the depth, node count or size.
+            let seed = &seeds[k % seeds.len()];
+            let body = &seed[..seed.len() - 1];
+            let nodes = seed.bytes().filter(|b| *b == b';').count();
+            let near = |limit: usize, rng: &mut GameRng| {
+                (limit + rng.random_range(0..6)).saturating_sub(nodes + 3)
+            };
+            match k % 3 {
+                0 => format!("{body}{})", ";".repeat(near(sgf::MAX_DEPTH, &mut rng))),
+                1 => format!("{body}{})", "(;)".repeat(near(sgf::MAX_NODES, &mut rng))),
+                _ => {
+                    let n =
+                        (sgf::MAX_BYTES + rng.random_range(0..6)).saturating_sub(seed.len() + 6);
+                    format!("{body};C[{}])", "y".repeat(n))
+                }
+            }
+            .into_bytes()
+        } else if k % 10 == 0 {
             (0..rng.random_range(0..60))
                 .map(|_| alphabet[rng.random_range(0..alphabet.len())])
                 .collect()

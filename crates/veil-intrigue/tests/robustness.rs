@@ -175,3 +175,24 @@ fn fuzz_deep() {
         );
     }
 }
+
+/// Issue 33, defect 6: a FEN with a halfmove clock or fullmove number of
+/// 999999 played on past it, and the state no longer read back. The
+/// counters stop at `veil_chess::MAX_COUNTER`: played on, the state and
+/// its views read back.
+#[test]
+fn counters_at_their_limit_play_on_and_read_back() {
+    use veil_core::fuzz;
+    let mut rng = GameRng::seed_from_u64(33);
+    for counters in ["999999 999999", "0 999999", "999999 1"] {
+        for turn in ["w", "b"] {
+            let fen =
+                format!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR {turn} KQkq - {counters}");
+            let game = Intrigue::from_fen(&fen, IntrigueOptions::default())
+                .unwrap_or_else(|e| panic!("{fen}: {e}"));
+            for _ in 0..30 {
+                fuzz::exercise(&game, &mut rng, 40, Intrigue::arbitrary_action);
+            }
+        }
+    }
+}

@@ -758,6 +758,15 @@ impl TryFrom<JieqiViewUnchecked> for JieqiView {
         if raw.seat.index() >= 2 || raw.board.len() != 90 {
             return Err("not a view of one of Jieqi's two seats on 90 points".into());
         }
+        if raw.halfmoves > crate::MAX_COUNTER || !(1..=crate::MAX_COUNTER).contains(&raw.fullmoves)
+        {
+            return Err(format!(
+                "counters {} and {} beyond a FEN's 0–{max} and 1–{max}",
+                raw.halfmoves,
+                raw.fullmoves,
+                max = crate::MAX_COUNTER
+            ));
+        }
         let view = JieqiView {
             seat: raw.seat,
             options: raw.options,

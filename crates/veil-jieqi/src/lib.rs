@@ -84,5 +84,7 @@ pub use game::{
     Action, Captured, CapturedReveal, Jieqi, JieqiOptions, JieqiView, Repetition,
     parse_record_move, record_move, value,
 };
-pub use position::{IllegalMove, MoveList, Position, jieqi_perft_forced, perft, perft_divide};
+pub use position::{
+    IllegalMove, MAX_COUNTER, MoveList, Position, jieqi_perft_forced, perft, perft_divide,
+};
 pub use types::{Color, Kind, Move, Piece, Rules, Square};

@@ -202,6 +202,11 @@ pub(crate) struct Undo {
 /// Built only through validated constructors ([`Position::from_fen`],
 /// [`Position::xiangqi_start`], [`Position::jieqi_start`]), so it always has
 /// one general per side in its palace and the side not to move is not in check.
+/// The largest halfmove clock and fullmove number: six digits, what a FEN
+/// may hold. Both counters stop there (a game played on past it keeps the
+/// number), so whatever a FEN read, the position's own FEN reads back.
+pub const MAX_COUNTER: u32 = 999_999;
+
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
     board: [u8; 256],
@@ -363,8 +368,8 @@ impl Position {
     }
 
     pub(crate) fn set_counters(&mut self, halfmoves: u32, fullmoves: u32) {
-        self.halfmoves = halfmoves;
-        self.fullmoves = fullmoves;
+        self.halfmoves = halfmoves.min(MAX_COUNTER);
+        self.fullmoves = fullmoves.clamp(1, MAX_COUNTER);
     }
 
     /// A hash of what repeats: pieces (face-down ones as such) and the side
@@ -768,10 +773,10 @@ impl Position {
         self.halfmoves = if need_reveal || victim != EMPTY {
             0
         } else {
-            self.halfmoves.saturating_add(1)
+            (self.halfmoves + 1).min(MAX_COUNTER)
         };
         if us == Color::Black {
-            self.fullmoves = self.fullmoves.saturating_add(1);
+            self.fullmoves = (self.fullmoves + 1).min(MAX_COUNTER);
         }
         Ok(())
     }
@@ -788,10 +793,10 @@ impl Position {
         self.halfmoves = if undo.mover & DOWN != 0 || undo.captured != EMPTY {
             0
         } else {
-            self.halfmoves.saturating_add(1)
+            (self.halfmoves + 1).min(MAX_COUNTER)
         };
         if us == Color::Black {
-            self.fullmoves = self.fullmoves.saturating_add(1);
+            self.fullmoves = (self.fullmoves + 1).min(MAX_COUNTER);
         }
         undo
     }
@@ -1027,8 +1032,8 @@ pub(crate) fn parse_fen(
             continue;
         }
         if field.bytes().all(|b| b.is_ascii_digit()) {
-            // At most six digits, as in veil-chess: a counter far from
-            // overflowing however long the game is played on.
+            // At most six digits, as in veil-chess: the counters stop at
+            // `MAX_COUNTER`, so the position's own FEN reads back.
             if field.len() > 6 {
                 return Err(err(format!("counter {field:?} is too large")));
             }

@@ -257,7 +257,10 @@ fn fuzz_fen_moves_actions() {
             assert_eq!(again, pos, "{text}");
             let _ = pos.legal_moves();
         }
-        let _ = Jieqi::from_fen(&text);
+        if let Ok(game) = Jieqi::from_fen(&text) {
+            // Played on, written and read back (state and views).
+            veil_core::fuzz::exercise(&game, &mut rng, 6, Jieqi::arbitrary_action);
+        }
         let _ = text.parse::<Move>();
         let _ = text.parse::<Action>();
         let _ = parse_record_move(&text);
@@ -362,7 +365,10 @@ fn fuzz_random_bytes() {
     for _ in 0..12_000 {
         let text = veil_core::fuzz::random_bytes(&mut rng, 90);
         let _ = Position::from_fen(&text);
-        let _ = Jieqi::from_fen(&text);
+        if let Ok(game) = Jieqi::from_fen(&text) {
+            // Played on, written and read back (state and views).
+            veil_core::fuzz::exercise(&game, &mut rng, 6, Jieqi::arbitrary_action);
+        }
         let _ = text.parse::<Move>();
         let _ = text.parse::<Action>();
         let _ = parse_record_move(&text);
@@ -490,4 +496,41 @@ fn a_played_game_is_written_in_fen_and_iccs() {
     );
     let error = start.write_record(&[wrong]).unwrap_err();
     assert!(format!("{error}").contains("b0c2"), "{error}");
+}
+
+/// Issue 33, defect 6: a Jieqi FEN with fullmove 999999 (six digits, the
+/// most read) played on to 1000000, and the state's own FEN (its save) no
+/// longer read. The counters stop at `MAX_COUNTER`.
+#[test]
+fn counters_at_their_limit_play_on_and_read_back() {
+    let mut rng = GameRng::seed_from_u64(33);
+    for counters in ["0 999999", "999999 999999", "119 999998"] {
+        let fen = SAMPLE.replace("0 1", counters);
+        for turn in ["w", "b"] {
+            let fen = fen.replace(" w ", &format!(" {turn} "));
+            let game = Jieqi::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            for _ in 0..20 {
+                let mut g = game.clone();
+                for _ in 0..12 {
+                    let actor = match g.turn() {
+                        Turn::Seat(s) => Actor::Seat(s),
+                        Turn::Chance => Actor::Chance,
+                        _ => break,
+                    };
+                    let mut legal = Vec::new();
+                    g.legal_actions(actor, &mut legal);
+                    g.apply(actor, legal[rng.random_range(0..legal.len())])
+                        .unwrap();
+                    assert!(g.position().fullmoves() <= veil_jieqi::MAX_COUNTER);
+                    veil_core::fuzz::reads_back(&g);
+                    if matches!(g.turn(), Turn::Seat(_)) {
+                        let again = Jieqi::from_fen(&g.to_fen());
+                        assert!(again.is_ok(), "{fen} played on to {}", g.to_fen());
+                    }
+                }
+            }
+        }
+    }
+    let e = Jieqi::from_fen(&SAMPLE.replace("0 1", "0 1000000")).unwrap_err();
+    assert!(e.to_string().contains("1000000"), "{e}");
 }

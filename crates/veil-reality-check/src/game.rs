@@ -291,6 +291,19 @@ impl RealityCheck {
                 return Err(format!("{c:?}'s setup is open but complete"));
             }
         }
+        // A setup under way can be finished: some placement is left that
+        // still matches the setup rule.
+        if self.phase == Phase::Setup {
+            let mut out = Vec::new();
+            for c in Color::BOTH {
+                if !self.setup_done[c.index()] {
+                    self.setup_actions(c, &mut out);
+                    if out.is_empty() {
+                        return Err(format!("{c:?}'s setup cannot be finished"));
+                    }
+                }
+            }
+        }
         if self.phase != Phase::Setup && self.setup_done != [true, true] {
             return Err("play starts once both setups are done".into());
         }

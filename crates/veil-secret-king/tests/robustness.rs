@@ -141,3 +141,27 @@ fn fuzz_deep() {
         );
     }
 }
+
+/// Issue 33, defect 6: a FEN with a halfmove clock or fullmove number of
+/// 999999 played on past it, and the state no longer read back. The
+/// counters stop at `veil_chess::MAX_COUNTER`: played on, the state and
+/// its views read back.
+#[test]
+fn counters_at_their_limit_play_on_and_read_back() {
+    use veil_core::fuzz;
+    use veil_core::{GameRng, SeedableRng};
+    let mut rng = GameRng::seed_from_u64(33);
+    for counters in ["999999 999999", "0 999999", "999999 1"] {
+        for turn in ["w", "b"] {
+            let fen = SECRET_KING_START
+                .replace(" 0 1", &format!(" {counters}"))
+                .replace(" w ", &format!(" {turn} "));
+            assert_ne!(fen, SECRET_KING_START);
+            let game =
+                SecretKing::from_fen(&fen, [None, None]).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            for _ in 0..30 {
+                fuzz::exercise(&game, &mut rng, 40, SecretKing::arbitrary_action);
+            }
+        }
+    }
+}

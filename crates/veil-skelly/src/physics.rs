@@ -405,6 +405,20 @@ pub fn simulate(
                 d[i].p = Point::new(d[i].p.x - nx * half_overlap, d[i].p.y - ny * half_overlap);
                 d[j].p = Point::new(d[j].p.x + nx * half_overlap, d[j].p.y + ny * half_overlap);
                 motion.moved |= (1 << i) | (1 << j);
+                // A cap pushed over the edge has left the court, as one
+                // that slid there (caps lying on one spot, or one struck at
+                // the edge, would otherwise rest off it).
+                for k in [i, j] {
+                    if !on_court(d[k].p) {
+                        d[k].live = false;
+                        d[k].v = Point::default();
+                        moving &= !(1 << k);
+                        motion.left_court |= 1 << k;
+                    }
+                }
+                if !d[i].live {
+                    break;
+                }
             }
         }
         step += 1;

@@ -29,6 +29,15 @@ pub const TRICKS: usize = 8;
 pub const PENALTY: i32 = 120;
 /// What each opponent earns when the declarer declares Rospisat'.
 pub const ROSPISAT_GIFT: i32 = 60;
+/// The largest [`Options::hand_limit`]: the default, a match to 1000. It
+/// keeps the counters of the score pad (horizontal lines and P marks, one a
+/// hand at most) far from the end of their `u8`.
+pub const MAX_HANDS: u32 = 200;
+/// The most a seat's score moves in one hand (a bid of 400 made or failed;
+/// every other change is smaller).
+pub const MAX_SWING: i32 = MAX_BID as i32;
+/// The largest score, either sign, a state may hold with no hands left.
+pub const MAX_SCORE: i32 = 1_000_000;
 
 /// The options a table sets before a match (the rulings marked *option*).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -46,7 +55,8 @@ pub struct Options {
     /// The barrel, horizontal lines and Rospisat' (on by default).
     pub extra_rules: bool,
     /// A safeguard so every match ends: after this many hands (redeals
-    /// count) the match ends and the highest score wins. 1 plays one hand.
+    /// count) the match ends and the highest score wins. 1 plays one hand;
+    /// at most [`MAX_HANDS`].
     pub hand_limit: u32,
 }
 
@@ -78,8 +88,11 @@ impl Options {
         if ![5, 10].contains(&self.rounding) {
             return Err(OptionsError::new("points are rounded to 5 or 10"));
         }
-        if self.hand_limit == 0 {
-            return Err(OptionsError::new("a match has at least one hand"));
+        if self.hand_limit == 0 || self.hand_limit > MAX_HANDS {
+            return Err(OptionsError::new(format!(
+                "a match has 1 to {MAX_HANDS} hands, not {}",
+                self.hand_limit
+            )));
         }
         Ok(())
     }
@@ -391,17 +404,56 @@ impl Table {
         if self.trick.len() >= SEATS || self.tricks.len() > TRICKS || self.dealt > 24 {
             return Err("too many cards played or dealt".into());
         }
-        if self.bid > MAX_BID || self.points.iter().any(|p| *p > GOAL as u16) {
-            return Err("a bid or points beyond any hand".into());
+        // The points taken, with those still to take (the cards not yet in
+        // a trick and the marriages whose king and queen are both unplayed),
+        // are at most a hand's 400: so they stay within it, whatever is
+        // played.
+        let played = self.played();
+        let open_marriages: u16 = Suit::ALL
+            .into_iter()
+            .filter(|suit| {
+                !self.marriages.iter().any(|(_, m)| m == suit)
+                    && !played.contains(Card::new(*suit, Rank::King))
+                    && !played.contains(Card::new(*suit, Rank::Queen))
+            })
+            .map(Suit::marriage)
+            .sum();
+        let taken: u32 = self.points.iter().map(|p| u32::from(*p)).sum();
+        let to_take = u32::from(Hand::DECK.minus(played).points() + open_marriages);
+        if self.bid > MAX_BID || taken + to_take > u32::from(MAX_BID) {
+            return Err(format!(
+                "a bid of {} or points {:?} beyond any hand",
+                self.bid, self.points
+            ));
         }
+        // Each hand left moves a score by at most MAX_SWING and adds at most
+        // one line or P mark: a state read can be played to its end.
+        let limit = self.options.hand_limit as usize;
+        if self.history.len() > limit || (self.phase != Phase::Over && self.history.len() == limit)
+        {
+            return Err(format!(
+                "{} hands played, more than the limit of {}",
+                self.history.len(),
+                self.options.hand_limit
+            ));
+        }
+        let left = (self.options.hand_limit as usize - self.history.len()) as i64;
         let standings_ok = self.standings.iter().all(|st| {
-            st.score.unsigned_abs() <= 1_000_000
-                && st.lines <= 200
-                && st.p_marks <= 200
+            i64::from(st.score).abs() + left * i64::from(MAX_SWING) <= i64::from(MAX_SCORE)
+                && i64::from(st.lines) + left <= i64::from(u8::MAX)
+                && i64::from(st.p_marks) + left <= i64::from(u8::MAX)
                 && st.barrel.is_none_or(|h| h < 3)
         });
         if !standings_ok {
-            return Err("a standing beyond any match".into());
+            return Err(format!(
+                "a standing beyond any match with {left} hands left: {:?}",
+                self.standings
+            ));
+        }
+        // A redeal ends the hand at once: the nines shown stay on the table
+        // only when that hand ended the match.
+        if self.nines.is_some() && self.phase != Phase::Over {
+            return Err(format!("four nines shown in {:?}", self.phase));
         }
         if (self.phase == Phase::Over) != self.end.is_some() {
             return Err("the match is over exactly when it has ended".into());
@@ -753,14 +805,68 @@ impl Tysiac {
                     let s = table.seat_in_trick(i).index();
                     sizes[s] + usize::from(i < played) == left
                 });
-                if !even || left == 0 || table.tricks.len() + left > TRICKS {
-                    Err("the hands do not match the tricks played".into())
+                if !even || left == 0 || table.tricks.len() + left != TRICKS {
+                    Err(format!(
+                        "hands of {sizes:?} do not match {} tricks played and {played} on the table",
+                        table.tricks.len()
+                    ))
                 } else {
                     Ok(())
                 }
             }
             _ => Ok(()),
+        }?;
+        // Every card is somewhere, once: dealt and not yet played, in the
+        // hands and the prikup; played, in the tricks. Between hands, nothing
+        // is held.
+        let dealt = matches!(
+            table.phase,
+            Phase::Bidding
+                | Phase::Prikup
+                | Phase::PassCards
+                | Phase::FourNines
+                | Phase::Raise
+                | Phase::Play
+        );
+        if dealt && seen != Hand::DECK {
+            return Err(format!(
+                "{} of the 24 cards are in the hands, the prikup and the tricks in {:?}",
+                seen.len(),
+                table.phase
+            ));
         }
+        let between = matches!(table.phase, Phase::FirstDealer | Phase::Score | Phase::Over);
+        if between && (prikup != 0 || sizes != [0; 3]) {
+            return Err(format!(
+                "hands of {sizes:?} and a prikup of {prikup} between hands"
+            ));
+        }
+        // A card given is one its receiver holds or has played this hand
+        // (a state made by hand may leave which card unsaid).
+        let exchanged = matches!(
+            table.phase,
+            Phase::PassCards | Phase::FourNines | Phase::Raise | Phase::Play
+        );
+        for seat in Seat::all(SEATS) {
+            let Some(given) = self.given[seat.index()] else {
+                continue;
+            };
+            let received = table.given_to.contains(seat);
+            let placed = self.hands[seat.index()].contains(given)
+                || table
+                    .tricks
+                    .iter()
+                    .any(|t| (0..SEATS).any(|i| t.cards[i] == given && t.player(i) == seat))
+                || table
+                    .trick
+                    .iter()
+                    .enumerate()
+                    .any(|(i, c)| *c == given && table.seat_in_trick(i) == seat);
+            if exchanged && received != placed {
+                return Err(format!("the card given to {seat} ({given}) is not with it"));
+            }
+        }
+        Ok(())
     }
 
     /// Any action value, legal or not, for tests and the conformance check.

@@ -161,8 +161,8 @@ mod view;
 pub use ai::{action_prior, bid_value, exchange, expected_take, hand_value};
 pub use card::{Card, Hand, Rank, Suit};
 pub use game::{
-    Action, BARREL, CARD_POINTS, Call, GOAL, HandEnd, HandResult, MAX_BID, MatchEnd, OPENING_BID,
-    Options, PENALTY, Phase, PlayedTrick, ROSPISAT_GIFT, SEATS, Standing, TRICKS, Table, Tysiac,
-    deal_target,
+    Action, BARREL, CARD_POINTS, Call, GOAL, HandEnd, HandResult, MAX_BID, MAX_HANDS, MAX_SCORE,
+    MAX_SWING, MatchEnd, OPENING_BID, Options, PENALTY, Phase, PlayedTrick, ROSPISAT_GIFT, SEATS,
+    Standing, TRICKS, Table, Tysiac, deal_target,
 };
 pub use view::{OpenCards, TysiacView};

@@ -81,3 +81,63 @@ fn fuzz_deep() {
         );
     }
 }
+
+/// Issue 33, defect 6: parts with `points` 1000 or `p_marks` 200 (the most
+/// the reader took) played on to 1001 or 201, and the state no longer
+/// read; `hand_limit` had no bound, so the `u8` counters could overflow.
+/// Now a state is read only when whatever is left of the match keeps it
+/// within its bounds: each such value is refused with its line, or plays on
+/// to the end of the match with every state and view reading back.
+#[test]
+fn values_at_their_limits_are_refused_or_play_on_and_read_back() {
+    use serde_json::{Value, json};
+    use veil_core::{Game, play_out};
+    let mut rng = GameRng::seed_from_u64(33);
+    let mut states = Vec::new();
+    for seed in 0..8u64 {
+        let mut game = Tysiac::new(&veil_tysiac::Options::default(), 3).unwrap();
+        let mut play = GameRng::seed_from_u64(seed);
+        play_out(
+            &mut game,
+            &mut play,
+            40 + seed as usize * 23,
+            |g, s, l, r| g.playout_action(s, l, r),
+        );
+        states.push(game);
+    }
+    let edits: [(&str, Value); 12] = [
+        ("/table/points/0", json!(1000)),
+        ("/table/points/1", json!(400)),
+        ("/table/points/2", json!(65535)),
+        ("/table/standings/0/p_marks", json!(200)),
+        ("/table/standings/1/lines", json!(200)),
+        ("/table/standings/2/lines", json!(255)),
+        ("/table/standings/0/p_marks", json!(55)),
+        ("/table/standings/0/score", json!(-1_000_000)),
+        ("/table/standings/1/score", json!(999_999)),
+        ("/table/options/hand_limit", json!(4_294_967_295u32)),
+        ("/table/options/hand_limit", json!(201)),
+        ("/table/options/hand_limit", json!(200)),
+    ];
+    let (mut refused, mut played) = (0, 0);
+    for state in &states {
+        for (path, value) in &edits {
+            let mut v = serde_json::to_value(state).unwrap();
+            *v.pointer_mut(path).unwrap() = value.clone();
+            match serde_json::from_value::<Tysiac>(v) {
+                Err(e) => {
+                    assert!(!e.to_string().contains('\n'), "one line: {e}");
+                    refused += 1;
+                }
+                Ok(game) => {
+                    for _ in 0..4 {
+                        fuzz::exercise(&game, &mut rng, 3000, Tysiac::arbitrary_action);
+                    }
+                    played += 1;
+                }
+            }
+        }
+    }
+    assert!(refused >= 8 * 9, "{refused} refused, {played} played");
+    assert!(played >= 8, "{refused} refused, {played} played");
+}

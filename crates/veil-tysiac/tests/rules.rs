@@ -113,7 +113,8 @@ fn refused(game: &mut Tysiac, actor: Actor, action: Action) -> ActionError<Actio
 }
 
 /// A state in play with these hands (seat 1 declares), `leader` to lead,
-/// `trump` in force, and one earlier trick (won by the leader) if asked.
+/// `trump` in force; `earlier` when the hands hold under eight cards, the
+/// rest having been played in earlier tricks (won by the leader).
 fn in_play(
     options: Options,
     hands: [&str; 3],
@@ -131,15 +132,23 @@ fn in_play(
     table.to_act = leader;
     table.trump = trump;
     table.tricks.clear();
-    if earlier {
-        let spare: Vec<Card> = Hand::DECK.minus(held).iter().take(3).collect();
-        table.tricks.push(PlayedTrick {
+    // Every card is somewhere: the ones not in hand were played in the
+    // earlier tricks (as many as the hands are short of eight).
+    let spare: Vec<Card> = Hand::DECK.minus(held).iter().collect();
+    assert_eq!(
+        earlier,
+        !spare.is_empty(),
+        "earlier tricks exactly when the hands are short"
+    );
+    table.tricks = spare
+        .chunks(3)
+        .map(|c| PlayedTrick {
             leader,
-            cards: [spare[0], spare[1], spare[2]],
+            cards: [c[0], c[1], c[2]],
             winner: leader,
             trump,
-        });
-    }
+        })
+        .collect();
     Tysiac::from_parts(table, hands, Hand::EMPTY, [None; 3]).unwrap()
 }
 
@@ -395,7 +404,7 @@ fn players_follow_suit_then_trump_then_anything() {
         ["10H 9S", "AH KS", "JD QC"],
         S1,
         None,
-        false,
+        true,
     );
     act(&mut game, S1, play("AH"));
     assert_eq!(game.observe(S2).playable(), hand("JD QC"), "void: anything");
@@ -404,7 +413,7 @@ fn players_follow_suit_then_trump_then_anything() {
     refused(&mut game, Actor::Seat(S0), play("9S"));
     act(&mut game, S0, play("10H"));
     assert_eq!(
-        game.table().tricks[0].winner,
+        game.table().tricks.last().unwrap().winner,
         S1,
         "the highest of the suit led wins"
     );
@@ -442,7 +451,7 @@ fn the_must_beat_option() {
     };
     // Follow and beat if you can.
     for (options, expected) in [(Options::default(), "JH AH"), (must, "AH")] {
-        let mut game = in_play(options, ["9C 9D", "QH KD", "JH AH"], S1, None, false);
+        let mut game = in_play(options, ["9C 9D", "QH KD", "JH AH"], S1, None, true);
         act(&mut game, S1, play("QH"));
         assert_eq!(game.observe(S2).playable(), hand(expected));
     }
@@ -471,7 +480,7 @@ fn the_must_beat_option() {
     act(&mut game, S2, play("9S"));
     assert_eq!(game.observe(S0).playable(), hand("JH AH"));
     // Nothing beats: any card of the suit.
-    let mut game = in_play(must, ["9H JH", "AH JC", "9S QD"], S1, None, false);
+    let mut game = in_play(must, ["9H JH", "AH JC", "9S QD"], S1, None, true);
     act(&mut game, S1, play("AH"));
     act(&mut game, S2, play("QD"));
     assert_eq!(game.observe(S0).playable(), hand("9H JH"));
@@ -482,7 +491,11 @@ fn a_marriage_makes_trump_mid_hand_and_scores() {
     // Not on the first trick of the hand.
     let mut game = in_play(
         Options::default(),
-        ["9D 9C 9S", "KH QH JC", "AD AC AS"],
+        [
+            "9D 9C 9S 10D 10C 10S JS QS",
+            "KH QH JC KD QD KC QC KS",
+            "AD AC AS AH 10H JH 9H JD",
+        ],
         S1,
         None,
         false,
@@ -1336,7 +1349,7 @@ fn states_that_cannot_go_on_are_refused() {
         ["9C 9D", "QH KD", "JH AH"],
         S1,
         None,
-        false,
+        true,
     );
     act(&mut game, S1, play("QH"));
     let table = game.table().clone();
@@ -1377,4 +1390,74 @@ fn revealed_shows_every_hand_and_the_prikup() {
     let text = serde_json::to_string(&other).unwrap();
     let error = serde_json::from_str::<TysiacView>(&text).unwrap_err();
     assert!(error.to_string().contains("open hands"), "{error}");
+}
+
+/// Issue 33, defect 7: one trick played, six cards a hand and three cards
+/// nowhere was accepted (the check was `tricks + left > 8`), and breaks the
+/// determinisation law — `determinize(observe(0)).observe(0)` had hands of
+/// [6, 1, 1]. Every card must be somewhere, once, in every phase: a card
+/// taken out of any hand or the prikup of any state of a real match is
+/// refused, and every state kept passes the law.
+#[test]
+fn from_parts_accounts_for_every_card_once() {
+    let game = in_play(
+        Options::default(),
+        [
+            "9H 9D 9C QD JH JD",
+            "KH QH AH 10H AD 10D",
+            "9S JS QS KS 10S AS",
+        ],
+        S1,
+        None,
+        true,
+    );
+    // From eighteen cards in hand, the helper filled two earlier tricks.
+    assert_eq!(game.table().tricks.len(), 2);
+    let mut table = game.table().clone();
+    table.tricks.truncate(1);
+    let hands = [S0, S1, S2].map(|s| game.hand(s));
+    let error = Tysiac::from_parts(table, hands, Hand::EMPTY, [None; 3]).unwrap_err();
+    assert!(error.reason.contains("1 tricks played"), "{error}");
+
+    let mut rng = GameRng::seed_from_u64(33);
+    let mut refused = 0;
+    for seed in 0..30 {
+        let mut game = Tysiac::new(&Options::default(), 3).unwrap();
+        let mut play = GameRng::seed_from_u64(seed);
+        for _ in 0..(seed as usize * 7) % 90 {
+            play_out(&mut game, &mut play, 1, |g, s, l, r| {
+                g.playout_action(s, l, r)
+            });
+        }
+        let hands = [S0, S1, S2].map(|s| game.hand(s));
+        let given = [S0, S1, S2].map(|s| game.given(s));
+        let parts = |hands: [Hand; 3], prikup: Hand| {
+            Tysiac::from_parts(game.table().clone(), hands, prikup, given)
+        };
+        assert_eq!(parts(hands, game.prikup()).as_ref(), Ok(&game));
+        for seat in [S0, S1, S2] {
+            let view = game.observe(seat);
+            let sampled = Tysiac::determinize(&view, &mut rng);
+            assert_eq!(sampled.observe(seat).hand_sizes, view.hand_sizes);
+        }
+        for (place, held) in hands.iter().chain([&game.prikup()]).enumerate() {
+            let Some(lost) = held.iter().next() else {
+                continue;
+            };
+            let mut fewer = hands;
+            let mut prikup = game.prikup();
+            if place < 3 {
+                fewer[place] = held.without(lost);
+            } else {
+                prikup = prikup.without(lost);
+            }
+            assert!(
+                parts(fewer, prikup).is_err(),
+                "{lost} lost from place {place} in {:?}",
+                game.phase()
+            );
+            refused += 1;
+        }
+    }
+    assert!(refused > 40, "{refused}");
 }
