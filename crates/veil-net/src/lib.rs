@@ -436,7 +436,7 @@ mod tests {
             r#"{"t":"Nope"}"#,
             r#"{"t":"Act","seq":"1","seen":0,"action":1}"#,
             r#"{"t":"Act","seq":-1,"seen":0,"action":1}"#,
-            r#"{"t":"Ping","extra":1}"#,
+            r#"{"t":"Act","seq":1,"seen":0,"action":1,"extra":1}"#,
             r#"{"seq":1}"#,
             "[]",
             "",

@@ -184,11 +184,11 @@ async fn impostors_see_nothing_and_cannot_act() {
         imp.drain(Duration::from_millis(50)).await;
         for f in &imp.frames {
             assert!(
-                matches!(f, Server::Error { .. }),
+                matches!(f, Server::Error { .. } | Server::Hello { .. }),
                 "an impostor received {f:?}"
             );
         }
-        assert!(imp.frames.len() >= 2);
+        assert!(imp.frames.len() >= 3);
         clients[1] = me;
     }
     let _ = other;
@@ -255,7 +255,9 @@ async fn computer_seats_decide_the_same_from_the_same_view() {
         m.step(&Step::Act { seat: 0, action: legal[0].clone(), belief: None }).unwrap();
         let mut step = None;
         for _ in 0..500 {
-            step = m.think(Duration::from_millis(5), Duration::from_millis(20));
+            // Slices long enough for the level's whole search: the decision
+            // then depends on the view and the seeds only, not the clock.
+            step = m.think(Duration::from_secs(2), Duration::from_millis(50));
             if step.is_some() {
                 break;
             }
@@ -330,7 +332,9 @@ async fn a_takeback_needs_the_other_persons_yes_and_no_reveal() {
     play_until(&mut clients, "hide-and-guess", &mut pick, 40, |w| w.to_act.len() == 1 && w.v > 2).await;
     let s = usize::from(clients[2].to_act[0]);
     let rules = rules("hide-and-guess", 2);
+    let top = clients[2].v;
     let p = &mut clients[s];
+    p.reach(top).await;
     let legal = rules.legal_from_view(&p.view, Seat(s as u8)).unwrap();
     let seq = p.act(legal[0].clone()).await;
     p.answer(seq).await.unwrap();
