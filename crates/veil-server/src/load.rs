@@ -110,6 +110,7 @@ async fn run(args: Args) -> Result<(), String> {
             let room = Room::open(&url, &game, seats, watchers, &conns).await;
             drop(permit);
             let _ = ready.send(room.is_ok()).await;
+            drop(ready);
             match room {
                 Ok(room) => {
                     room.play(r as u64, think, figures, measuring, stop_at).await;
