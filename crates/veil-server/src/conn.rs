@@ -62,8 +62,13 @@ pub(crate) async fn ws_handler(
         return (StatusCode::TOO_MANY_REQUESTS, "too many connections from this address")
             .into_response();
     };
+    // Small buffers: thousands of connections each keep theirs (the
+    // default 128 KB apiece would be most of a room's memory); a frame up
+    // to the limit still fits, the buffer grows for it.
     ws.max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
         .on_upgrade(move |socket| connection(socket, shared, addr.ip(), guard))
 }
 

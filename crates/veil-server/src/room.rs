@@ -320,7 +320,7 @@ impl Room {
         if !self.finished && self.started {
             let grace = Duration::from_secs(self.meta.settings.grace_secs);
             for slot in &self.slots {
-                if let (Some(since), false) = (slot.gone_since, slot.away) {
+                if let (Some(since), false, true) = (slot.gone_since, slot.away, slot.for_person) {
                     at = at.min(since + grace);
                 }
             }
@@ -331,7 +331,8 @@ impl Room {
         if !self.any_person_connected() {
             at = at.min(self.person_seen + Duration::from_secs(self.meta.settings.idle_close_secs));
         }
-        at.max(now + Duration::from_millis(1))
+        // Never a busy loop, whatever went wrong with a timer.
+        at.max(now + Duration::from_millis(5))
     }
 
     fn any_person_connected(&self) -> bool {
@@ -373,16 +374,17 @@ impl Room {
         // Time per move ran out: the computer moves for the seat, once.
         if let (Some(secs), Some((seat, since))) = (self.meta.settings.move_secs, self.clock)
             && now.duration_since(since) >= Duration::from_secs(secs)
-            && self.m.seat_kinds()[usize::from(seat)].is_human()
         {
-            let step = Step::Seat {
-                seat,
-                kind: level.clone(),
-            };
-            if self.apply(step, None, 0).await.is_ok() {
-                self.timed_out.push(seat);
-            }
             self.clock = None;
+            if self.m.seat_kinds()[usize::from(seat)].is_human() {
+                let step = Step::Seat {
+                    seat,
+                    kind: level.clone(),
+                };
+                if self.apply(step, None, 0).await.is_ok() {
+                    self.timed_out.push(seat);
+                }
+            }
         }
         if let Some(at) = self.chance_at
             && now >= at
