@@ -111,6 +111,10 @@ async fn connection(socket: WebSocket, shared: Arc<Shared>, ip: IpAddr, _guard: 
             }
         }
         let _ = sink.send(Message::Close(None)).await;
+        // Linger a moment before the socket closes: closing with unread
+        // input (the rest of an oversized frame) resets the connection,
+        // and the client would lose the error that says why.
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     });
     conn.send(&Server::Hello {
         protocol: PROTOCOL,

@@ -129,9 +129,13 @@ async fn ten_thousand_hostile_frames_change_nothing() {
         let v = p.v;
         let other = if round % 2 == 0 { &mut b } else { &mut a };
         other.reach(v).await;
+        // A flooder that reads slower than it is answered may be dropped
+        // (its queue is bounded); what any of them read was well-formed.
+        let mut got = 0;
         for t in tasks {
-            assert!(t.await.unwrap() > 0);
+            got += t.await.unwrap();
         }
+        assert!(got > 0);
     }
     assert!(sent >= 10_000, "{sent} frames");
     // The honest room went exactly as its players played it.
