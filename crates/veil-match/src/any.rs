@@ -146,6 +146,10 @@ pub trait AnyMatch: Send + Sync {
     /// ([`Game::hidden_facts`]): a takeback is refused once one of these
     /// went down (something hidden was revealed).
     fn hidden_counts(&self) -> Vec<usize>;
+    /// How many chance actions (deals, reveals, dice) the game as played
+    /// holds so far: a takeback is refused once this grew since the action
+    /// taken back.
+    fn chance_count(&self) -> usize;
     /// The hidden facts of `seat` in the full state. For leak tests only.
     #[doc(hidden)]
     fn hidden_facts_for_tests(&self, seat: Seat) -> Vec<Fact>;
@@ -362,6 +366,21 @@ impl<G: MatchGame> AnyMatch for Erased<G> {
                 out.len()
             })
             .collect()
+    }
+    fn chance_count(&self) -> usize {
+        self.0
+            .timeline()
+            .iter()
+            .filter(|m| {
+                matches!(
+                    m,
+                    crate::Moment::Act {
+                        actor: veil_core::Actor::Chance,
+                        ..
+                    }
+                )
+            })
+            .count()
     }
     fn hidden_facts_for_tests(&self, seat: Seat) -> Vec<Fact> {
         let mut out = Vec::new();

@@ -1,0 +1,473 @@
+//! Veil's game server: rooms of any of Veil's games, played over one
+//! WebSocket per player, the server holding every secret.
+//!
+//! ```no_run
+//! # async fn run() -> Result<(), String> {
+//! use veil_server::{Config, start};
+//!
+//! let config = Config {
+//!     bind: "127.0.0.1:8080".parse().unwrap(),
+//!     db: "veil.db".into(),
+//!     web: Some("web/dist".into()),
+//!     ..Config::default()
+//! };
+//! let server = start(config).await?; // rooms of the database rebuilt, listening
+//! println!("listening on {}", server.addr);
+//! server.wait().await;
+//! # Ok(()) }
+//! ```
+//!
+//! It is as plain as axum's examples: a [router](router) with `GET /ws`
+//! (the [protocol](veil_net)), `GET /health` and the web build's files;
+//! state passed explicitly ([`Shared`]), no global mutable state.
+//!
+//! - **One owner per room.** Each room is one tokio task owning its match
+//!   (a [`veil_match::AnyMatch`]); connections hold a sender to it and the
+//!   room takes their inputs one at a time. Computer seats think inside the
+//!   room's task (on a blocking thread, 10 ms slices every 20 ms); chance
+//!   held back by a pause is drawn after it (0.25 s an animation step).
+//! - **Nothing lost.** Every accepted step is committed to the
+//!   [store](store) — SQLite by default, WAL, `synchronous=FULL` — before
+//!   any seat hears of it; on start every open room is rebuilt with
+//!   [`veil_match::rebuild`]: same secrets, same chance to come, same
+//!   version.
+//! - **Each seat sees its own.** A seat's frames carry `observe(seat)` only,
+//!   a spectator's `observe(None)`; the full record goes out once the game
+//!   is over.
+//! - **Away.** A person disconnected past the room's grace time (60 s by
+//!   default) is played by the computer at the room's level, and gets the
+//!   seat back on return; a room with no person connected for 24 h is
+//!   closed, its steps kept; closed rooms are deleted after 30 days.
+//! - **Takeback.** The rule is in [`veil_net`]'s docs: every other person
+//!   must accept, and it is refused once anything hidden was revealed or
+//!   chance drawn since the action taken back.
+//! - **Bad input.** Anything malformed, out of turn, stale, doubled or with
+//!   a wrong token gets an error frame to that connection only; frames are
+//!   limited to 64 KB, connections and rooms per address, and messages per
+//!   second per connection. A panic in a game's code reloads that room from
+//!   the store; the others never notice.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::Router;
+use axum::routing::get;
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+use tokio::sync::{mpsc, oneshot};
+use veil_match::{Opening, SeatKind};
+use veil_net::{RoomSettings, SeatSpec, codes};
+
+mod conn;
+mod limits;
+pub mod load;
+mod room;
+pub mod store;
+
+pub use room::Inspection;
+use room::{Input, Room, RoomMeta};
+use store::{SqliteStore, StoreHandle, StoredRoom};
+
+/// How a server runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub bind: SocketAddr,
+    /// The SQLite file.
+    pub db: PathBuf,
+    /// The web build to serve at `/` (`web/dist`); `None`: none.
+    pub web: Option<PathBuf>,
+    /// Open rooms one address may have created.
+    pub rooms_per_ip: usize,
+    /// Open connections from one address.
+    pub conns_per_ip: usize,
+    /// Messages a second per connection, on average and at once.
+    pub rate_per_sec: f64,
+    pub rate_burst: f64,
+    /// How long closed rooms (finished or idle) are kept, in seconds.
+    pub keep_secs: u64,
+    /// One animation step of a chance pause (Tysiąc's last trick stays in
+    /// view this many times its pause), in milliseconds.
+    pub animation_step_ms: u64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            db: "veil.db".into(),
+            web: None,
+            rooms_per_ip: 20,
+            conns_per_ip: 50,
+            rate_per_sec: 20.0,
+            rate_burst: 40.0,
+            keep_secs: 30 * 24 * 3600,
+            animation_step_ms: 250,
+        }
+    }
+}
+
+/// Switches that make the server wrong on purpose, so tests can see that
+/// their detectors fire. Never set outside tests.
+#[doc(hidden)]
+#[derive(Default)]
+pub struct Faults {
+    /// (to, from): seat `to` is sent seat `from`'s view (+1; 0: off).
+    leak: AtomicU64,
+    /// The next person's action panics inside the game's code.
+    panic_next: AtomicBool,
+}
+
+impl Faults {
+    pub fn set_leak(&self, leak: Option<(u8, u8)>) {
+        let v = leak.map_or(0, |(to, from)| 1 + u64::from(to) * 256 + u64::from(from));
+        self.leak.store(v, Ordering::Relaxed);
+    }
+    pub(crate) fn leak(&self) -> Option<(u8, u8)> {
+        match self.leak.load(Ordering::Relaxed) {
+            0 => None,
+            v => Some((((v - 1) / 256) as u8, ((v - 1) % 256) as u8)),
+        }
+    }
+    pub fn panic_next_action(&self) {
+        self.panic_next.store(true, Ordering::Relaxed);
+    }
+    pub(crate) fn take_panic(&self) -> bool {
+        self.panic_next.swap(false, Ordering::Relaxed)
+    }
+}
+
+struct RoomEntry {
+    tx: mpsc::Sender<Input>,
+    /// Who created it (for the rooms-per-address limit).
+    ip: Option<IpAddr>,
+}
+
+/// What every handler and room shares, passed explicitly.
+pub struct Shared {
+    config: Config,
+    store: StoreHandle,
+    rooms: Mutex<HashMap<String, RoomEntry>>,
+    limits: limits::Limits,
+    next_conn: AtomicU64,
+    #[doc(hidden)]
+    pub faults: Faults,
+}
+
+impl Shared {
+    fn room(&self, code: &str) -> Option<mpsc::Sender<Input>> {
+        let rooms = self.rooms.lock().unwrap_or_else(|p| p.into_inner());
+        rooms.get(code).map(|e| e.tx.clone())
+    }
+
+    fn next_conn(&self) -> u64 {
+        self.next_conn.fetch_add(1, Ordering::Relaxed)
+    }
+
+    fn open_rooms(&self) -> usize {
+        self.rooms.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+}
+
+/// Seconds since 1970.
+pub(crate) fn now_secs() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+/// A seat's token: 128 random bits from the operating system, in hex.
+pub(crate) fn new_token() -> String {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).expect("the operating system provides entropy");
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// What the store keeps of a token.
+pub(crate) fn token_hash(token: &str) -> String {
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Room codes: no 0/O, 1/I/L, so a code read aloud is typed right.
+const CODE_ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+
+fn new_code() -> String {
+    let mut bytes = [0u8; 6];
+    getrandom::fill(&mut bytes).expect("the operating system provides entropy");
+    bytes
+        .iter()
+        .map(|b| char::from(CODE_ALPHABET[usize::from(*b) % CODE_ALPHABET.len()]))
+        .collect()
+}
+
+/// Checks a Create and makes the room: stored, then its task running.
+async fn create_room(
+    shared: &Arc<Shared>,
+    ip: IpAddr,
+    game: &str,
+    options: Option<Value>,
+    seats: &[SeatSpec],
+    settings: RoomSettings,
+) -> Result<(String, mpsc::Sender<Input>), (&'static str, String)> {
+    let bad = |m: String| (codes::BAD_ROOM, m);
+    let entry = veil_games::entry(game).ok_or_else(|| {
+        let known: Vec<&str> = veil_games::GAMES.iter().map(|g| g.id).collect();
+        bad(format!("no game {game:?} (known: {})", known.join(", ")))
+    })?;
+    if !entry.seats.contains(seats.len()) {
+        return Err(bad(format!(
+            "{} is played by {}..{} seats, not {}",
+            entry.id,
+            entry.seats.min,
+            entry.seats.max,
+            seats.len()
+        )));
+    }
+    if seats.iter().filter(|s| **s == SeatSpec::Me).count() > 1 {
+        return Err(bad("at most one seat is \"me\"".into()));
+    }
+    let level = |l: &str| {
+        SeatKind::from_label_id(l)
+            .ok()
+            .filter(|k| !k.is_human())
+            .ok_or_else(|| bad(format!("no computer level {l:?}")))
+    };
+    level(&settings.level)?;
+    if settings.grace_secs > 7 * 24 * 3600
+        || settings.idle_close_secs > 30 * 24 * 3600
+        || settings.move_secs.is_some_and(|s| s == 0 || s > 24 * 3600)
+    {
+        return Err(bad("a setting is out of range".into()));
+    }
+    let mut kinds = Vec::new();
+    let mut specs = Vec::new();
+    for s in seats {
+        match s {
+            SeatSpec::Person => {
+                kinds.push(SeatKind::Human);
+                specs.push("person".to_string());
+            }
+            SeatSpec::Me => {
+                kinds.push(SeatKind::Human);
+                specs.push("me".to_string());
+            }
+            SeatSpec::Computer(l) => {
+                let k = level(l)?;
+                specs.push(k.label_id());
+                kinds.push(k);
+            }
+        }
+    }
+    let options = match options {
+        Some(o) => o,
+        None => veil_match::default_options(game).map_err(bad)?,
+    };
+    let think = settings.think_limit_ms.clamp(100, 60_000);
+    let opening = Opening::new(entry.id, options, &kinds, think);
+    let m = veil_match::open(&opening).map_err(bad)?;
+    if !shared.limits.open_room(ip) {
+        return Err((
+            codes::LIMIT,
+            format!("{} open rooms from this address already", shared.config.rooms_per_ip),
+        ));
+    }
+    let meta = RoomMeta { settings, specs };
+    let code = loop {
+        let code = new_code();
+        if shared.room(&code).is_none() {
+            break code;
+        }
+    };
+    let room = Room::new(shared.clone(), code.clone(), opening, meta, m);
+    if let Err(e) = shared.store.commit(room.creation()).await {
+        shared.limits.close_room(ip);
+        return Err((codes::STORE, e));
+    }
+    let tx = spawn_room(shared, room, Some(ip));
+    Ok((code, tx))
+}
+
+/// Runs a room under a supervisor: if its task panics after all (a fault
+/// outside the guarded game code), the room is reloaded from the store and
+/// its connections told to resume.
+fn spawn_room(shared: &Arc<Shared>, room: Room, ip: Option<IpAddr>) -> mpsc::Sender<Input> {
+    let (tx, rx) = mpsc::channel(1024);
+    let code = room.code.clone();
+    shared
+        .rooms
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .insert(code.clone(), RoomEntry { tx: tx.clone(), ip });
+    let shared = shared.clone();
+    tokio::spawn(async move {
+        let outcome = tokio::spawn(room.run(rx)).await;
+        let reloaded = match outcome {
+            Ok(()) => None,
+            Err(e) => {
+                eprintln!("room {code}: its task failed ({e}); reloading from the store");
+                match shared.store.room(&code).await {
+                    Ok(Some(stored)) => Room::restore(shared.clone(), stored)
+                        .inspect_err(|e| eprintln!("room {code}: cannot reload: {e}"))
+                        .ok(),
+                    _ => None,
+                }
+            }
+        };
+        match reloaded {
+            Some(room) => {
+                spawn_room(&shared, room, ip);
+            }
+            None => {
+                let entry = shared
+                    .rooms
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .remove(&code);
+                if let Some(ip) = entry.and_then(|e| e.ip) {
+                    shared.limits.close_room(ip);
+                }
+            }
+        }
+    });
+    tx
+}
+
+/// The routes: the WebSocket, the health check, the web build.
+pub fn router(shared: Arc<Shared>) -> Router {
+    let web = shared.config.web.clone();
+    let router = Router::new()
+        .route("/ws", get(conn::ws_handler))
+        .route("/health", get(health))
+        .with_state(shared);
+    match web {
+        Some(dir) => router.fallback_service(tower_http::services::ServeDir::new(dir)),
+        None => router,
+    }
+}
+
+async fn health(
+    axum::extract::State(shared): axum::extract::State<Arc<Shared>>,
+) -> impl axum::response::IntoResponse {
+    let body = serde_json::json!({
+        "ok": true,
+        "protocol": veil_net::PROTOCOL,
+        "rooms": shared.open_rooms(),
+        "rss_kb": rss_kb(),
+    });
+    (
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        body.to_string(),
+    )
+}
+
+/// This process's resident memory, from /proc (Linux); 0 elsewhere.
+pub fn rss_kb() -> u64 {
+    rss_kb_of("self")
+}
+
+/// The resident memory of process `pid` ("self" for this one), in KB.
+pub fn rss_kb_of(pid: &str) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|n| n.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+/// A running server.
+pub struct Running {
+    pub addr: SocketAddr,
+    pub shared: Arc<Shared>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Running {
+    /// Waits until the server stops (it does not, unless its listener
+    /// fails).
+    pub async fn wait(self) {
+        let _ = self.task.await;
+    }
+
+    /// Stops accepting connections (tests).
+    pub fn abort(&self) {
+        self.task.abort();
+    }
+
+    /// The full state of a room (tests).
+    #[doc(hidden)]
+    pub async fn inspect(&self, code: &str) -> Option<Inspection> {
+        let tx = self.shared.room(code)?;
+        let (reply, rx) = oneshot::channel();
+        tx.send(Input::Inspect(reply)).await.ok()?;
+        rx.await.ok()
+    }
+
+    /// A room as stored (tests).
+    #[doc(hidden)]
+    pub async fn stored(&self, code: &str) -> Option<StoredRoom> {
+        self.shared.store.room(code).await.ok().flatten()
+    }
+
+    /// The codes of the rooms open now.
+    pub fn rooms(&self) -> Vec<String> {
+        let rooms = self.shared.rooms.lock().unwrap_or_else(|p| p.into_inner());
+        rooms.keys().cloned().collect()
+    }
+}
+
+/// Opens the store, rebuilds every open room, and starts listening.
+pub async fn start(config: Config) -> Result<Running, String> {
+    let store = SqliteStore::open(&config.db)?;
+    let (store, stored) = StoreHandle::start(store)?;
+    let listener = tokio::net::TcpListener::bind(config.bind)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", config.bind))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let shared = Arc::new(Shared {
+        limits: limits::Limits::new(config.conns_per_ip, config.rooms_per_ip),
+        config,
+        store,
+        rooms: Mutex::new(HashMap::new()),
+        next_conn: AtomicU64::new(1),
+        faults: Faults::default(),
+    });
+    for room in stored {
+        let code = room.code.clone();
+        match Room::restore(shared.clone(), room) {
+            Ok(room) => {
+                spawn_room(&shared, room, None);
+            }
+            Err(e) => eprintln!("room {code}: cannot rebuild, left closed: {e}"),
+        }
+    }
+    // Closed rooms past their time are deleted, hourly.
+    let purger = shared.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(Duration::from_secs(3600));
+        loop {
+            every.tick().await;
+            let before = now_secs() - purger.config.keep_secs as i64;
+            if let Err(e) = purger.store.purge(before).await {
+                eprintln!("purge: {e}");
+            }
+        }
+    });
+    let app = router(shared.clone());
+    let task = tokio::spawn(async move {
+        let service = app.into_make_service_with_connect_info::<SocketAddr>();
+        if let Err(e) = axum::serve(listener, service).await {
+            eprintln!("server: {e}");
+        }
+    });
+    Ok(Running { addr, shared, task })
+}

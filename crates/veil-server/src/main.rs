@@ -1,0 +1,58 @@
+//! `veil-server`: the server, or (`veil-server load …`) the load tool.
+
+use std::path::PathBuf;
+
+const USAGE: &str = "usage:
+  veil-server [--port 8080] [--bind 127.0.0.1] [--db veil.db] [--web web/dist]
+              [--rooms-per-ip 20] [--conns-per-ip 50] [--keep-days 30]
+              [--animation-step-ms 250]
+  veil-server load --url ws://127.0.0.1:8080/ws [--rooms 100] [--seconds 20]
+              [--game jieqi] [--pid SERVER_PID]";
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = if args.first().map(String::as_str) == Some("load") {
+        veil_server::load::main(&args[1..])
+    } else {
+        serve(&args)
+    };
+    if let Err(e) = result {
+        eprintln!("veil-server: {e}\n{USAGE}");
+        std::process::exit(2);
+    }
+}
+
+fn serve(args: &[String]) -> Result<(), String> {
+    let mut config = veil_server::Config::default();
+    let mut port = 8080u16;
+    let mut bind = std::net::IpAddr::from([127, 0, 0, 1]);
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
+        let number = |v: &str| v.parse::<u64>().map_err(|e| format!("{flag}: {e}"));
+        match flag.as_str() {
+            "--port" => port = value()?.parse().map_err(|e| format!("--port: {e}"))?,
+            "--bind" => bind = value()?.parse().map_err(|e| format!("--bind: {e}"))?,
+            "--db" => config.db = PathBuf::from(value()?),
+            "--web" => config.web = Some(PathBuf::from(value()?)),
+            "--rooms-per-ip" => config.rooms_per_ip = number(value()?)? as usize,
+            "--conns-per-ip" => config.conns_per_ip = number(value()?)? as usize,
+            "--keep-days" => config.keep_secs = number(value()?)? * 24 * 3600,
+            "--animation-step-ms" => config.animation_step_ms = number(value()?)?,
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                return Ok(());
+            }
+            other => return Err(format!("unknown argument {other:?}")),
+        }
+    }
+    config.bind = std::net::SocketAddr::new(bind, port);
+    let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
+    runtime.block_on(async {
+        let server = veil_server::start(config).await?;
+        // One line a supervisor (or a test) can read: where it listens.
+        println!("listening on {}", server.addr);
+        server.wait().await;
+        Ok(())
+    })
+}

@@ -1,0 +1,195 @@
+//! The leak sweep: every one of the eight games played out at random by
+//! WebSocket clients, one a seat, plus a spectator; every view any client
+//! held, at every version, must be exactly what the rules give its seat
+//! (`observe(seat)`; the spectator's `observe(None)`), the move list the
+//! public one, and no other frame may carry another seat's secrets. A
+//! server that leaks on purpose must be caught.
+
+mod common;
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use common::{Pick, Player, rules, server, truth};
+use serde_json::Value;
+use veil_core::Seat;
+use veil_net::{SeatSpec, Server};
+use veil_server::Running;
+
+type Truth = HashMap<u64, (Vec<Value>, Value, Vec<String>)>;
+
+/// Plays one room of `game` at random for up to `max` actions; the
+/// clients (seats first, the spectator last) and the truth.
+async fn play(
+    server: &Running,
+    game: &str,
+    seed: u64,
+    max: usize,
+) -> (Vec<Player>, Truth, Result<(), String>) {
+    let entry = veil_games::entry(game).unwrap();
+    let n = entry.seats.default;
+    let mut seats = vec![SeatSpec::Me];
+    seats.extend(std::iter::repeat_n(SeatSpec::Person, n - 1));
+    let mut clients = vec![Player::connect(server.addr).await];
+    let code = clients[0].create(game, seats, None).await;
+    for i in 1..n {
+        let mut p = Player::connect(server.addr).await;
+        p.join(&code, &format!("p{i}")).await;
+        clients.push(p);
+    }
+    let mut watcher = Player::connect(server.addr).await;
+    watcher.watch(&code).await;
+    clients.push(watcher);
+    let w = n;
+    let rules = rules(game, n);
+    let mut pick = Pick(seed);
+    let mut outcome = Ok(());
+    let mut acted = 0;
+    while acted < max {
+        if clients[w].over {
+            break;
+        }
+        if clients[w].to_act.is_empty() {
+            // Chance held back by a pause: the next update brings it.
+            if clients[w].next().await.is_none() {
+                outcome = Err("nothing came while no seat could act".into());
+                break;
+            }
+            continue;
+        }
+        let s = clients[w].to_act[pick.below(clients[w].to_act.len())];
+        let target = clients[w].v;
+        let p = &mut clients[usize::from(s)];
+        p.reach(target).await;
+        let legal = match rules.legal_from_view(&p.view, Seat(s)) {
+            Ok(l) if !l.is_empty() => l,
+            other => {
+                outcome = Err(format!("{game}: no legal action for seat {s}: {other:?}"));
+                break;
+            }
+        };
+        let action = legal[pick.below(legal.len())].clone();
+        let seq = p.act(action).await;
+        if let Err(code) = p.answer(seq).await {
+            outcome = Err(format!("{game}: seat {s}'s action refused: {code}"));
+            break;
+        }
+        acted += 1;
+        let v = p.v;
+        clients[w].reach(v).await;
+    }
+    let last = server.inspect(&code).await.unwrap().version;
+    for c in &mut clients {
+        if c.v < last {
+            c.reach(last).await;
+        }
+        c.drain(Duration::from_millis(20)).await;
+    }
+    let stored = server.stored(&code).await.unwrap();
+    let steps: Vec<_> = stored.steps.iter().map(|s| s.2.clone()).collect();
+    (clients, truth(&stored.opening, &steps), outcome)
+}
+
+/// The parts of `theirs` that `mine` does not have, as JSON text (long
+/// enough not to match by chance).
+fn secrets(theirs: &Value, mine: &Value, out: &mut Vec<String>) {
+    match (theirs, mine) {
+        (Value::Object(a), Value::Object(b)) => {
+            for (k, v) in a {
+                match b.get(k) {
+                    Some(w) => secrets(v, w, out),
+                    None => out.push(v.to_string()),
+                }
+            }
+        }
+        (Value::Array(a), Value::Array(b)) if a.len() == b.len() => {
+            for (v, w) in a.iter().zip(b) {
+                secrets(v, w, out);
+            }
+        }
+        (a, b) if a != b => out.push(a.to_string()),
+        _ => {}
+    }
+}
+
+/// Every client's views against the truth; every other frame against
+/// the other seats' secrets.
+fn check(game: &str, clients: &[Player], truth: &Truth) -> Result<(), String> {
+    let seats = clients.len() - 1;
+    for (i, c) in clients.iter().enumerate() {
+        let seat = (i < seats).then_some(i);
+        for (v, view, lines) in &c.history {
+            let (views, public, log) = truth
+                .get(v)
+                .ok_or_else(|| format!("{game}: a frame at version {v}, which never was"))?;
+            let expected = seat.map_or(public, |s| &views[s]);
+            if view != expected {
+                return Err(format!(
+                    "{game}: the view of {} at version {v} is not what it may know",
+                    seat.map_or("the spectator".to_string(), |s| format!("seat {s}"))
+                ));
+            }
+            if lines != log {
+                return Err(format!("{game}: move list of client {i} at version {v} differs"));
+            }
+        }
+        // Frames other than views: nothing another seat keeps to itself.
+        let Some(s) = seat else { continue };
+        for (text, frame) in c.texts.iter().zip(&c.frames) {
+            if matches!(frame, Server::Update(_) | Server::Snapshot(_) | Server::Record { .. }) {
+                continue;
+            }
+            for (views, _, _) in truth.values() {
+                for (o, theirs) in views.iter().enumerate() {
+                    if o == s {
+                        continue;
+                    }
+                    let mut hidden = Vec::new();
+                    secrets(theirs, &views[s], &mut hidden);
+                    if let Some(h) = hidden.iter().find(|h| h.len() >= 12 && text.contains(h.as_str())) {
+                        return Err(format!("{game}: seat {s} was sent seat {o}'s {h} in {text}"));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_frame_carries_what_its_seat_may_not_know_in_any_game() {
+    let server = server().await;
+    let mut hidden_somewhere = 0;
+    for (k, entry) in veil_games::GAMES.iter().enumerate() {
+        let (clients, truth, played) = play(&server, entry.id, 11 + k as u64, 60).await;
+        played.unwrap();
+        check(entry.id, &clients, &truth).unwrap();
+        // The sweep means something: some seat had secrets from another.
+        let differs = truth
+            .values()
+            .any(|(views, _, _)| views.iter().any(|v| *v != views[0]));
+        hidden_somewhere += usize::from(differs);
+        assert!(clients.iter().all(|c| c.history.len() > 1), "{}", entry.id);
+    }
+    assert!(hidden_somewhere >= 6, "only {hidden_somewhere} games hid anything");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_that_leaks_is_caught() {
+    let server = server().await;
+    for game in ["jieqi", "tysiac"] {
+        // Seat 1 is sent seat 0's view.
+        server.shared.faults.set_leak(Some((1, 0)));
+        let (clients, truth, _) = play(&server, game, 5, 12).await;
+        server.shared.faults.set_leak(None);
+        let caught = check(game, &clients, &truth);
+        let Err(why) = caught else {
+            panic!("{game}: the leak was not caught")
+        };
+        assert!(why.contains("seat 1"), "{why}");
+        // And the same play without the fault passes.
+        let (clients, truth, played) = play(&server, game, 5, 12).await;
+        played.unwrap();
+        check(game, &clients, &truth).unwrap();
+    }
+}

@@ -1,0 +1,362 @@
+//! Rooms as players meet them: reconnecting, choosing at the same time,
+//! impostors, computer seats and players who went away, takebacks.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Pick, Player, rules, server};
+use veil_core::Seat;
+use veil_net::{Client, RoomSettings, SeatSpec, Server, codes};
+
+/// Plays random legal actions from the spectator's `to_act` until `stop`
+/// says so or `max` actions were made. Seats are `clients[..n]`, the
+/// spectator `clients[n]`.
+async fn play_until(
+    clients: &mut [Player],
+    game: &str,
+    pick: &mut Pick,
+    max: usize,
+    mut stop: impl FnMut(&Player) -> bool,
+) {
+    let n = clients.len() - 1;
+    let rules = rules(game, n);
+    for _ in 0..max {
+        if clients[n].over || stop(&clients[n]) {
+            return;
+        }
+        if clients[n].to_act.is_empty() {
+            clients[n].next().await.expect("chance comes");
+            continue;
+        }
+        let s = clients[n].to_act[pick.below(clients[n].to_act.len())];
+        let target = clients[n].v;
+        let p = &mut clients[usize::from(s)];
+        p.reach(target).await;
+        let legal = rules.legal_from_view(&p.view, Seat(s)).unwrap();
+        let seq = p.act(legal[pick.below(legal.len())].clone()).await;
+        p.answer(seq).await.unwrap();
+        let v = p.v;
+        clients[n].reach(v).await;
+    }
+}
+
+async fn table(server: &veil_server::Running, game: &str, n: usize) -> (String, Vec<Player>) {
+    let mut seats = vec![SeatSpec::Me];
+    seats.extend(std::iter::repeat_n(SeatSpec::Person, n - 1));
+    let mut clients = vec![Player::connect(server.addr).await];
+    let code = clients[0].create(game, seats, None).await;
+    for i in 1..n {
+        let mut p = Player::connect(server.addr).await;
+        p.join(&code, &format!("p{i}")).await;
+        clients.push(p);
+    }
+    let mut w = Player::connect(server.addr).await;
+    w.watch(&code).await;
+    clients.push(w);
+    (code, clients)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dropped_player_comes_back_to_what_the_others_see() {
+    let server = server().await;
+    let (code, mut clients) = table(&server, "tysiac", 3).await;
+    let mut pick = Pick(3);
+    play_until(&mut clients, "tysiac", &mut pick, 8, |_| false).await;
+    // Seat 1 drops; the others play on without it.
+    let dropped = clients.remove(1);
+    let (token, last) = (dropped.token.clone().unwrap(), dropped.v);
+    drop(dropped);
+    let mut back = Player::connect(server.addr).await;
+    back.send(&Client::Resume {
+        room: code.clone(),
+        token: token.clone(),
+        last_version: last,
+    })
+    .await;
+    back.until(|f| matches!(f, Server::Snapshot(_))).await;
+    // A second connection for the seat replaces the first, which is told
+    // and closed.
+    let mut again = Player::connect(server.addr).await;
+    again.send(&Client::Resume {
+        room: code.clone(),
+        token,
+        last_version: last,
+    })
+    .await;
+    again.until(|f| matches!(f, Server::Snapshot(_))).await;
+    back.until(|f| matches!(f, Server::Error { code, .. } if code == codes::REPLACED))
+        .await;
+    assert!(back.next().await.is_none() && back.closed, "the old connection is closed");
+    clients.insert(1, again);
+    play_until(&mut clients, "tysiac", &mut pick, 10, |_| false).await;
+    let truth = server.inspect(&code).await.unwrap();
+    for (s, c) in clients.iter_mut().take(3).enumerate() {
+        c.reach(truth.version).await;
+        assert_eq!(c.view, truth.views[s], "seat {s}");
+        assert_eq!(c.lines, truth.log);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn answers_sent_at_the_same_instant_each_apply_once() {
+    let server = server().await;
+    let mut rounds = 0;
+    for (game, n, seed) in [("hide-and-guess", 2, 1u64), ("tysiac", 3, 2), ("tysiac", 3, 3)] {
+        let (code, mut clients) = table(&server, game, n).await;
+        let rules = rules(game, n);
+        let mut pick = Pick(seed);
+        for _ in 0..6 {
+            // Play on to the next time several seats choose at once.
+            play_until(&mut clients, game, &mut pick, 200, |w| w.to_act.len() >= 2).await;
+            let w = clients[n].to_act.clone();
+            if w.len() < 2 || clients[n].over {
+                break;
+            }
+            let v = clients[n].v;
+            let mut sends = Vec::new();
+            for &s in &w {
+                let p = &mut clients[usize::from(s)];
+                p.reach(v).await;
+                let legal = rules.legal_from_view(&p.view, Seat(s)).unwrap();
+                let action = legal[pick.below(legal.len())].clone();
+                p.seq += 1;
+                sends.push((s, p.seq, Client::Act { seq: p.seq, seen: v, action }));
+            }
+            // All at once, from the same version, each twice (a doubled send).
+            let mut futs = Vec::new();
+            for (p, (s, _, msg)) in clients.iter_mut().zip(0..).filter_map(|(p, i)| {
+                sends.iter().find(|x| usize::from(x.0) == i).map(|x| (p, x.clone()))
+            }) {
+                let _ = s;
+                futs.push(async move {
+                    let text = msg.to_text();
+                    p.send_raw(&text).await;
+                    p.send_raw(&text).await;
+                });
+            }
+            futures_util::future::join_all(futs).await;
+            for (s, seq, _) in &sends {
+                let p = &mut clients[usize::from(*s)];
+                p.answer(*seq).await.unwrap();
+                assert_eq!(p.answer(*seq).await, Err(codes::DUPLICATE.to_string()));
+            }
+            let truth = server.inspect(&code).await.unwrap();
+            // Each answer moved the version once (plus any chance after).
+            assert!(truth.version >= v + w.len() as u64, "{game}");
+            clients[n].reach(v + w.len() as u64).await;
+            rounds += 1;
+        }
+    }
+    assert!(rounds >= 6, "only {rounds} simultaneous rounds were tried");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn impostors_see_nothing_and_cannot_act() {
+    let server = server().await;
+    let (code, mut clients) = table(&server, "jieqi", 2).await;
+    let (other, _others) = table(&server, "jieqi", 2).await;
+    let before = server.inspect(&code).await.unwrap();
+    let real = clients[1].token.clone().unwrap();
+    let other_token = _others[1].token.clone().unwrap();
+    let mut wrong = real.clone();
+    wrong.replace_range(0..2, if &real[0..2] == "00" { "11" } else { "00" });
+    for token in [wrong, other_token, String::new(), "x".repeat(5000)] {
+        let mut imp = Player::connect(server.addr).await;
+        // The real player reconnects at the same moment.
+        let mut me = Player::connect(server.addr).await;
+        let resume = |t: String| Client::Resume {
+            room: code.clone(),
+            token: t,
+            last_version: 0,
+        };
+        let (a, b) = (resume(token), resume(real.clone()));
+        tokio::join!(imp.send(&a), me.send(&b));
+        me.until(|f| matches!(f, Server::Snapshot(_))).await;
+        imp.until(|f| matches!(f, Server::Error { code, .. } if code == codes::BAD_TOKEN))
+            .await;
+        imp.send(&Client::Act {
+            seq: 1,
+            seen: 0,
+            action: serde_json::json!(1),
+        })
+        .await;
+        imp.drain(Duration::from_millis(50)).await;
+        for f in &imp.frames {
+            assert!(
+                matches!(f, Server::Error { .. } | Server::Hello { .. }),
+                "an impostor received {f:?}"
+            );
+        }
+        assert!(imp.frames.len() >= 3);
+        clients[1] = me;
+    }
+    let _ = other;
+    let after = server.inspect(&code).await.unwrap();
+    assert_eq!(before.version, after.version);
+    assert_eq!(before.views, after.views);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_acts_only_for_itself_in_turn_and_up_to_date() {
+    let server = server().await;
+    let (code, mut clients) = table(&server, "jieqi", 2).await;
+    let rules = rules("jieqi", 2);
+    let to_act = clients[2].to_act[0];
+    let idle = 1 - to_act;
+    // Out of turn.
+    let legal = rules
+        .legal_from_view(&clients[usize::from(idle)].view, Seat(idle))
+        .unwrap();
+    let p = &mut clients[usize::from(idle)];
+    let action = legal.first().cloned().unwrap_or(serde_json::json!(null));
+    let seq = p.act(action).await;
+    assert_eq!(p.answer(seq).await, Err(codes::NOT_YOUR_TURN.into()));
+    // Nonsense for the game.
+    let p = &mut clients[usize::from(to_act)];
+    let seq = p.act(serde_json::json!({"Fly": 7})).await;
+    assert_eq!(p.answer(seq).await, Err(codes::REFUSED.into()));
+    // A spectator cannot act.
+    clients[2].send(&Client::Act { seq: 1, seen: 0, action: serde_json::json!(1) }).await;
+    clients[2].until(|f| matches!(f, Server::Error { code, .. } if code == codes::NO_SEAT_HERE)).await;
+    // A good move, then a stale one from the other seat's old version.
+    let p = &mut clients[usize::from(to_act)];
+    let legal = rules.legal_from_view(&p.view, Seat(to_act)).unwrap();
+    let seq = p.act(legal[0].clone()).await;
+    p.answer(seq).await.unwrap();
+    let q = &mut clients[usize::from(idle)];
+    let legal_now = {
+        let mut q2 = Vec::new();
+        q.reach(1).await;
+        q2.extend(rules.legal_from_view(&q.view, Seat(idle)).unwrap());
+        q2
+    };
+    q.seq += 1;
+    let seq = q.seq;
+    q.send(&Client::Act { seq, seen: 0, action: legal_now[0].clone() }).await;
+    assert_eq!(q.answer(seq).await, Err(codes::STALE.into()));
+    let v = server.inspect(&code).await.unwrap().version;
+    assert_eq!(v, 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn computer_seats_decide_the_same_from_the_same_view() {
+    // Two servers, two rooms with the same seeds cannot be made through the
+    // protocol (seeds come from the OS): the rooms are compared through
+    // the referee, which the server runs as is.
+    use veil_match::{Opening, SeatKind, Seeds, Step};
+    let kinds = [SeatKind::Human, SeatKind::Computer(veil_ai::Level::Easy)];
+    let opening = Opening::with_seeds("jieqi", veil_match::default_options("jieqi").unwrap(), &kinds, 100, Seeds::fixed(9, 2));
+    let mut decisions = Vec::new();
+    for _ in 0..2 {
+        let mut m = veil_match::open(&opening).unwrap();
+        let view = m.observe(Some(Seat(0)));
+        let legal = m.legal_from_view(&view, Seat(0)).unwrap();
+        m.step(&Step::Act { seat: 0, action: legal[0].clone(), belief: None }).unwrap();
+        let mut step = None;
+        for _ in 0..500 {
+            // Slices long enough for the level's whole search: the decision
+            // then depends on the view and the seeds only, not the clock.
+            step = m.think(Duration::from_secs(2), Duration::from_millis(50));
+            if step.is_some() {
+                break;
+            }
+        }
+        decisions.push(step.unwrap());
+    }
+    assert_eq!(decisions[0], decisions[1]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn computer_seats_play_in_a_room() {
+    let server = server().await;
+    let mut host = Player::connect(server.addr).await;
+    let settings = RoomSettings {
+        think_limit_ms: 100,
+        level: "random".into(),
+        ..RoomSettings::default()
+    };
+    let code = host
+        .create("jieqi", vec![SeatSpec::Computer("random".into()), SeatSpec::Me], Some(settings))
+        .await;
+    // The computer (Red) moves first, by itself.
+    host.reach(1).await;
+    let i = server.inspect(&code).await.unwrap();
+    assert_eq!(i.seat_kinds, vec!["random", "human"]);
+    assert_eq!(host.view, i.views[1]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_away_player_is_played_by_the_computer_and_handed_back() {
+    let server = server().await;
+    let settings = RoomSettings {
+        grace_secs: 1,
+        level: "random".into(),
+        think_limit_ms: 100,
+        ..RoomSettings::default()
+    };
+    let mut host = Player::connect(server.addr).await;
+    let code = host
+        .create("jieqi", vec![SeatSpec::Me, SeatSpec::Person], Some(settings))
+        .await;
+    let mut guest = Player::connect(server.addr).await;
+    guest.join(&code, "guest").await;
+    let token = guest.token.clone().unwrap();
+    let rules = rules("jieqi", 2);
+    drop(guest);
+    // Red (the host) moves; Black is away: after the grace time the
+    // computer answers for it.
+    host.until(|f| matches!(f, Server::Seats { seats, .. } if !seats[1].connected)).await;
+    let legal = rules.legal_from_view(&host.view, Seat(0)).unwrap();
+    let seq = host.act(legal[0].clone()).await;
+    host.answer(seq).await.unwrap();
+    host.until(|f| matches!(f, Server::Seats { seats, .. } if seats[1].away)).await;
+    host.reach(2).await;
+    assert_eq!(server.inspect(&code).await.unwrap().seat_kinds[1], "random");
+    // Black comes back: the seat is the person's again.
+    let mut back = Player::connect(server.addr).await;
+    back.send(&Client::Resume { room: code.clone(), token, last_version: 1 }).await;
+    back.until(|f| matches!(f, Server::Snapshot(_))).await;
+    host.until(|f| matches!(f, Server::Seats { seats, .. } if !seats[1].away && seats[1].connected)).await;
+    let i = server.inspect(&code).await.unwrap();
+    assert_eq!(i.seat_kinds[1], "human");
+    assert_eq!(back.view, i.views[1]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_takeback_needs_the_other_persons_yes_and_no_reveal() {
+    let server = server().await;
+    let (code, mut clients) = table(&server, "hide-and-guess", 2).await;
+    let mut pick = Pick(4);
+    // Past the secret choices (a simultaneous turn) to an ordinary move.
+    play_until(&mut clients, "hide-and-guess", &mut pick, 40, |w| w.to_act.len() == 1 && w.v > 2).await;
+    let s = usize::from(clients[2].to_act[0]);
+    let rules = rules("hide-and-guess", 2);
+    let top = clients[2].v;
+    let p = &mut clients[s];
+    p.reach(top).await;
+    let legal = rules.legal_from_view(&p.view, Seat(s as u8)).unwrap();
+    let seq = p.act(legal[0].clone()).await;
+    p.answer(seq).await.unwrap();
+    let v = p.v;
+    p.seq += 1;
+    let tseq = p.seq;
+    p.send(&Client::Takeback { seq: tseq }).await;
+    let asked_or_refused = p
+        .until(|f| matches!(f, Server::Takeback { .. }) || matches!(f, Server::Error { .. }))
+        .await;
+    match asked_or_refused {
+        Server::Takeback { .. } => {
+            let o = &mut clients[1 - s];
+            o.until(|f| matches!(f, Server::Takeback { .. })).await;
+            o.send(&Client::AnswerTakeback { accept: true }).await;
+            clients[s].until(|f| matches!(f, Server::Takeback { state: veil_net::TakebackState::Accepted, .. })).await;
+            clients[s].reach(v + 1).await;
+            let i = server.inspect(&code).await.unwrap();
+            assert_eq!(i.version, v + 1);
+            assert_eq!(clients[s].view, i.views[s]);
+        }
+        Server::Error { code, .. } => assert_eq!(code, codes::TAKEBACK),
+        _ => unreachable!(),
+    }
+}
