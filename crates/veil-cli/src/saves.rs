@@ -18,7 +18,10 @@ use crate::args::Args;
 pub const FLAGS: &[&str] = &["game", "seed", "dir", "max-changes", "play"];
 
 pub fn command(args: &Args) -> Result<(), String> {
-    let game = args.get("game").unwrap_or("tysiac").to_owned();
+    let game = args
+        .get("game")
+        .unwrap_or(<veil_tysiac::Tysiac as veil_core::Game>::ID)
+        .to_owned();
     let seed: u64 = args.number("seed", Some(1))?;
     let max: usize = args.number("max-changes", Some(50_000))?;
     // "random": every legal action alike (long, wandering games: the
@@ -37,16 +40,23 @@ pub fn command(args: &Args) -> Result<(), String> {
         ),
     };
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    use veil_core::Game as _;
     let figures = match game.as_str() {
-        "tysiac" => measure::<veil_tysiac::Tysiac>(3, seed, max, uniform, &dir),
-        "rengo" | "go" => measure::<veil_go::Rengo>(2, seed, max, uniform, &dir),
-        "jieqi" => measure::<veil_jieqi::Jieqi>(2, seed, max, uniform, &dir),
-        "hide-and-guess" => {
+        id if id == veil_tysiac::Tysiac::ID => {
+            measure::<veil_tysiac::Tysiac>(3, seed, max, uniform, &dir)
+        }
+        id if id == veil_go::Rengo::ID => measure::<veil_go::Rengo>(2, seed, max, uniform, &dir),
+        id if id == veil_jieqi::Jieqi::ID => {
+            measure::<veil_jieqi::Jieqi>(2, seed, max, uniform, &dir)
+        }
+        id if id == veil_hide_and_guess::HideAndGuess::ID => {
             measure::<veil_hide_and_guess::HideAndGuess>(2, seed, max, uniform, &dir)
         }
-        "skelly" => measure::<veil_skelly::Skelly>(6, seed, max, uniform, &dir),
+        id if id == veil_skelly::Skelly::ID => {
+            measure::<veil_skelly::Skelly>(6, seed, max, uniform, &dir)
+        }
         other => Err(format!(
-            "saves: no game {other:?} (tysiac, go, jieqi, hide-and-guess, skelly)"
+            "saves: no game {other:?} here (one of the registry's, not {other})"
         )),
     };
     if !keep {

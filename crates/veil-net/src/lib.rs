@@ -86,6 +86,16 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+/// The takeback rule in players' words, for every game's rules screen
+/// (the app shows it under each game's rules).
+pub const TAKEBACK_RULE: &str = "Taking a move back. Online, a player may ask to take back \
+their last move, and every other person at the table must agree. It cannot be asked once \
+anything hidden has come to light since that move, or chance has been drawn (a card dealt, a \
+piece turned over, a die rolled), nor again before the player has moved. Whatever the player \
+could not see before that move is dealt anew, so taking back never hands back a secret. At \
+one screen (against the computer, or passing the device) U takes back at once, dealing anew \
+the same way.";
+
 /// The protocol's version, in the first frame each side sends.
 pub const PROTOCOL: u32 = 1;
 
