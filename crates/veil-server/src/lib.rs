@@ -119,6 +119,10 @@ pub struct Faults {
     leak: AtomicU64,
     /// The next person's action panics inside the game's code.
     panic_next: AtomicBool,
+    /// Seat `to` (+1; 0: off) finds, at the end of every update's new
+    /// lines, a fact hidden from it in the game's words (another seat's
+    /// card or secret).
+    leak_line: AtomicU64,
 }
 
 impl Faults {
@@ -130,6 +134,15 @@ impl Faults {
         match self.leak.load(Ordering::Relaxed) {
             0 => None,
             v => Some((((v - 1) / 256) as u8, ((v - 1) % 256) as u8)),
+        }
+    }
+    pub fn set_leak_line(&self, to: Option<u8>) {
+        self.leak_line.store(to.map_or(0, |t| 1 + u64::from(t)), Ordering::Relaxed);
+    }
+    pub(crate) fn leak_line(&self) -> Option<u8> {
+        match self.leak_line.load(Ordering::Relaxed) {
+            0 => None,
+            v => Some((v - 1) as u8),
         }
     }
     pub fn panic_next_action(&self) {

@@ -1113,10 +1113,28 @@ impl Room {
             let changed = h != self.slots[i].sent;
             self.slots[i].sent = h;
             let Some(conn) = &self.slots[i].conn else { continue };
+            let mut lines = lines.clone();
+            let mut log_len = log_len;
+            if self.shared.faults.leak_line() == Some(i as u8)
+                && let Some(words) = self
+                    .m
+                    .hidden_facts_for_tests(Seat(i as u8))
+                    .into_iter()
+                    .find_map(|f| self.m.fact_words_for_tests(f))
+            {
+                // Wrong on purpose: another seat's secret in this seat's line.
+                match lines.last_mut() {
+                    Some(last) => last.push_str(&format!(" ({words})")),
+                    None => {
+                        lines.push(format!("({words})"));
+                        log_len += 1;
+                    }
+                }
+            }
             let update = Server::Update(Update {
                 v,
                 view: changed.then_some(view),
-                lines: lines.clone(),
+                lines,
                 log_len,
                 to_act: acting.clone(),
                 over: over.clone(),
