@@ -749,6 +749,7 @@ impl Room {
                     ));
                     return;
                 }
+                let t = Instant::now();
                 let mark = (self.m.hidden_counts(), self.m.chance_count());
                 let step = Step::Act {
                     seat,
@@ -757,6 +758,7 @@ impl Room {
                 };
                 if self.apply(step, Some(seat), seq).await.is_ok() {
                     self.slots[i].last_act = Some(mark);
+                    crate::stats::ACT.since(t);
                 }
             }
             Client::Resign { seq } => {
@@ -991,7 +993,10 @@ impl Room {
                 at: now_secs(),
             });
         }
-        if let Err(e) = self.shared.store.commit(writes).await {
+        let t = Instant::now();
+        let stored = self.shared.store.commit(writes).await;
+        crate::stats::WAIT.since(t);
+        if let Err(e) = stored {
             // Not stored: as if it never happened.
             eprintln!("room {}: store failed: {e}", self.code);
             if let Some(conn) = by.and_then(|s| self.slots[usize::from(s)].conn.clone()) {
@@ -1087,6 +1092,12 @@ impl Room {
     /// Every connection hears of the new version: its seat's view if it
     /// changed, the new lines, who is to act.
     fn fan_out(&mut self, actor: Option<u8>, ack: Option<(u8, u64)>, undo: bool) {
+        let t = Instant::now();
+        self.fan_out_inner(actor, ack, undo);
+        crate::stats::FAN_OUT.since(t);
+    }
+
+    fn fan_out_inner(&mut self, actor: Option<u8>, ack: Option<(u8, u64)>, undo: bool) {
         let v = self.m.version();
         let turn = self.m.turn();
         let acting = to_act(turn);
