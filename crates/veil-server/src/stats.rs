@@ -66,7 +66,12 @@ pub fn spawn_lag_probe() {
         loop {
             let t = Instant::now();
             tokio::time::sleep(tick).await;
-            LAG.push(t.elapsed().saturating_sub(tick).as_micros().min(u128::from(u32::MAX)) as u32);
+            LAG.push(
+                t.elapsed()
+                    .saturating_sub(tick)
+                    .as_micros()
+                    .min(u128::from(u32::MAX)) as u32,
+            );
         }
     });
 }
