@@ -22,7 +22,7 @@ ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 "$BIN" --port "$PORT" --db "$DIR/veil.db" --rooms-per-ip 100000 --conns-per-ip 100000 \
   ${SERVER_ARGS:-} >"$DIR/server.log" 2>&1 &
 SERVER=$!
-trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null; rm -rf "$DIR"' EXIT
+trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null || true; rm -rf "$DIR"' EXIT
 for _ in $(seq 50); do grep -q listening "$DIR/server.log" && break; sleep 0.1; done
 cpu() { awk '{ print $14 + $15 }' "/proc/$SERVER/stat"; }
 TICK=$(getconf CLK_TCK)
