@@ -153,6 +153,13 @@ pub trait AnyMatch: Send + Sync {
     /// The hidden facts of `seat` in the full state. For leak tests only.
     #[doc(hidden)]
     fn hidden_facts_for_tests(&self, seat: Seat) -> Vec<Fact>;
+    /// A hidden fact in the game's own words ([`MatchGame::fact_words`]).
+    /// For leak tests only.
+    #[doc(hidden)]
+    fn fact_words_for_tests(&self, fact: Fact) -> Option<String> {
+        let _ = fact;
+        None
+    }
     /// The whole match with every secret (a save's snapshot): only once the
     /// game is over, for its record.
     fn record(&self) -> Option<Value>;
@@ -386,6 +393,9 @@ impl<G: MatchGame> AnyMatch for Erased<G> {
         let mut out = Vec::new();
         self.0.full_state_for_tests().hidden_facts(seat, &mut out);
         out
+    }
+    fn fact_words_for_tests(&self, fact: Fact) -> Option<String> {
+        G::fact_words(fact)
     }
     fn record(&self) -> Option<Value> {
         if self.0.turn() != Turn::Over {

@@ -66,6 +66,7 @@ mod conn;
 mod limits;
 pub mod load;
 mod room;
+pub mod stats;
 pub mod store;
 
 pub use room::Inspection;
@@ -92,6 +93,10 @@ pub struct Config {
     /// One animation step of a chance pause (Tysiąc's last trick stays in
     /// view this many times its pause), in milliseconds.
     pub animation_step_ms: u64,
+    /// Every commit synced to the disk (`synchronous=FULL`: a step a seat
+    /// heard of survives a power cut); `false` (`NORMAL`): it survives the
+    /// process being killed, and a power cut may lose the last commits.
+    pub full_sync: bool,
 }
 
 impl Default for Config {
@@ -106,6 +111,7 @@ impl Default for Config {
             rate_burst: 40.0,
             keep_secs: 30 * 24 * 3600,
             animation_step_ms: 250,
+            full_sync: true,
         }
     }
 }
@@ -119,6 +125,10 @@ pub struct Faults {
     leak: AtomicU64,
     /// The next person's action panics inside the game's code.
     panic_next: AtomicBool,
+    /// Seat `to` (+1; 0: off) finds, at the end of every update's new
+    /// lines, a fact hidden from it in the game's words (another seat's
+    /// card or secret).
+    leak_line: AtomicU64,
 }
 
 impl Faults {
@@ -130,6 +140,15 @@ impl Faults {
         match self.leak.load(Ordering::Relaxed) {
             0 => None,
             v => Some((((v - 1) / 256) as u8, ((v - 1) % 256) as u8)),
+        }
+    }
+    pub fn set_leak_line(&self, to: Option<u8>) {
+        self.leak_line.store(to.map_or(0, |t| 1 + u64::from(t)), Ordering::Relaxed);
+    }
+    pub(crate) fn leak_line(&self) -> Option<u8> {
+        match self.leak_line.load(Ordering::Relaxed) {
+            0 => None,
+            v => Some((v - 1) as u8),
         }
     }
     pub fn panic_next_action(&self) {
@@ -359,6 +378,8 @@ async fn health(
         "protocol": veil_net::PROTOCOL,
         "rooms": shared.open_rooms(),
         "rss_kb": rss_kb(),
+        // Where an action's time went since the last /health.
+        "stats": stats::take(),
     });
     (
         [(axum::http::header::CONTENT_TYPE, "application/json")],
@@ -427,7 +448,7 @@ impl Running {
 
 /// Opens the store, rebuilds every open room, and starts listening.
 pub async fn start(config: Config) -> Result<Running, String> {
-    let store = SqliteStore::open(&config.db)?;
+    let store = SqliteStore::open(&config.db, config.full_sync)?;
     let (store, stored) = StoreHandle::start(store)?;
     let listener = tokio::net::TcpListener::bind(config.bind)
         .await
@@ -450,6 +471,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
             Err(e) => eprintln!("room {code}: cannot rebuild, left closed: {e}"),
         }
     }
+    stats::spawn_lag_probe();
     // Closed rooms past their time are deleted, hourly.
     let purger = shared.clone();
     tokio::spawn(async move {

@@ -128,6 +128,22 @@ async fn run(args: Args) -> Result<(), String> {
         opened += usize::from(ok);
     }
     // Everyone is seated: measure for the time asked.
+    let _ = health(&args.url); // empties the server's stage figures
+    // The same probe as the server's: how late this tool's own tasks run
+    // (its bots share the machine with the server).
+    let lag = Arc::new(std::sync::Mutex::new(Vec::<u64>::new()));
+    let probe = {
+        let lag = lag.clone();
+        tokio::spawn(async move {
+            let tick = Duration::from_millis(10);
+            loop {
+                let t = Instant::now();
+                tokio::time::sleep(tick).await;
+                let late = t.elapsed().saturating_sub(tick).as_micros() as u64;
+                lag.lock().unwrap_or_else(|p| p.into_inner()).push(late);
+            }
+        })
+    };
     let start = Instant::now();
     *stop_at.lock().await = Some(start + Duration::from_secs(args.seconds));
     measuring.store(true, Ordering::Relaxed);
@@ -139,6 +155,14 @@ async fn run(args: Args) -> Result<(), String> {
     for t in &tasks {
         t.abort();
     }
+    probe.abort();
+    let mut own_lag = lag.lock().unwrap_or_else(|p| p.into_inner()).clone();
+    own_lag.sort_unstable();
+    let lag_at = |q: f64| {
+        own_lag
+            .get(((own_lag.len() as f64 * q) as usize).min(own_lag.len().saturating_sub(1)))
+            .map_or(0.0, |us| *us as f64 / 1000.0)
+    };
     let mut lat = figures.latencies_us.lock().await.clone();
     lat.sort_unstable();
     let at = |q: f64| {
@@ -159,6 +183,9 @@ async fn run(args: Args) -> Result<(), String> {
         "latency_ms": {"median": at(0.5), "p99": at(0.99), "max": at(1.0), "samples": lat.len()},
         "server_rss_kb": {"before": rss(&before), "after": rss(&after)},
         "kb_per_room": (per_room * 10.0).round() / 10.0,
+        "tool_lag_ms": {"median": lag_at(0.5), "p99": lag_at(0.99), "max": lag_at(1.0)},
+        // Inside the server, over the measured time (its /health).
+        "server_stages": after["stats"],
         "rooms_finished": figures.finished.load(Ordering::Relaxed),
         "errors": figures.errors.load(Ordering::Relaxed),
     });

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 const USAGE: &str = "usage:
   veil-server [--port 8080] [--bind 127.0.0.1] [--db veil.db] [--web web/dist]
               [--rooms-per-ip 20] [--conns-per-ip 50] [--keep-days 30]
-              [--animation-step-ms 250]
+              [--animation-step-ms 250] [--sync full|normal]
   veil-server load --url ws://127.0.0.1:8080/ws [--rooms 100] [--seconds 20]
-              [--game jieqi] [--pid SERVER_PID]";
+              [--game jieqi] [--think-ms 1000] [--watchers 0]";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -39,6 +39,13 @@ fn serve(args: &[String]) -> Result<(), String> {
             "--conns-per-ip" => config.conns_per_ip = number(value()?)? as usize,
             "--keep-days" => config.keep_secs = number(value()?)? * 24 * 3600,
             "--animation-step-ms" => config.animation_step_ms = number(value()?)?,
+            "--sync" => {
+                config.full_sync = match value()?.as_str() {
+                    "full" => true,
+                    "normal" => false,
+                    other => return Err(format!("--sync: full or normal, not {other:?}")),
+                }
+            }
             "--help" | "-h" => {
                 println!("{USAGE}");
                 return Ok(());

@@ -749,6 +749,7 @@ impl Room {
                     ));
                     return;
                 }
+                let t = Instant::now();
                 let mark = (self.m.hidden_counts(), self.m.chance_count());
                 let step = Step::Act {
                     seat,
@@ -757,6 +758,7 @@ impl Room {
                 };
                 if self.apply(step, Some(seat), seq).await.is_ok() {
                     self.slots[i].last_act = Some(mark);
+                    crate::stats::ACT.since(t);
                 }
             }
             Client::Resign { seq } => {
@@ -991,7 +993,10 @@ impl Room {
                 at: now_secs(),
             });
         }
-        if let Err(e) = self.shared.store.commit(writes).await {
+        let t = Instant::now();
+        let stored = self.shared.store.commit(writes).await;
+        crate::stats::WAIT.since(t);
+        if let Err(e) = stored {
             // Not stored: as if it never happened.
             eprintln!("room {}: store failed: {e}", self.code);
             if let Some(conn) = by.and_then(|s| self.slots[usize::from(s)].conn.clone()) {
@@ -1087,6 +1092,12 @@ impl Room {
     /// Every connection hears of the new version: its seat's view if it
     /// changed, the new lines, who is to act.
     fn fan_out(&mut self, actor: Option<u8>, ack: Option<(u8, u64)>, undo: bool) {
+        let t = Instant::now();
+        self.fan_out_inner(actor, ack, undo);
+        crate::stats::FAN_OUT.since(t);
+    }
+
+    fn fan_out_inner(&mut self, actor: Option<u8>, ack: Option<(u8, u64)>, undo: bool) {
         let v = self.m.version();
         let turn = self.m.turn();
         let acting = to_act(turn);
@@ -1113,10 +1124,28 @@ impl Room {
             let changed = h != self.slots[i].sent;
             self.slots[i].sent = h;
             let Some(conn) = &self.slots[i].conn else { continue };
+            let mut lines = lines.clone();
+            let mut log_len = log_len;
+            if self.shared.faults.leak_line() == Some(i as u8)
+                && let Some(words) = self
+                    .m
+                    .hidden_facts_for_tests(Seat(i as u8))
+                    .into_iter()
+                    .find_map(|f| self.m.fact_words_for_tests(f))
+            {
+                // Wrong on purpose: another seat's secret in this seat's line.
+                match lines.last_mut() {
+                    Some(last) => last.push_str(&format!(" ({words})")),
+                    None => {
+                        lines.push(format!("({words})"));
+                        log_len += 1;
+                    }
+                }
+            }
             let update = Server::Update(Update {
                 v,
                 view: changed.then_some(view),
-                lines: lines.clone(),
+                lines,
                 log_len,
                 to_act: acting.clone(),
                 over: over.clone(),

@@ -93,11 +93,14 @@ fn err(e: impl std::fmt::Display) -> String {
 }
 
 impl SqliteStore {
-    pub fn open(path: &Path) -> Result<Self, String> {
+    /// `full_sync`: `synchronous=FULL` (every commit synced), else
+    /// `NORMAL` (WAL: synced at checkpoints only).
+    pub fn open(path: &Path, full_sync: bool) -> Result<Self, String> {
         let db = Connection::open(path).map_err(err)?;
+        let sync = if full_sync { "FULL" } else { "NORMAL" };
+        db.execute_batch(&format!("PRAGMA synchronous={sync};")).map_err(err)?;
         db.execute_batch(
             "PRAGMA journal_mode=WAL;
-             PRAGMA synchronous=FULL;
              PRAGMA foreign_keys=ON;
              CREATE TABLE IF NOT EXISTS rooms (
                  code TEXT PRIMARY KEY,
@@ -212,10 +215,11 @@ impl Store for SqliteStore {
                     step,
                 } => {
                     let step = serde_json::to_string(step).map_err(err)?;
-                    tx.execute(
+                    // The hot statement: compiled once.
+                    tx.prepare_cached(
                         "INSERT INTO steps (room, n, seat, seq, step) VALUES (?1, ?2, ?3, ?4, ?5)",
-                        params![code, *n as i64, seat, *seq as i64, step],
                     )
+                    .and_then(|mut st| st.execute(params![code, *n as i64, seat, *seq as i64, step]))
                     .map_err(err)?;
                 }
                 Write::Started { code } => {
@@ -331,7 +335,10 @@ impl StoreHandle {
                         }
                     }
                     let all: Vec<Write> = batches.iter().flat_map(|b| b.0.iter().cloned()).collect();
-                    if store.commit(&all).is_ok() {
+                    let t = std::time::Instant::now();
+                    let done = store.commit(&all);
+                    crate::stats::COMMIT.since(t);
+                    if done.is_ok() {
                         for (_, reply) in batches {
                             let _ = reply.send(Ok(()));
                         }

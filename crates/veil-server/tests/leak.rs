@@ -2,8 +2,13 @@
 //! WebSocket clients, one a seat, plus a spectator; every view any client
 //! held, at every version, must be exactly what the rules give its seat
 //! (`observe(seat)`; the spectator's `observe(None)`), the move list the
-//! public one, and no other frame may carry another seat's secrets. A
-//! server that leaks on purpose must be caught.
+//! public one, and no other frame may carry another seat's secrets: no
+//! part of any frame but its view (lines, errors, seats, results) may name,
+//! in the game's own words, a fact hidden from its seat at that version
+//! (`Game::hidden_facts`: a card in another Tysiąc hand, where an Intrigue
+//! King hides, the Secret King, a Hide and Guess secret). Servers that leak
+//! on purpose — a view, a secret written into one seat's move list — must
+//! be caught.
 
 mod common;
 
@@ -17,6 +22,10 @@ use veil_net::{SeatSpec, Server};
 use veil_server::Running;
 
 type Truth = HashMap<u64, (Vec<Value>, Value, Vec<String>)>;
+/// At every version, for each seat, the words of the facts hidden from it
+/// ([`veil_match::AnyMatch::fact_words_for_tests`]); and what everybody
+/// may read (the public view and the move list, as text).
+type Words = HashMap<u64, (Vec<Vec<String>>, String)>;
 
 /// Plays one room of `game` at random for up to `max` actions; the
 /// clients (seats first, the spectator last) and the truth.
@@ -25,7 +34,7 @@ async fn play(
     game: &str,
     seed: u64,
     max: usize,
-) -> (Vec<Player>, Truth, Result<(), String>) {
+) -> (Vec<Player>, Truth, Words, Result<(), String>) {
     let entry = veil_games::entry(game).unwrap();
     let n = entry.seats.default;
     let mut seats = vec![SeatSpec::Me];
@@ -87,7 +96,100 @@ async fn play(
     }
     let stored = server.stored(&code).await.unwrap();
     let steps: Vec<_> = stored.steps.iter().map(|s| s.2.clone()).collect();
-    (clients, truth(&stored.opening, &steps), outcome)
+    let words = hidden_words(&stored.opening, &steps);
+    (clients, truth(&stored.opening, &steps), words, outcome)
+}
+
+/// The words of every fact hidden from each seat, at every version of a
+/// stored room.
+fn hidden_words(opening: &veil_match::Opening, steps: &[veil_match::Step]) -> Words {
+    let mut m = veil_match::open(opening).unwrap();
+    let mut out = HashMap::new();
+    let snap = |m: &dyn veil_match::AnyMatch| {
+        let words = Seat::all(m.seats())
+            .map(|s| {
+                let mut w: Vec<String> = m
+                    .hidden_facts_for_tests(s)
+                    .into_iter()
+                    .filter_map(|f| m.fact_words_for_tests(f))
+                    .collect();
+                w.sort();
+                w.dedup();
+                w
+            })
+            .collect();
+        let public = format!("{} {}", m.observe(None), m.log().join("\n"));
+        (words, public)
+    };
+    out.insert(m.version(), snap(&*m));
+    for step in steps {
+        m.step(step).unwrap();
+        out.insert(m.version(), snap(&*m));
+    }
+    out
+}
+
+/// Every frame but its view, against the facts hidden from the client's
+/// seat at the version it was sent at (the spectator: from any seat). A
+/// word that everybody may read at that version (a card played in an
+/// earlier hand and dealt again, a triangle built that happens to be a
+/// secret) proves nothing and is passed over. How many (frame, hidden
+/// word) pairs were looked at, or the leak.
+fn check_facts(game: &str, clients: &[Player], words: &Words) -> Result<usize, String> {
+    let seats = clients.len() - 1;
+    let mut looked = 0;
+    for (i, c) in clients.iter().enumerate() {
+        let who = if i < seats {
+            format!("seat {i}")
+        } else {
+            "the spectator".into()
+        };
+        let mut v = 0;
+        for frame in &c.frames {
+            let rest = match frame {
+                Server::Update(u) => {
+                    v = u.v;
+                    let mut u = u.clone();
+                    u.view = None;
+                    Server::Update(u).to_text()
+                }
+                Server::Snapshot(s) => {
+                    v = s.v;
+                    let mut s = s.clone();
+                    s.view = Value::Null;
+                    Server::Snapshot(s).to_text()
+                }
+                // The record with every secret comes once the game is over.
+                Server::Record { .. } => {
+                    if !c.over {
+                        return Err(format!("{game}: {who} was sent the record before the end"));
+                    }
+                    continue;
+                }
+                other => other.to_text(),
+            };
+            let (hidden, public) = words
+                .get(&v)
+                .ok_or_else(|| format!("{game}: a frame at version {v}, which never was"))?;
+            let mine: Vec<&String> = if i < seats {
+                hidden[i].iter().collect()
+            } else {
+                hidden.iter().flatten().collect()
+            };
+            for w in mine {
+                if public.contains(w.as_str()) {
+                    continue;
+                }
+                looked += 1;
+                if rest.contains(w.as_str()) {
+                    return Err(format!(
+                        "{game}: {who} was sent {w:?}, hidden from it at version {v}, in {rest}"
+                    ));
+                }
+            }
+        }
+    }
+    Ok(looked)
 }
 
 /// The parts of `theirs` that `mine` does not have, as JSON text (long
@@ -160,10 +262,17 @@ fn check(game: &str, clients: &[Player], truth: &Truth) -> Result<(), String> {
 async fn no_frame_carries_what_its_seat_may_not_know_in_any_game() {
     let server = server().await;
     let mut hidden_somewhere = 0;
+    let mut worded = 0;
     for (k, entry) in veil_games::GAMES.iter().enumerate() {
-        let (clients, truth, played) = play(&server, entry.id, 11 + k as u64, 60).await;
+        let (clients, truth, words, played) = play(&server, entry.id, 11 + k as u64, 60).await;
         played.unwrap();
         check(entry.id, &clients, &truth).unwrap();
+        let looked = check_facts(entry.id, &clients, &words).unwrap();
+        // Where the game has words for its secrets, they were looked for.
+        if ["tysiac", "hide-and-guess", "intrigue", "secret-king"].contains(&entry.id) {
+            assert!(looked > 0, "{}: no hidden fact was looked for", entry.id);
+            worded += 1;
+        }
         // The sweep means something: some seat had secrets from another.
         let differs = truth
             .values()
@@ -171,7 +280,14 @@ async fn no_frame_carries_what_its_seat_may_not_know_in_any_game() {
         hidden_somewhere += usize::from(differs);
         assert!(clients.iter().all(|c| c.history.len() > 1), "{}", entry.id);
     }
-    assert!(hidden_somewhere >= 6, "only {hidden_somewhere} games hid anything");
+    assert!(
+        hidden_somewhere >= 6,
+        "only {hidden_somewhere} games hid anything"
+    );
+    assert_eq!(
+        worded, 4,
+        "a game id changed: the games with words for their secrets"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -180,7 +296,7 @@ async fn a_server_that_leaks_is_caught() {
     for game in ["jieqi", "tysiac"] {
         // Seat 1 is sent seat 0's view.
         server.shared.faults.set_leak(Some((1, 0)));
-        let (clients, truth, _) = play(&server, game, 5, 12).await;
+        let (clients, truth, _, _) = play(&server, game, 5, 12).await;
         server.shared.faults.set_leak(None);
         let caught = check(game, &clients, &truth);
         let Err(why) = caught else {
@@ -188,8 +304,30 @@ async fn a_server_that_leaks_is_caught() {
         };
         assert!(why.contains("seat 1"), "{why}");
         // And the same play without the fault passes.
-        let (clients, truth, played) = play(&server, game, 5, 12).await;
+        let (clients, truth, _, played) = play(&server, game, 5, 12).await;
         played.unwrap();
         check(game, &clients, &truth).unwrap();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_secret_written_into_a_move_list_is_caught() {
+    let server = server().await;
+    for game in ["tysiac", "hide-and-guess", "intrigue", "secret-king"] {
+        // Seat 1's move list carries a fact hidden from it.
+        server.shared.faults.set_leak_line(Some(1));
+        let (clients, _, words, _) = play(&server, game, 7, 16).await;
+        server.shared.faults.set_leak_line(None);
+        let caught = check_facts(game, &clients, &words);
+        let Err(why) = caught else {
+            panic!("{game}: the secret in the move list was not caught")
+        };
+        assert!(why.contains("seat 1 was sent"), "{why}");
+        eprintln!("caught: {}", why.chars().take(140).collect::<String>());
+        // And the same play without the fault passes.
+        let (clients, truth, words, played) = play(&server, game, 7, 16).await;
+        played.unwrap();
+        check(game, &clients, &truth).unwrap();
+        check_facts(game, &clients, &words).unwrap();
     }
 }

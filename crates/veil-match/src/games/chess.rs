@@ -18,6 +18,16 @@ impl MatchGame for Intrigue {
     fn revealed(state: &Self, seat: Seat) -> Option<IntrigueView> {
         Some(Intrigue::revealed(state, seat))
     }
+    /// Where the King hides, as its appearance is written ("K@e4"); which
+    /// pawn is the Informant has no words of its own.
+    fn fact_words(fact: veil_core::Fact) -> Option<String> {
+        (fact.what == Intrigue::KING && fact.place < 64).then(|| {
+            format!(
+                "K@{}",
+                veil_intrigue::square_name(veil_secret_king::Square(fact.place as u8))
+            )
+        })
+    }
 }
 
 impl MatchGame for SecretKing {
@@ -26,6 +36,12 @@ impl MatchGame for SecretKing {
     }
     fn revealed(state: &Self, seat: Seat) -> Option<SecretKingView> {
         Some(SecretKing::revealed(state, seat))
+    }
+    /// The Knight that is the Secret King, as its choice is written
+    /// ("king e1").
+    fn fact_words(fact: veil_core::Fact) -> Option<String> {
+        let square = u8::try_from(fact.place).ok()?;
+        Some(veil_secret_king::Action::ChooseKing(veil_secret_king::Square(square)).to_string())
     }
 }
 

@@ -51,6 +51,12 @@ impl MatchGame for HideAndGuess {
     fn revealed(state: &Self, seat: Seat) -> Option<HideAndGuessView> {
         Some(HideAndGuess::revealed(state, seat))
     }
+    /// The hidden secret's pieces, as a guess names them ("QBBNP").
+    fn fact_words(fact: veil_core::Fact) -> Option<String> {
+        veil_hide_and_guess::Pieces::secrets()
+            .get(usize::from(fact.what))
+            .map(|p| p.to_string())
+    }
 }
 
 /// "Player 1 UP, Player 2 DOWN" for a triangle whose thumbs are revealed.

@@ -46,6 +46,7 @@ pub fn config() -> Config {
         rate_burst: 100_000.0,
         keep_secs: 3600,
         animation_step_ms: 5,
+        full_sync: true,
     }
 }
 
