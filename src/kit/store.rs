@@ -79,33 +79,62 @@ impl Store {
         }
     }
 
-    /// Keeps `text` under `key`. A failure is logged, never fatal: the
-    /// game goes on without being kept.
-    pub fn write(&self, key: &str, text: &str) {
+    /// Keeps `text` under `key`. A failure (a full disk, the browser's
+    /// storage quota) is returned: the caller says so, and the last good
+    /// copy stays as it was.
+    pub fn write(&self, key: &str, text: &str) -> Result<(), String> {
         match self {
-            Store::Nowhere => {}
+            Store::Nowhere => Ok(()),
             Store::Memory(map) => {
-                if let Ok(mut map) = map.lock() {
-                    map.insert(key.to_owned(), text.to_owned());
-                }
+                let mut map = map.lock().map_err(|_| "the store's lock is poisoned")?;
+                map.insert(key.to_owned(), text.to_owned());
+                Ok(())
             }
             #[cfg(not(target_arch = "wasm32"))]
             Store::Folder(dir) => {
-                let _ = std::fs::create_dir_all(dir);
+                std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
                 // Written beside and renamed, so a crash mid-write leaves
                 // the last good copy rather than half a file.
                 let path = dir.join(format!("{key}.json"));
                 let tmp = dir.join(format!("{key}.json.tmp"));
-                let done = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, &path));
-                if let Err(e) = done {
-                    warn!("could not keep {}: {e}", path.display());
-                }
+                std::fs::write(&tmp, text)
+                    .and_then(|()| std::fs::rename(&tmp, &path))
+                    .map_err(|e| format!("{}: {e}", path.display()))
             }
             #[cfg(target_arch = "wasm32")]
             Store::LocalStorage => {
-                if let Some(s) = local_storage() {
-                    let _ = s.set_item(&format!("veil.{key}"), text);
-                }
+                let s = local_storage().ok_or("the browser has no local storage")?;
+                s.set_item(&format!("veil.{key}"), text).map_err(|_| {
+                    format!(
+                        "the browser's storage refused {} KB (full?)",
+                        text.len() >> 10
+                    )
+                })
+            }
+        }
+    }
+
+    /// Adds `text` at the end of what `key` holds (a log): on the desktop
+    /// an append to the file, costing what it adds.
+    pub fn append(&self, key: &str, text: &str) -> Result<(), String> {
+        match self {
+            #[cfg(not(target_arch = "wasm32"))]
+            Store::Folder(dir) => {
+                use std::io::Write as _;
+                let path = dir.join(format!("{key}.json"));
+                std::fs::OpenOptions::new()
+                    .append(true)
+                    .create(true)
+                    .open(&path)
+                    .and_then(|mut f| f.write_all(text.as_bytes()))
+                    .map_err(|e| format!("{}: {e}", path.display()))
+            }
+            // Local storage and memory hold whole strings: the log is kept
+            // short by the checkpoints.
+            _ => {
+                let mut all = self.read(key).unwrap_or_default();
+                all.push_str(text);
+                self.write(key, &all)
             }
         }
     }
@@ -155,7 +184,12 @@ impl Store {
                 }
             }
             _ => {
-                self.write(&aside, &text);
+                // The original goes only once its copy reads back whole.
+                if self.write(&aside, &text).is_err()
+                    || self.read(&aside).as_deref() != Some(text.as_str())
+                {
+                    return None;
+                }
                 self.remove(key);
             }
         }

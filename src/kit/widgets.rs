@@ -79,6 +79,8 @@ pub const fn step(text: &'static str, x: f32, y: f32, r: f32) -> HowToStep {
 pub struct RulesWindow<'a> {
     pub title: &'a str,
     pub rules: &'a [&'a str],
+    /// Paragraphs every game's rules end with (how taking back works).
+    pub footer: &'a [&'a str],
     pub how_to: &'a [HowToStep],
     pub picture: Option<(egui::TextureId, egui::Vec2)>,
 }
@@ -105,7 +107,7 @@ pub fn rules_window(ctx: &egui::Context, w: RulesWindow, step: &mut usize, open_
                     egui::ScrollArea::vertical()
                         .max_height(if w.how_to.is_empty() { 600.0 } else { 300.0 })
                         .show(ui, |ui| {
-                            for r in w.rules {
+                            for r in w.rules.iter().chain(w.footer) {
                                 ui.label(*r);
                                 ui.add_space(4.0);
                             }

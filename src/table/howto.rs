@@ -71,6 +71,8 @@ pub fn first_time(world: &mut World, id: &str, resumed: bool) -> bool {
         return false;
     }
     let text = serde_json::to_string(&introduced.0).unwrap_or_default();
-    world.resource::<Saves>().0.write(HOW_TO_KEY, &text);
+    if let Err(e) = world.resource::<Saves>().0.write(HOW_TO_KEY, &text) {
+        warn!("could not keep which games were introduced: {e}");
+    }
     true
 }

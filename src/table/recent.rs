@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::kit::settings::SettingsStore;
 use crate::table::Screen;
-use crate::table::save::{Header, SAVE_FORMAT, Saves};
+use crate::table::save::{Header, OLDEST_FORMAT, SAVE_FORMAT, Saves};
 use crate::table::view::GameViews;
 
 /// The key the recent games are kept under.
@@ -24,9 +24,15 @@ pub const RECENT_KEY: &str = "recent";
 /// storage (a few megabytes) the game in progress shares.
 pub const RECENT_KEPT: usize = if cfg!(target_arch = "wasm32") { 4 } else { 8 };
 
-/// A record longer than this is not kept among the recent games (it can
-/// still be saved from the results).
-const LONGEST_KEPT: usize = 600_000;
+/// The most the recent games may take together: the newest is always kept
+/// (a whole Tysiąc match to 1000 is under 700 KB), older ones leave to make
+/// room. The browser's local storage (about 5 MB) also holds the game in
+/// progress (under 1 MB).
+pub const RECENT_BUDGET: usize = if cfg!(target_arch = "wasm32") {
+    2_400_000
+} else {
+    8_000_000
+};
 
 /// One finished game among the recent ones.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -159,9 +165,6 @@ pub fn keep_finished(world: &mut World, game: &'static str, headline: String, re
         let mut files = world.resource_mut::<FinishedRecords>();
         files.files.insert(0, RecordFile::veil(game, record));
     }
-    if entry.record.len() > LONGEST_KEPT {
-        return;
-    }
     let saves = world.resource::<Saves>().0.clone();
     // Read again: another window may have kept one meanwhile.
     let mut games: Vec<RecentGame> = saves
@@ -170,8 +173,21 @@ pub fn keep_finished(world: &mut World, game: &'static str, headline: String, re
         .unwrap_or_default();
     games.insert(0, entry);
     games.truncate(RECENT_KEPT);
+    let mut total = 0;
+    let keep = games
+        .iter()
+        .take_while(|g| {
+            total += g.record.len();
+            total <= RECENT_BUDGET
+        })
+        .count();
+    games.truncate(keep.max(1));
     match serde_json::to_string(&games) {
-        Ok(text) => saves.write(RECENT_KEY, &text),
+        Ok(text) => {
+            if let Err(e) = saves.write(RECENT_KEY, &text) {
+                warn!("could not keep the recent games: {e}");
+            }
+        }
         Err(e) => warn!("could not keep the recent games: {e}"),
     }
     world.resource_mut::<RecentGames>().games = games;
@@ -187,7 +203,7 @@ pub fn open_record(text: &str, world: &mut World) -> Result<(), String> {
             header.format
         ));
     }
-    if header.format < SAVE_FORMAT {
+    if header.format < OLDEST_FORMAT {
         return Err(format!("its format {} is too old", header.format));
     }
     let review = world

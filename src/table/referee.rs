@@ -1,16 +1,17 @@
-//! Playing a match of any [`veil_core::Game`]: the referee resource holding
-//! the full state, chance, computer players thinking in per-frame slices,
-//! hints, undo, resignation, the hot-seat privacy screen, and the phases of
+//! Playing a match of any [`veil_core::Game`] at the table: the referee
+//! ([`veil_match::Match`], shared with `veil-cli` and `veil-server`) as a
+//! resource, driven frame by frame — computer players thinking in
+//! per-frame slices, hints, the hot-seat privacy screen, and the phases of
 //! play as a Bevy state derived from the engine's [`Game::turn`].
 //!
 //! Views never read the full state: [`Match`] keeps it private and hands out
-//! only [`Match::observe`] for one seat.
+//! only [`veil_match::Match::observe`] for one seat.
 
 use std::marker::PhantomData;
 
 use bevy::prelude::*;
-use veil_ai::{Duration, Level, Search};
-use veil_core::{Actor, Belief, Fact, Game, GameRng, Outcome, Record, Seat, SeedableRng, Turn};
+use veil_ai::Duration;
+use veil_core::{Outcome, Seat, Turn};
 
 use crate::kit::input::Command;
 use crate::table::Screen;
@@ -37,283 +38,15 @@ pub enum PlayPhase {
     Over,
 }
 
-/// Where a match's randomness comes from: chance, each computer seat and
-/// the hints each draw from their own seed, so that knowing one (say, by
-/// watching the deals) tells nothing of another.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Seeds {
-    pub chance: u64,
-    /// One per seat (used when the seat is a computer).
-    pub computers: Vec<u64>,
-    pub hint: u64,
-    /// The one number fixed seeds came from (tests, demo); `None` for
-    /// entropy.
-    pub fixed_origin: Option<u64>,
-}
+pub use veil_match::{
+    MatchSnapshot, Moment, Position, ReviewAt, Seeds, ThinkPacing, Thinker, UndoPoint, entropy,
+    rng_from_words, rng_words, think_time,
+};
 
-impl Seeds {
-    /// Fresh seeds from the operating system's entropy (in the browser,
-    /// `crypto.getRandomValues`): nothing a player can guess.
-    pub fn from_entropy(seats: usize) -> Self {
-        Seeds {
-            chance: entropy(),
-            computers: (0..seats).map(|_| entropy()).collect(),
-            hint: entropy(),
-            fixed_origin: None,
-        }
-    }
-
-    /// Seeds derived from one number, for tests and the demo only.
-    pub fn fixed(seed: u64, seats: usize) -> Self {
-        let mut state = seed;
-        let mut next = move || {
-            // SplitMix64: independent-looking streams from one seed.
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
-        Seeds {
-            chance: next(),
-            computers: (0..seats).map(|_| next()).collect(),
-            hint: next(),
-            fixed_origin: Some(seed),
-        }
-    }
-}
-
-/// 64 bits from the operating system's entropy source.
-pub fn entropy() -> u64 {
-    getrandom::u64().expect("the operating system provides entropy")
-}
-
-/// How long the computer seems to think: a fixed time per level, always
-/// waited for in full, so that neither the spinner nor the moment the move
-/// appears depends on anything but the level (a search that finishes early
-/// because only one move is legal would otherwise tell why).
-pub fn think_time(level: Level) -> Duration {
-    Duration::from_millis(match level {
-        Level::Random | Level::Greedy => 300,
-        Level::Easy => 600,
-        Level::Normal => 1000,
-        Level::Hard => 2000,
-    })
-}
-
-/// When the computer's move appears. `Fixed` (the app's only setting) waits
-/// the level's think time in full; `AsSoonAsFound` plays as soon as the
-/// search is done — it exists so the fair-play tests can show that their
-/// timing probe catches the leak this would be.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ThinkPacing {
-    #[default]
-    Fixed,
-    #[doc(hidden)]
-    AsSoonAsFound,
-}
-
-/// The referee: the full game state and everything needed to run it.
-#[derive(Resource)]
-pub struct Match<G: GameView> {
-    game: G,
-    /// Options, seats and the actions since the game began (or since the
-    /// last undo, which deals the unseen anew: see [`Match::undo`]).
-    record: Record<G>,
-    seats: Vec<SeatKind>,
-    rng: GameRng,
-    seeds: Seeds,
-    resigned: Option<Seat>,
-    computer: Option<Thinking<G>>,
-    hint_search: Option<Thinking<G>>,
-    think_limit: Duration,
-    /// Before each action of a person: what that person knew, the move
-    /// list's length and the plies, for undo.
-    undo_points: Vec<UndoPoint<G>>,
-    /// The game as it was played, for the review: every action, and the
-    /// state each undo dealt anew.
-    timeline: Vec<Moment<G>>,
-    /// The finished game under review: what the table shows instead of
-    /// the end.
-    review: Option<Review<G>>,
-    /// The hint found for the viewer, until the next action.
-    pub hint: Option<G::Action>,
-    /// Bumped on every change of the game (actions, undo).
-    pub version: u64,
-    /// Seat actions applied so far, chance excluded.
-    pub plies: u32,
-    log: Vec<String>,
-}
-
-/// A place to undo to: before an action of `seat`.
-#[derive(Clone, serde::Serialize, serde::Deserialize)]
-#[serde(bound = "")]
-pub struct UndoPoint<G: GameView> {
-    pub seat: Seat,
-    /// What `seat` knew then (the unseen is dealt anew from it).
-    pub knew: G::Observation,
-    /// The move list's length, the plies and the timeline's length then.
-    pub log: usize,
-    pub plies: u32,
-    pub timeline: usize,
-}
-
-/// One entry of a match's timeline: where play (re)started, or an action.
-#[derive(Clone, serde::Serialize, serde::Deserialize)]
-#[serde(bound = "")]
-pub enum Moment<G: GameView> {
-    /// The state play starts from: the deal, or what an undo dealt anew;
-    /// `log`: the move list's length then.
-    Start { state: G, log: usize },
-    /// An action, and the move list's length once it was written.
-    Act {
-        actor: Actor,
-        action: G::Action,
-        log: usize,
-        /// A computer's move: what it believed of what it could not see
-        /// while it chose ([`veil_ai::Search::belief`]).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        belief: Option<Belief>,
-    },
-}
-
-/// The review of a finished game: the table as it was after each seat's
-/// action (and the chance that followed), seen by one seat or by all.
-struct Review<G: GameView> {
-    positions: Vec<Position<G>>,
-    step: usize,
-    revealed: bool,
-    /// The computer's beliefs are shown beside the table.
-    guesses: bool,
-    /// The game has secrets to reveal ([`GameView::revealed`]), found once.
-    can_reveal: bool,
-    /// A computer kept its beliefs at some position, found once.
-    has_guesses: bool,
-}
-
-/// A position of the game as played (see [`Match::positions`]).
-#[derive(Clone)]
-pub struct Position<G: GameView> {
-    pub state: G,
-    /// An undo dealt anew here all that its player had not seen.
-    pub dealt_anew: bool,
-    /// The move list's length at this position.
-    pub log: usize,
-    /// The computer to move here, and what it believed while it chose.
-    pub belief: Option<(Seat, Belief)>,
-}
-
-/// Where a review stands, for its controls.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ReviewAt {
-    pub step: usize,
-    /// The number of positions (steps run from 0 to `len - 1`).
-    pub len: usize,
-    pub revealed: bool,
-    /// An undo dealt the unseen anew at this step.
-    pub dealt_anew: bool,
-    /// The computer's beliefs are shown.
-    pub guesses: bool,
-    /// The game kept a computer's beliefs at some step.
-    pub has_guesses: bool,
-}
-
-/// A match as a save keeps it: the full state and the referee's own
-/// bookkeeping (see [`Match::snapshot`]).
-#[derive(serde::Serialize, serde::Deserialize)]
-#[serde(bound = "")]
-pub struct MatchSnapshot<G: GameView> {
-    pub state: G,
-    pub record: Record<G>,
-    /// "human" or a computer level's name, a seat each.
-    pub seats: Vec<String>,
-    /// The chance generator's four words, so chance goes on exactly as it
-    /// would have.
-    pub rng: [u64; 4],
-    pub chance_seed: u64,
-    pub computer_seeds: Vec<u64>,
-    pub hint_seed: u64,
-    pub fixed_origin: Option<u64>,
-    pub resigned: Option<Seat>,
-    pub think_limit_ms: u64,
-    pub undo_points: Vec<UndoPoint<G>>,
-    pub timeline: Vec<Moment<G>>,
-    pub version: u64,
-    pub plies: u32,
-    pub log: Vec<String>,
-}
-
-/// The generator's state. `rand` offers it only through serde, whose
-/// feature would rebuild all of Bevy's maths; its `Debug` form
-/// (`Xoshiro256PlusPlus { s: [a, b, c, d] }`) carries the same four words,
-/// and a test checks the round trip.
-pub fn rng_words(rng: &GameRng) -> [u64; 4] {
-    let text = format!("{rng:?}");
-    let mut words = [0u64; 4];
-    let digits = text
-        .split(|c: char| !c.is_ascii_digit())
-        .filter(|t| !t.is_empty())
-        .filter_map(|t| t.parse::<u64>().ok());
-    // The type's name holds a number too (256): the state is the last four.
-    let all: Vec<u64> = digits.collect();
-    if all.len() >= 4 {
-        words.copy_from_slice(&all[all.len() - 4..]);
-    }
-    words
-}
-
-/// The generator with state `words` (see [`rng_words`]).
-pub fn rng_from_words(words: [u64; 4]) -> GameRng {
-    let mut seed = [0u8; 32];
-    for (chunk, w) in seed.chunks_exact_mut(8).zip(words) {
-        chunk.copy_from_slice(&w.to_le_bytes());
-    }
-    GameRng::from_seed(seed)
-}
-
-/// A computer player's decision in the making, run in per-frame slices
-/// (wasm has no threads). The generic information-set [`Search`] is one;
-/// a game with an engine of its own (Go, Skelly's shot search) supplies its
-/// own through [`GameView::computer`](crate::table::view::GameView::computer).
-pub trait Thinker<G: Game>: Send + Sync {
-    /// Thinks for about `budget` of wall-clock time.
-    fn run_for(&mut self, budget: Duration);
-    /// The level's budget is spent (or there was nothing to think about).
-    fn is_finished(&self) -> bool;
-    /// The decision so far.
-    fn best_action(&self) -> Option<G::Action>;
-    /// What it believed of what it cannot see (`None`: it keeps no
-    /// beliefs, or the game hides nothing from it).
-    fn belief(&self) -> Option<Belief> {
-        None
-    }
-}
-
-impl<G: Game> Thinker<G> for Search<G> {
-    fn run_for(&mut self, budget: Duration) {
-        Search::run_for(self, budget);
-    }
-    fn is_finished(&self) -> bool {
-        Search::is_finished(self)
-    }
-    fn best_action(&self) -> Option<G::Action> {
-        Search::best_action(self)
-    }
-    fn belief(&self) -> Option<Belief> {
-        let belief = Search::belief(self);
-        (belief.samples > 0).then(|| belief.clone())
-    }
-}
-
-/// A search under way for a seat, and how long it has been shown thinking.
-struct Thinking<G: GameView> {
-    seat: Seat,
-    search: Box<dyn Thinker<G>>,
-    /// Seconds of game time since it started.
-    shown: Duration,
-    /// When the move may appear.
-    pace: Duration,
-}
+/// The referee as the table holds it: [`veil_match::Match`], the one
+/// referee the app, `veil-cli` and `veil-server` share, as a resource.
+#[derive(Resource, Deref, DerefMut)]
+pub struct Match<G: GameView>(pub veil_match::Match<G>);
 
 impl<G: GameView> Match<G> {
     pub fn new(
@@ -322,612 +55,19 @@ impl<G: GameView> Match<G> {
         seeds: Seeds,
         think_limit: Duration,
     ) -> Self {
-        let game =
-            G::new(&options, seats.len()).expect("the setup screen only offers valid options");
-        let mut m = Match {
-            game,
-            record: Record::new(options, seats.len()),
-            seats,
-            rng: GameRng::seed_from_u64(seeds.chance),
-            seeds,
-            resigned: None,
-            computer: None,
-            hint_search: None,
-            think_limit,
-            undo_points: Vec::new(),
-            timeline: Vec::new(),
-            review: None,
-            hint: None,
-            version: 0,
-            plies: 0,
-            log: Vec::new(),
-        };
-        m.timeline.push(Moment::Start {
-            state: m.game.clone(),
-            log: 0,
-        });
-        m.resolve_chance();
-        m
+        Match(veil_match::Match::new(options, seats, seeds, think_limit))
     }
 
-    /// Everything needed to go on with this match later (secrets included:
-    /// a save is the referee's, never the view's).
-    pub fn snapshot(&self) -> MatchSnapshot<G> {
-        MatchSnapshot {
-            state: self.game.clone(),
-            record: self.record.clone(),
-            seats: self.seats.iter().map(|k| k.label_id()).collect(),
-            rng: rng_words(&self.rng),
-            chance_seed: self.seeds.chance,
-            computer_seeds: self.seeds.computers.clone(),
-            hint_seed: self.seeds.hint,
-            fixed_origin: self.seeds.fixed_origin,
-            resigned: self.resigned,
-            think_limit_ms: self.think_limit.as_millis() as u64,
-            undo_points: self.undo_points.clone(),
-            timeline: self.timeline.clone(),
-            version: self.version,
-            plies: self.plies,
-            log: self.log.clone(),
-        }
-    }
-
-    /// The match a [`Match::snapshot`] was taken of, checked for
-    /// consistency (a save comes from outside: it may be damaged).
+    /// The match a snapshot was taken of, checked for consistency (a save
+    /// comes from outside: it may be damaged).
     pub fn restore(s: MatchSnapshot<G>) -> Result<Self, String> {
-        let n = s.state.seats();
-        let seats = s
-            .seats
-            .iter()
-            .map(|k| SeatKind::from_label_id(k))
-            .collect::<Result<Vec<_>, _>>()?;
-        if seats.len() != n || s.computer_seeds.len() != n || s.record.seats != n {
-            return Err(format!(
-                "the save names {} seats for a game of {n}",
-                seats.len()
-            ));
-        }
-        if s.record.game != G::ID || s.record.options != *s.state.options() {
-            return Err("the save's record is not of its game".into());
-        }
-        let seat_ok = |seat: Seat| seat.index() < n;
-        if !s.resigned.is_none_or(seat_ok)
-            || !s.undo_points.iter().all(|p| {
-                seat_ok(p.seat)
-                    && p.log <= s.log.len()
-                    && p.plies <= s.plies
-                    && p.timeline <= s.timeline.len()
-            })
-        {
-            return Err("the save names a seat or a move the game does not have".into());
-        }
-        if !matches!(s.timeline.first(), Some(Moment::Start { .. })) {
-            return Err("the save's timeline does not start with a deal".into());
-        }
-        let beliefs_ok = s.timeline.iter().all(|m| match m {
-            Moment::Act {
-                belief: Some(b), ..
-            } => b.is_valid(),
-            _ => true,
-        });
-        if !beliefs_ok {
-            return Err("the save holds a computer's belief that does not add up".into());
-        }
-        if s.rng.iter().all(|w| *w == 0) {
-            return Err("the save's chance generator is blank".into());
-        }
-        Ok(Match {
-            game: s.state,
-            record: s.record,
-            seats,
-            rng: rng_from_words(s.rng),
-            seeds: Seeds {
-                chance: s.chance_seed,
-                computers: s.computer_seeds,
-                hint: s.hint_seed,
-                fixed_origin: s.fixed_origin,
-            },
-            resigned: s.resigned,
-            computer: None,
-            hint_search: None,
-            think_limit: Duration::from_millis(s.think_limit_ms.clamp(100, 60_000)),
-            undo_points: s.undo_points,
-            timeline: s.timeline,
-            review: None,
-            hint: None,
-            // Counters from outside: room to count on.
-            version: s.version.min(u64::MAX / 2),
-            plies: s.plies.min(u32::MAX / 2),
-            log: s.log,
-        })
-    }
-
-    /// The game as recorded: the state play (re)started from — the deal, or
-    /// what the last undo dealt anew — and the actions since. Every secret
-    /// is in it: for a finished game's notation.
-    pub fn played(&self) -> Option<(&G, &[(Actor, G::Action)])> {
-        let start = self.timeline.iter().rev().find_map(|m| match m {
-            Moment::Start { state, .. } => Some(state),
-            Moment::Act { .. } => None,
-        })?;
-        Some((start, &self.record.actions))
-    }
-
-    /// The full state, secrets and all. Only for tests that check what the
-    /// referee hides (the fair-play suite); never read by the app.
-    #[doc(hidden)]
-    pub fn full_state_for_tests(&self) -> &G {
-        &self.game
-    }
-
-    /// The game's options (public).
-    pub fn options(&self) -> G::Options {
-        self.game.options().clone()
-    }
-
-    /// What `seat` may know now: the only way a view sees the game. Under
-    /// review: what it knew at the step shown, or everything (the game is
-    /// over, nothing is secret any more).
-    pub fn observe(&self, seat: Seat) -> G::Observation {
-        if let Some(r) = &self.review {
-            let state = &r.positions[r.step].state;
-            if r.revealed
-                && let Some(all) = G::revealed(state, seat)
-            {
-                return all;
-            }
-            return state.observe(seat);
-        }
-        self.game.observe(seat)
-    }
-
-    pub fn turn(&self) -> Turn {
-        if self.resigned.is_some() {
-            Turn::Over
-        } else {
-            self.game.turn()
-        }
-    }
-
-    pub fn outcome(&self) -> Option<Outcome> {
-        match self.resigned {
-            Some(seat) => {
-                let winner = Seat::all(self.seats.len())
-                    .find(|s| *s != seat)
-                    .unwrap_or(seat);
-                Some(Outcome::win(
-                    winner,
-                    self.seats.len(),
-                    format!("{} resigned", seat),
-                ))
-            }
-            None => self.game.outcome(),
-        }
-    }
-
-    pub fn resigned(&self) -> Option<Seat> {
-        self.resigned
-    }
-
-    pub fn seats(&self) -> &[SeatKind] {
-        &self.seats
-    }
-
-    pub fn seat_kind(&self, seat: Seat) -> SeatKind {
-        self.seats[seat.index()]
-    }
-
-    /// The seat to act, if one seat is.
-    pub fn to_act(&self) -> Option<Seat> {
-        match self.turn() {
-            Turn::Seat(s) => Some(s),
-            Turn::Simultaneous(set) => set.first(),
-            _ => None,
-        }
-    }
-
-    pub fn humans(&self) -> Vec<Seat> {
-        Seat::all(self.seats.len())
-            .filter(|s| self.seat_kind(*s).is_human())
-            .collect()
-    }
-
-    /// True while a computer search (for a move or a hint) is running.
-    pub fn is_thinking(&self) -> bool {
-        // True for the whole think time, searching or waiting.
-        self.computer.is_some()
-    }
-
-    pub fn is_hinting(&self) -> bool {
-        self.hint_search.is_some()
-    }
-
-    /// Plays `action` for `seat`, then any chance that follows.
-    pub fn play(
-        &mut self,
-        seat: Seat,
-        action: G::Action,
-    ) -> Result<(), veil_core::ActionError<G::Action>> {
-        self.play_believing(seat, action, None)
-    }
-
-    /// [`Match::play`], keeping what a computer believed as it chose.
-    fn play_believing(
-        &mut self,
-        seat: Seat,
-        action: G::Action,
-        belief: Option<Belief>,
-    ) -> Result<(), veil_core::ActionError<G::Action>> {
-        if self.turn() == Turn::Over {
-            return Err(veil_core::ActionError::GameOver { action });
-        }
-        let before = self
-            .seat_kind(seat)
-            .is_human()
-            .then(|| self.game.observe(seat));
-        self.game.apply(Actor::Seat(seat), action)?;
-        if let Some(knew) = before {
-            self.undo_points.push(UndoPoint {
-                seat,
-                knew,
-                log: self.log.len(),
-                plies: self.plies,
-                timeline: self.timeline.len(),
-            });
-        }
-        self.record.actions.push((Actor::Seat(seat), action));
-        let moment = self.timeline.len();
-        self.timeline.push(Moment::Act {
-            actor: Actor::Seat(seat),
-            action,
-            log: self.log.len(),
-            belief,
-        });
-        self.plies += 1;
-        self.hint = None;
-        self.hint_search = None;
-        self.computer = None;
-        let mut after = self.game.observe(seat);
-        if self.game.turn() == Turn::Chance && G::chance_pause(&after) <= 0.0 {
-            self.resolve_chance();
-            after = self.game.observe(seat);
-        }
-        if let Some(text) = G::action_text(seat, &action, &after) {
-            self.log.push(text);
-        }
-        // The action's line is written after the chance that followed it:
-        // that chance's moments show the list with it too.
-        for later in &mut self.timeline[moment..] {
-            if let Moment::Act { log, .. } = later {
-                *log = self.log.len();
-            }
-        }
-        self.version += 1;
-        Ok(())
-    }
-
-    /// Draws the chance a pause ([`GameView::chance_pause`]) held back.
-    /// True if there was any.
-    pub fn draw_chance(&mut self) -> bool {
-        if self.turn() != Turn::Chance {
-            return false;
-        }
-        self.resolve_chance();
-        self.version += 1;
-        true
-    }
-
-    /// The pause, in animation steps, before the pending chance is drawn.
-    pub fn chance_pause(&self) -> f32 {
-        G::chance_pause(&self.game.observe(Seat(0)))
-    }
-
-    /// The moves so far as the move list shows them (public knowledge);
-    /// under review, those up to the position shown.
-    pub fn log(&self) -> &[String] {
-        if let Some(r) = &self.review {
-            return &self.log[..r.positions[r.step].log.min(self.log.len())];
-        }
-        &self.log
-    }
-
-    fn resolve_chance(&mut self) {
-        while self.game.turn() == Turn::Chance {
-            let action = self.game.sample_chance(&mut self.rng);
-            self.game
-                .apply(Actor::Chance, action)
-                .expect("a sampled chance outcome applies");
-            self.record.actions.push((Actor::Chance, action));
-            self.timeline.push(Moment::Act {
-                actor: Actor::Chance,
-                action,
-                log: self.log.len(),
-                belief: None,
-            });
-        }
-    }
-
-    pub fn resign(&mut self, seat: Seat) {
-        if self.turn() != Turn::Over {
-            self.resigned = Some(seat);
-            self.computer = None;
-            self.hint_search = None;
-            self.version += 1;
-        }
-    }
-
-    /// Takes back `seat`'s last action and everything after it, so `seat`
-    /// is to act again. False when `seat` has not acted yet or the game is
-    /// over.
-    ///
-    /// What `seat` knew before that action stays as it was; everything it
-    /// could not see then — hidden cards, face-down pieces, the other
-    /// seats' secrets, chance still to come — is dealt anew from its
-    /// observation ([`Game::determinize`]), so undoing never hands back a
-    /// secret the player has seen since. The same holds for hints, which
-    /// are searched from the observation alone.
-    pub fn undo(&mut self, seat: Seat) -> bool {
-        if self.turn() == Turn::Over {
-            return false;
-        }
-        let Some(index) = self.undo_points.iter().rposition(|p| p.seat == seat) else {
-            return false;
-        };
-        let point = self.undo_points[index].clone();
-        let (log_len, plies) = (point.log, point.plies);
-        self.undo_points.truncate(index);
-        let mut redraw = GameRng::seed_from_u64(self.fresh_seed());
-        self.game = G::determinize(&point.knew, &mut redraw);
-        self.timeline.truncate(point.timeline);
-        self.timeline.push(Moment::Start {
-            state: self.game.clone(),
-            log: log_len,
-        });
-        // The record starts again here: the state is not the replay of
-        // what was played before (that would bring the secrets back).
-        self.record = Record::new(self.game.options().clone(), self.seats.len());
-        self.log.truncate(log_len);
-        self.plies = plies;
-        self.resigned = None;
-        self.computer = None;
-        self.hint_search = None;
-        self.hint = None;
-        // Chance after the undone move is drawn afresh too.
-        self.rng = GameRng::seed_from_u64(self.fresh_seed());
-        self.version += 1;
-        true
-    }
-
-    /// The positions of the game as played: after the deal, then after
-    /// each seat's action and the chance that followed. An undo replaces
-    /// the position it went back to by what it dealt anew.
-    pub fn positions(&self) -> Vec<Position<G>> {
-        let mut out: Vec<Position<G>> = Vec::new();
-        for moment in &self.timeline {
-            match moment {
-                Moment::Start { state, log } => {
-                    let position = Position {
-                        state: state.clone(),
-                        dealt_anew: !out.is_empty(),
-                        log: *log,
-                        belief: None,
-                    };
-                    match out.last_mut() {
-                        Some(last) => *last = position,
-                        None => out.push(position),
-                    }
-                }
-                Moment::Act {
-                    actor,
-                    action,
-                    log,
-                    belief,
-                } => {
-                    if let (Actor::Seat(seat), Some(belief), Some(last)) =
-                        (actor, belief, out.last_mut())
-                    {
-                        last.belief = Some((*seat, belief.clone()));
-                    }
-                    let Some(last) = out.last() else { break };
-                    let mut state = last.state.clone();
-                    if state.apply(*actor, *action).is_err() {
-                        break;
-                    }
-                    let next = Position {
-                        state,
-                        dealt_anew: *actor == Actor::Chance && last.dealt_anew,
-                        log: *log,
-                        belief: None,
-                    };
-                    match actor {
-                        // Chance belongs to the step it follows.
-                        Actor::Chance => *out.last_mut().expect("just read") = next,
-                        Actor::Seat(_) => out.push(next),
-                    }
-                }
-            }
-        }
-        out
-    }
-
-    /// Opens the review of the finished game at its last position, seen as
-    /// the seats saw it. False if the game is not over.
-    pub fn start_review(&mut self) -> bool {
-        if self.turn() != Turn::Over {
-            return false;
-        }
-        let positions = self.positions();
-        if positions.is_empty() {
-            return false;
-        }
-        let has_guesses = positions.iter().any(|p| p.belief.is_some());
-        let can_reveal = G::revealed(&positions[0].state, Seat(0)).is_some();
-        self.review = Some(Review {
-            step: positions.len() - 1,
-            positions,
-            revealed: false,
-            guesses: false,
-            can_reveal,
-            has_guesses,
-        });
-        self.version += 1;
-        true
-    }
-
-    /// Where the review stands (`None`: not under review).
-    pub fn review(&self) -> Option<ReviewAt> {
-        self.review.as_ref().map(|r| ReviewAt {
-            step: r.step,
-            len: r.positions.len(),
-            revealed: r.revealed,
-            dealt_anew: r.positions[r.step].dealt_anew,
-            guesses: r.guesses,
-            has_guesses: r.has_guesses,
-        })
-    }
-
-    /// Shows what the computer believed, or not. (The game is over: what
-    /// a computer knew is no secret any more, and its beliefs are drawn
-    /// from that knowledge.)
-    pub fn review_guesses(&mut self, on: bool) {
-        if let Some(r) = &mut self.review
-            && r.guesses != on
-        {
-            r.guesses = on;
-            self.version += 1;
-        }
-    }
-
-    /// The belief the review shows at this step, with the truth: the
-    /// computer to move, what it believed, and the hidden facts as they
-    /// were. `None` unless guesses are on and a computer chose here.
-    pub fn review_belief(&self) -> Option<(Seat, &Belief, Vec<Fact>)> {
-        let r = self.review.as_ref().filter(|r| r.guesses)?;
-        let position = &r.positions[r.step];
-        let (seat, belief) = position.belief.as_ref()?;
-        let mut truth = Vec::new();
-        position.state.hidden_facts(*seat, &mut truth);
-        Some((*seat, belief, truth))
-    }
-
-    /// Shows position `step` (clamped) of the review.
-    pub fn review_to(&mut self, step: usize) {
-        if let Some(r) = &mut self.review {
-            let step = step.min(r.positions.len() - 1);
-            if step != r.step {
-                r.step = step;
-                self.version += 1;
-            }
-        }
-    }
-
-    /// Whether the review shows everything or the viewer's knowledge.
-    pub fn review_reveal(&mut self, revealed: bool) {
-        if let Some(r) = &mut self.review
-            && r.revealed != revealed
-        {
-            r.revealed = revealed;
-            self.version += 1;
-        }
-    }
-
-    /// Whether the game has secrets the review can reveal (the review
-    /// bar asks every frame: worked out once, when the review opens).
-    pub fn can_reveal(&self) -> bool {
-        self.review.as_ref().is_some_and(|r| r.can_reveal)
-    }
-
-    /// Ends the review (back to the finished game).
-    pub fn end_review(&mut self) {
-        if self.review.take().is_some() {
-            self.version += 1;
-        }
-    }
-
-    /// A seed for what is dealt anew: from the match's fixed seeds in tests
-    /// (so a test replays), from the system's entropy otherwise.
-    fn fresh_seed(&self) -> u64 {
-        match self.seeds.fixed_origin {
-            Some(seed) => {
-                Seeds::fixed(seed ^ self.version.wrapping_mul(0x9E37_79B9_7F4A_7C15), 0).chance
-            }
-            None => entropy(),
-        }
-    }
-
-    /// Thinks for the computer seat to act for at most `budget` of this
-    /// frame, `elapsed` being the game time since the last frame; plays its
-    /// move once the level's think time ([`think_time`], or the match's
-    /// think limit if shorter) has passed — never earlier, whatever the
-    /// search found. True if it moved.
-    pub fn think(&mut self, budget: Duration, elapsed: Duration, pacing: ThinkPacing) -> bool {
-        let Some(seat) = self.to_act() else {
-            return false;
-        };
-        let SeatKind::Computer(level) = self.seat_kind(seat) else {
-            return false;
-        };
-        if self.computer.as_ref().is_none_or(|t| t.seat != seat) {
-            let seed = self.seeds.computers[seat.index()]
-                .wrapping_add(self.version.wrapping_mul(0x2545_F491_4F6C_DD1D));
-            self.computer = Some(Thinking {
-                seat,
-                search: G::computer(&self.game.observe(seat), level, seed),
-                shown: Duration::ZERO,
-                pace: think_time(level).min(self.think_limit),
-            });
-        } else if let Some(t) = self.computer.as_mut() {
-            t.shown += elapsed;
-        }
-        let t = self.computer.as_mut().expect("just made");
-        if !t.search.is_finished() {
-            t.search.run_for(budget);
-        }
-        let leaky_done = pacing == ThinkPacing::AsSoonAsFound && t.search.is_finished();
-        if t.shown >= t.pace || leaky_done {
-            let action = t.search.best_action();
-            let belief = t.search.belief();
-            self.computer = None;
-            if let Some(action) = action {
-                return self.play_believing(seat, action, belief).is_ok();
-            }
-        }
-        false
-    }
-
-    /// Starts looking for a hint for `seat` (which must be to act).
-    pub fn start_hint(&mut self, seat: Seat) {
-        if self.to_act() != Some(seat) || self.hint_search.is_some() {
-            return;
-        }
-        let seed = self.seeds.hint.wrapping_add(self.version);
-        self.hint_search = Some(Thinking {
-            seat,
-            search: G::hint(&self.game.observe(seat), seed),
-            shown: Duration::ZERO,
-            pace: think_time(Level::Easy).min(self.think_limit),
-        });
-    }
-
-    /// Advances a running hint search by `budget` of this frame, `elapsed`
-    /// being the game time since the last frame; true when a hint was just
-    /// found (after a fixed time, like the computer's moves).
-    pub fn think_hint(&mut self, budget: Duration, elapsed: Duration) -> bool {
-        let Some(t) = self.hint_search.as_mut() else {
-            return false;
-        };
-        t.shown += elapsed;
-        if !t.search.is_finished() {
-            t.search.run_for(budget);
-        }
-        if t.shown >= t.pace {
-            self.hint = t.search.best_action();
-            self.hint_search = None;
-            return true;
-        }
-        false
+        veil_match::Match::restore(s).map(Match)
     }
 }
+
+/// When the computer's move appears ([`ThinkPacing`]), as a resource.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pacing(pub ThinkPacing);
 
 /// Whose observation the board shows.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
@@ -1022,7 +162,7 @@ impl Plugin for PlayPlugin {
         app.add_sub_state::<PlayPhase>()
             .init_resource::<PrivacyPending>()
             .init_resource::<ThinkBudget>()
-            .init_resource::<ThinkPacing>()
+            .init_resource::<Pacing>()
             .init_resource::<LastThinkSlice>()
             .init_resource::<ResignAsked>()
             .init_resource::<Reviewing>()
@@ -1160,7 +300,7 @@ fn drive<G: GameView>(
     privacy: Res<PrivacyPending>,
     settings: Res<crate::kit::settings::Settings>,
     time: Res<Time>,
-    pacing: Res<ThinkPacing>,
+    pacing: Res<Pacing>,
     mut held: Local<f32>,
     mut slice: ResMut<LastThinkSlice>,
     mut changed: MessageWriter<GameChanged>,
@@ -1195,7 +335,7 @@ fn drive<G: GameView>(
             return;
         }
         let start = web_time::Instant::now();
-        let done = m.think(budget.0, time.delta(), *pacing);
+        let done = m.think(budget.0, time.delta(), pacing.0);
         slice.0 = Some(slice.0.unwrap_or_default() + start.elapsed());
         if done {
             changed.write(GameChanged {
@@ -1216,6 +356,13 @@ fn update_viewer<G: GameView>(
     mut commands: MessageReader<Command>,
 ) {
     let confirmed = commands.read().any(|c| *c == Command::ContinueAfterPrivacy);
+    // A match replaced under the table (an import with fewer seats) must not
+    // leave the screen on a seat it no longer has.
+    let seats = m.seats().len();
+    if viewer.0.index() >= seats || privacy.0.is_some_and(|s| s.index() >= seats) {
+        viewer.0 = first_viewer(&m);
+        privacy.0 = None;
+    }
     if m.review().is_some() {
         // The review chooses whose eyes; the game is over, nothing is private.
         privacy.0 = None;
@@ -1245,6 +392,11 @@ fn update_viewer<G: GameView>(
     } else {
         viewer.0 = wanted;
     }
+}
+
+/// The seat a table shows first: the first person's, else seat 0.
+pub fn first_viewer<G: GameView>(m: &veil_match::Match<G>) -> Seat {
+    m.humans().first().copied().unwrap_or(Seat(0))
 }
 
 /// Sets [`PlayPhase`] from the engine's turn, the seats and the privacy

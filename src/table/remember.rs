@@ -38,7 +38,11 @@ fn recall(saves: Res<Saves>, mut setup: ResMut<MatchSetup>) {
 fn remember(saves: Res<Saves>, mut setup: ResMut<MatchSetup>) {
     setup.remember();
     match serde_json::to_string(&setup.remembered()) {
-        Ok(text) => saves.0.write(SETUP_KEY, &text),
+        Ok(text) => {
+            if let Err(e) = saves.0.write(SETUP_KEY, &text) {
+                warn!("could not keep the setup: {e}");
+            }
+        }
         Err(e) => warn!("could not keep the setup: {e}"),
     }
 }

@@ -2,28 +2,35 @@
 //! file in the platform's data folder; browser: local storage) and offered
 //! as "Continue" on the title screen.
 //!
-//! A save is the referee's [`MatchSnapshot`]: the full state with every
-//! secret, the seeds and the chance generator, the undo points and the move
-//! list. It goes back into a [`Match`] only; the table is then drawn from
-//! the viewer's observation like any other. A save that cannot be read — damaged,
+//! A save is the referee's (`veil_match::save`): a checkpoint — the
+//! [`MatchSnapshot`], the full state with every secret, the seeds and the
+//! chance generator, the last undo points and the move list — written now
+//! and then, and a log to which each change of the game appends one line,
+//! so keeping a change costs what it adds. It goes back into a [`Match`]
+//! only; the table is then drawn from the viewer's observation like any
+//! other. A save that cannot be read — damaged,
 //! cut short, of a newer version, of a game this build lacks — is set aside
 //! (renamed, never deleted) with one line saying so, and the app starts as
 //! usual.
 
 use bevy::prelude::*;
-use serde::{Deserialize, Serialize};
 use veil_core::Turn;
 
 use crate::kit::store::Store;
-use crate::table::referee::{Match, MatchSnapshot};
+use veil_match::save::{SaveWriter, Write};
+
+use crate::table::referee::Match;
+#[cfg(doc)]
+use crate::table::referee::MatchSnapshot;
 use crate::table::setup::MatchSetup;
 use crate::table::view::{Finished, GameView, GameViews, PreparedMatch, ReviewWanted};
 use crate::table::{ActiveGame, Screen};
 
-/// The key the match in progress is kept under.
+/// The key the match in progress is kept under (its checkpoint).
 pub const SAVE_KEY: &str = "game";
-/// The save format this build writes and reads.
-pub const SAVE_FORMAT: u32 = 2;
+/// The key of the log of changes since the checkpoint.
+pub const LOG_KEY: &str = "game.log";
+pub use veil_match::save::{Header, OLDEST_FORMAT, SAVE_FORMAT};
 
 /// Where saves go (the app decides: the platform's place, or memory in
 /// tests).
@@ -39,24 +46,12 @@ pub struct ResumeOffer {
     pub message: Option<String>,
 }
 
-/// The version of the match last kept, so it is written once per change.
+/// The version of the match last kept, so it is written once per change,
+/// and what decides between a checkpoint and an appended line.
 #[derive(Resource, Default)]
-pub struct Kept(Option<u64>);
-
-#[derive(Serialize, Deserialize)]
-#[serde(bound = "")]
-struct SaveFile<G: GameView> {
-    format: u32,
-    game: String,
-    #[serde(rename = "match")]
-    snapshot: MatchSnapshot<G>,
-}
-
-/// What is read first, to know how to read the rest.
-#[derive(Deserialize)]
-pub struct Header {
-    pub format: u32,
-    pub game: String,
+pub struct Kept {
+    version: Option<u64>,
+    writer: SaveWriter,
 }
 
 pub struct SavePlugin {
@@ -70,56 +65,77 @@ impl Plugin for SavePlugin {
             .init_resource::<Kept>()
             .add_systems(OnEnter(Screen::Title), offer_resume)
             .add_systems(OnEnter(Screen::Play), |mut kept: ResMut<Kept>| {
-                kept.0 = None
+                // A new match on the table: its first keeping is a checkpoint.
+                *kept = Kept::default();
             });
     }
 }
 
 /// Keeps the match of `G` after every change, and forgets it once the game
-/// is over (a finished game is not continued).
-pub fn keep_match<G: GameView>(m: Res<Match<G>>, saves: Res<Saves>, mut kept: ResMut<Kept>) {
+/// is over (a finished game is not continued). A write that fails is said
+/// in the log and the next keeping writes a whole checkpoint, so the log
+/// never has a gap.
+pub fn keep_match<G: GameView>(
+    m: Option<ResMut<Match<G>>>,
+    saves: Res<Saves>,
+    mut kept: ResMut<Kept>,
+) {
+    // The finished match moves to the results in the frame it ends.
+    let Some(mut m) = m else { return };
     // A review changes what is shown, not the game (whose save is gone).
-    if kept.0 == Some(m.version) || m.review().is_some() {
+    if kept.version == Some(m.version) || m.review().is_some() {
         return;
     }
-    kept.0 = Some(m.version);
+    // Taking the changes is bookkeeping, not a change of the game.
+    let m = &mut m.bypass_change_detection().0;
+    kept.version = Some(m.version);
     if m.turn() == Turn::Over {
         saves.0.remove(SAVE_KEY);
+        saves.0.remove(LOG_KEY);
         return;
     }
-    let file = SaveFile {
-        format: SAVE_FORMAT,
-        game: G::ID.to_owned(),
-        snapshot: m.snapshot(),
+    let done = match kept.writer.next(m) {
+        Ok(None) => Ok(()),
+        Ok(Some(write)) => write_out(&saves.0, write),
+        Err(e) => Err(e),
     };
-    match serde_json::to_string(&file) {
-        Ok(text) => saves.0.write(SAVE_KEY, &text),
-        Err(e) => warn!("could not write the save: {e}"),
+    if let Err(e) = done {
+        warn!("could not keep the game: {e}; writing it whole");
+        kept.writer = SaveWriter::default();
+        let again = kept
+            .writer
+            .checkpoint(m)
+            .and_then(|w| write_out(&saves.0, w));
+        if let Err(e) = again {
+            warn!("could not keep the game: {e}");
+            kept.writer = SaveWriter::default();
+        }
     }
 }
 
-/// The record of a match (in practice a finished one): the save file's text.
-pub fn record_text<G: GameView>(m: &Match<G>) -> Result<String, String> {
-    let mut snapshot = m.snapshot();
-    // A finished game is not taken back: without its undo points (an
-    // observation for each of a person's actions, most of a save's size —
-    // 719 of 767 KB in a Hide and Guess game) a record is a tenth as long.
-    if m.turn() == Turn::Over {
-        snapshot.undo_points.clear();
+fn write_out(store: &Store, write: Write) -> Result<(), String> {
+    match write {
+        // The checkpoint first: a log left from before names the old
+        // checkpoint and is passed over when read.
+        Write::Checkpoint { checkpoint, log } => {
+            store.write(SAVE_KEY, &checkpoint)?;
+            store.write(LOG_KEY, &log)
+        }
+        Write::Append(lines) => store.append(LOG_KEY, &lines),
     }
-    let file = SaveFile {
-        format: SAVE_FORMAT,
-        game: G::ID.to_owned(),
-        snapshot,
-    };
-    serde_json::to_string(&file).map_err(|e| e.to_string())
+}
+
+/// The record of a match (in practice a finished one): its whole text,
+/// without undo points once it is over.
+pub fn record_text<G: GameView>(m: &Match<G>) -> Result<String, String> {
+    veil_match::save::record_text(m)
 }
 
 /// Opens the record of a finished match of `G` for review: the results of
 /// that game, then its first position, as the results' "Review the game"
 /// does. A match not yet over is refused (it is a save, to be continued).
 pub fn open_review<G: GameView>(text: &str, world: &mut World) -> Result<(), String> {
-    let m = read_save::<G>(text)?;
+    let m = read_save::<G>(text, None)?;
     if m.turn() != Turn::Over {
         return Err("its game is not finished".into());
     }
@@ -145,21 +161,21 @@ pub fn open_review<G: GameView>(text: &str, world: &mut World) -> Result<(), Str
     Ok(())
 }
 
-/// Reads a save of `G` into a match, checking everything.
-pub fn read_save<G: GameView>(text: &str) -> Result<Match<G>, String> {
-    let file: SaveFile<G> = serde_json::from_str(text).map_err(|e| e.to_string())?;
-    Match::restore(file.snapshot)
+/// Reads a save of `G` (its checkpoint, and the log of changes since) or a
+/// record (a checkpoint alone) into a match, checking everything.
+pub fn read_save<G: GameView>(text: &str, log: Option<&str>) -> Result<Match<G>, String> {
+    veil_match::save::read(text, log).map(Match)
 }
 
 /// Checks a save of `G` without using it.
-pub fn check_save<G: GameView>(text: &str) -> Result<(), String> {
-    read_save::<G>(text).map(|_| ())
+pub fn check_save<G: GameView>(text: &str, log: Option<&str>) -> Result<(), String> {
+    read_save::<G>(text, log).map(|_| ())
 }
 
 /// Puts the saved match of `G` on the table: the setup takes its seats and
 /// options, and play begins with it.
-pub fn resume<G: GameView>(text: &str, world: &mut World) -> Result<(), String> {
-    let m = read_save::<G>(text)?;
+pub fn resume<G: GameView>(text: &str, log: Option<&str>, world: &mut World) -> Result<(), String> {
+    let m = read_save::<G>(text, log)?;
     let mut setup = world.resource_mut::<MatchSetup>();
     setup.choose_game(G::ID);
     setup.seats = m.seats().to_vec();
@@ -181,16 +197,17 @@ fn offer_resume(saves: Res<Saves>, views: Res<GameViews>, mut offer: ResMut<Resu
     let Some(text) = saves.0.read(SAVE_KEY) else {
         return;
     };
+    let log = saves.0.read(LOG_KEY);
     let verdict = match serde_json::from_str::<Header>(&text) {
         Err(e) => Err(format!("it could not be read ({e})")),
         Ok(h) if h.format > SAVE_FORMAT => Err(format!(
             "it was made by a newer Veil (save format {}, this one reads {SAVE_FORMAT})",
             h.format
         )),
-        Ok(h) if h.format < SAVE_FORMAT => Err(format!("its format {} is too old", h.format)),
+        Ok(h) if h.format < OLDEST_FORMAT => Err(format!("its format {} is too old", h.format)),
         Ok(h) => match views.0.get_key_value(h.game.as_str()) {
             None => Err(format!("this build has no game \"{}\"", h.game)),
-            Some((id, entry)) => (entry.check_save)(&text)
+            Some((id, entry)) => (entry.check_save)(&text, log.as_deref())
                 .map(|()| *id)
                 .map_err(|e| format!("it is damaged ({e})")),
         },
@@ -202,6 +219,8 @@ fn offer_resume(saves: Res<Saves>, views: Res<GameViews>, mut offer: ResMut<Resu
                 .0
                 .set_aside(SAVE_KEY)
                 .unwrap_or_else(|| "nowhere".into());
+            // Its log goes with it (it belongs to that checkpoint only).
+            saves.0.set_aside(LOG_KEY);
             let line = format!("The saved game was set aside: {why}. It is kept as {aside}.");
             warn!("{line}");
             offer.message = Some(line);
@@ -217,10 +236,11 @@ pub fn continue_offered(world: &mut World) {
     let Some(text) = world.resource::<Saves>().0.read(SAVE_KEY) else {
         return;
     };
+    let log = world.resource::<Saves>().0.read(LOG_KEY);
     let Some(resume) = world.resource::<GameViews>().0.get(id).map(|e| e.resume) else {
         return;
     };
-    if let Err(e) = resume(&text, world) {
+    if let Err(e) = resume(&text, log.as_deref(), world) {
         // Checked on the title screen, so only a file changed since then.
         world.resource_mut::<ResumeOffer>().message = Some(format!("Could not continue: {e}"));
         world.resource_mut::<ResumeOffer>().game = None;

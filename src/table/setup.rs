@@ -9,73 +9,7 @@ use veil_ai::Level;
 use veil_core::Game;
 pub use veil_games::Entry as GameInfo;
 
-/// Who plays a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SeatKind {
-    Human,
-    Computer(Level),
-}
-
-/// The computer levels a player chooses from, named for players, with a
-/// line on what each is like. (The random and greedy baselines stay in
-/// `veil-cli`, for measuring.)
-pub const LEVELS: [(Level, &str, &str); 3] = [
-    (
-        Level::Easy,
-        "Beginner",
-        "Thinks for a moment and misses things: for learning the game.",
-    ),
-    (
-        Level::Normal,
-        "Casual",
-        "Ten times the thinking: a fair game for most players.",
-    ),
-    (
-        Level::Hard,
-        "Strong",
-        "Forty times the thinking, and deeper: punishes mistakes.",
-    ),
-];
-
-/// A level's name for players ("Beginner"); the baselines by their own.
-pub fn level_name(level: Level) -> String {
-    LEVELS
-        .iter()
-        .find(|l| l.0 == level)
-        .map_or_else(|| format!("{level} (baseline)"), |l| l.1.to_owned())
-}
-
-impl SeatKind {
-    pub fn label(self) -> String {
-        match self {
-            SeatKind::Human => "human".into(),
-            SeatKind::Computer(level) => format!("computer ({})", level_name(level)),
-        }
-    }
-
-    /// "human" or the level's name, as saves keep it.
-    pub fn label_id(self) -> String {
-        match self {
-            SeatKind::Human => "human".into(),
-            SeatKind::Computer(level) => level.to_string(),
-        }
-    }
-
-    /// Reads [`SeatKind::label_id`] back.
-    pub fn from_label_id(text: &str) -> Result<Self, String> {
-        match text {
-            "human" => Ok(SeatKind::Human),
-            other => other
-                .parse::<Level>()
-                .map(SeatKind::Computer)
-                .map_err(|e| e.to_string()),
-        }
-    }
-
-    pub fn is_human(self) -> bool {
-        self == SeatKind::Human
-    }
-}
+pub use veil_match::{LEVELS, SeatKind, level_name};
 
 /// The next match as set up on the setup screen.
 #[derive(Resource, Clone, Debug, PartialEq)]

@@ -13,7 +13,6 @@ use bevy::ecs::query::QueryFilter;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use veil_ai::{Level, Search};
 use veil_core::{Belief, Fact, Game, Seat, Turn};
 
 use crate::kit::anim::Animating;
@@ -26,42 +25,18 @@ use crate::table::pictures::Pictures;
 use crate::table::recent::FinishedRecords;
 use crate::table::referee::{
     GameChanged, Match, MatchPlugin, MatchResult, PlayPhase, PrivacyPending, ResignAsked,
-    Reviewing, RulesOpen, Thinker, Viewer, end_cue, new_match, summarize,
+    Reviewing, RulesOpen, Viewer, end_cue, new_match, summarize,
 };
 use crate::table::setup::MatchSetup;
 use crate::table::{ActiveGame, Screen};
 
 /// What the table needs of a game beyond its rules.
-pub trait GameView: Game {
-    /// The seat's name ("Red"): the registry's, unless the view says
-    /// otherwise.
-    fn seat_name(seat: Seat) -> &'static str {
-        veil_games::entry(Self::ID).map_or("Player", |e| e.seat_name(seat.index()))
-    }
+pub trait GameView: veil_match::MatchGame {
     /// True when showing `next`'s view on a screen `previous` may still be
     /// looking at (or the other way round) could show one of them something
     /// only the other may know: hot-seat play then puts a privacy screen
     /// between the two.
     fn needs_privacy(previous: &Self::Observation, next: &Self::Observation) -> bool;
-    /// The move just made, for the move list, from an observation taken
-    /// right after it (chance included); public knowledge only.
-    fn move_text(after: &Self::Observation) -> Option<String>;
-    /// The action `seat` just played, for the move list, from `seat`'s
-    /// observation right after it (chance included). Public knowledge only:
-    /// games with secret actions (a hidden choice, a simultaneous vote) must
-    /// not write what was chosen. By default [`GameView::move_text`].
-    fn action_text(seat: Seat, action: &Self::Action, after: &Self::Observation) -> Option<String> {
-        let _ = (seat, action);
-        Self::move_text(after)
-    }
-    /// How long the table stays as `after` shows it before the chance that
-    /// follows is drawn, in animation steps (Tysiąc: the last trick of a
-    /// hand stays in view before the next deal). 0 by default: chance
-    /// follows at once. With animations off there is no pause.
-    fn chance_pause(after: &Self::Observation) -> f32 {
-        let _ = after;
-        0.0
-    }
     /// The rules screen's title.
     const RULES_TITLE: &'static str;
     /// The rules in plain words, one paragraph an entry: the rulings of
@@ -74,23 +49,6 @@ pub trait GameView: Game {
     /// The privacy screen's words: what the seats must not see of each
     /// other, and what the button shows ("board", "cards").
     const PRIVACY: (&'static str, &'static str);
-    /// The computer player deciding for the seat of `view` at `level`: the
-    /// generic information-set search by default.
-    fn computer(view: &Self::Observation, level: Level, seed: u64) -> Box<dyn Thinker<Self>>
-    where
-        Self: Sized,
-    {
-        Box::new(Search::<Self>::new(view, level.config(), seed))
-    }
-    /// The search behind the hint button: a capped Normal search by default.
-    fn hint(view: &Self::Observation, seed: u64) -> Box<dyn Thinker<Self>>
-    where
-        Self: Sized,
-    {
-        let mut config = Level::Normal.config();
-        config.iterations = config.iterations.min(1500);
-        Box::new(Search::<Self>::new(view, config, seed))
-    }
     /// The game's options on the setup screen (none by default).
     fn options_ui(ui: &mut egui::Ui, options: &mut Self::Options) {
         let _ = options;
@@ -101,15 +59,6 @@ pub trait GameView: Game {
     fn end_wait(viewer_sees: &Self::Observation) -> f32 {
         let _ = viewer_sees;
         0.8
-    }
-    /// Everything about `state` there is to know, as an observation the
-    /// view can draw for `seat`: for the review of a finished game, where
-    /// secrets are secrets no more. `None` (the default) for games whose
-    /// observations cannot show more than a seat's own knowledge, or that
-    /// hide nothing.
-    fn revealed(state: &Self, seat: Seat) -> Option<Self::Observation> {
-        let _ = (state, seat);
-        None
     }
     /// How the review of the computer's beliefs names a hidden fact
     /// ([`Game::hidden_facts`]): its place ("e4", "East's hand") and what
@@ -387,9 +336,9 @@ pub struct GameViews(pub BTreeMap<&'static str, ViewEntry>);
 pub struct ViewEntry {
     pub options_ui: fn(&mut egui::Ui, &mut MatchSetup),
     /// Checks a save of this game (see [`crate::table::save`]).
-    pub check_save: fn(&str) -> Result<(), String>,
-    /// Puts a saved match of this game on the table.
-    pub resume: fn(&str, &mut World) -> Result<(), String>,
+    pub check_save: fn(&str, Option<&str>) -> Result<(), String>,
+    /// Puts a saved match of this game (checkpoint, log) on the table.
+    pub resume: fn(&str, Option<&str>, &mut World) -> Result<(), String>,
     /// Opens the record of a finished match of this game for review.
     pub review: fn(&str, &mut World) -> Result<(), String>,
     /// Its "how to play".
@@ -840,6 +789,7 @@ fn rules_window<G: GameView>(
     let window = widgets::RulesWindow {
         title: G::RULES_TITLE,
         rules: G::RULES,
+        footer: &[veil_net::TAKEBACK_RULE],
         how_to: G::HOW_TO,
         picture,
     };

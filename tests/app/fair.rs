@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use veil::table::referee::{Match, ThinkPacing};
+use veil::table::referee::{Match, Pacing, ThinkPacing};
 use veil::table::view::{ActionRequest, GameView, GameViews};
 use veil_core::{Actor, Game, Turn};
 use veil_go::Rengo;
@@ -98,13 +98,13 @@ fn seats_for<G: Game>(human: Option<Seat>, level: Level) -> Vec<SeatKind> {
 /// computers only, animations off.
 fn computer_intervals<G: GameView>(pacing: ThinkPacing) -> BTreeMap<u32, u32> {
     let mut app = app(AnimationSpeed::Off);
-    app.insert_resource(pacing);
+    app.insert_resource(Pacing(pacing));
     start_game(&mut app, G::ID, |setup| {
         // Normal searches for several frames, more or less depending on
         // the position: what the leaky control needs to show.
         setup.seats = seats_for::<G>(None, Level::Normal);
         setup.seed = Some(17);
-        setup.think_limit_ms = 160;
+        setup.think_limit_ms = 400;
     });
     let mut intervals = BTreeMap::new();
     let mut last_plies = 0;

@@ -120,7 +120,7 @@ fn review_matches_the_record<G: GameView>(seed: u64, configure: impl FnOnce(&mut
     let at = open_review::<G>(&mut app);
     let m = app.world().resource::<Match<G>>();
     let seats = m.seats().len();
-    let positions = replayed(&m.snapshot().record);
+    let positions = replayed(m.record());
     assert_eq!(
         at.len,
         positions.len(),
@@ -290,7 +290,7 @@ fn a_seat_s_review_paints_no_card_it_had_not_seen() {
         s.set_options::<Tysiac>(&veil_tysiac::Options::one_hand())
     });
     let at = open_review::<Tysiac>(&mut app);
-    let positions = replayed(&app.world().resource::<Match<Tysiac>>().snapshot().record);
+    let positions = replayed(app.world().resource::<Match<Tysiac>>().record());
     let mut own_found = 0;
     for seat in Seat::all(3) {
         send(&mut app, Command::ReviewAs(Some(seat.0)));
@@ -413,7 +413,11 @@ fn recent_games_and_records_open_for_review() {
     let unfinished =
         veil::table::save::record_text(other.world().resource::<Match<HideAndGuess>>())
             .expect("a record");
-    let newer = record.replacen("\"format\":2", "\"format\":99", 1);
+    let newer = record.replacen(
+        &format!("\"format\":{}", veil::table::save::SAVE_FORMAT),
+        "\"format\":99",
+        1,
+    );
     assert_ne!(newer, record);
     let foreign = record.replacen(HideAndGuess::ID, "checkers", 1);
     let cut = record[..record.len() / 2].to_owned();
@@ -566,12 +570,12 @@ fn the_review_shows_what_the_computer_believed() {
         |m: &Match<SecretKing>| -> Vec<_> { m.positions().into_iter().map(|p| p.belief).collect() };
     let before = beliefs(m);
     let text = veil::table::save::record_text(m).expect("a record");
-    let back = veil::table::save::read_save::<SecretKing>(&text).expect("reads back");
+    let back = veil::table::save::read_save::<SecretKing>(&text, None).expect("reads back");
     assert_eq!(beliefs(&back), before);
     // A belief that does not add up is refused with a line, not shown.
     let broken = text.replacen("\"samples\":256", "\"samples\":3", 1);
     assert_ne!(broken, text);
-    let error = veil::table::save::read_save::<SecretKing>(&broken)
+    let error = veil::table::save::read_save::<SecretKing>(&broken, None)
         .err()
         .expect("refused");
     assert!(error.contains("belief"), "{error}");
@@ -640,4 +644,17 @@ fn tysiac_everything_shows_every_hand() {
             );
         }
     }
+}
+
+/// Issue 33, defect 8: a belief from a pasted record naming the last place
+/// there is overflowed `place + 1` in Jieqi's review (a panic in debug
+/// builds, "Capture 0" in release).
+#[test]
+fn a_belief_at_the_last_place_is_named_without_overflow() {
+    let fact = veil_core::Fact {
+        place: u16::MAX,
+        what: 0,
+    };
+    let (place, _) = <veil_jieqi::Jieqi as GameView>::fact_words(fact);
+    assert_eq!(place, "Capture 65536");
 }

@@ -645,7 +645,7 @@ fn skelly_computers_are_the_crates_own_player() {
     let game = Skelly::new(&Options::default(), 4).unwrap();
     let view = game.observe(Seat(0));
     for level in [Level::Easy, Level::Normal] {
-        let mut thinker = <Skelly as GameView>::computer(&view, level, 99);
+        let mut thinker = <Skelly as veil_match::MatchGame>::computer(&view, level, 99);
         while !thinker.is_finished() {
             thinker.run_for(Duration::from_millis(2));
         }
@@ -656,7 +656,7 @@ fn skelly_computers_are_the_crates_own_player() {
             "{level:?}"
         );
     }
-    let mut hint = <Skelly as GameView>::hint(&view, 5);
+    let mut hint = <Skelly as veil_match::MatchGame>::hint(&view, 5);
     while !hint.is_finished() {
         hint.run_for(Duration::from_millis(2));
     }

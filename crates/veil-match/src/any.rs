@@ -153,7 +153,7 @@ pub trait AnyMatch: Send + Sync {
     /// The hidden facts of `seat` in the full state. For leak tests only.
     #[doc(hidden)]
     fn hidden_facts_for_tests(&self, seat: Seat) -> Vec<Fact>;
-    /// A hidden fact in the game's own words ([`MatchGame::fact_words`]).
+    /// A hidden fact in the game's own words ([`MatchGame::fact_text`]).
     /// For leak tests only.
     #[doc(hidden)]
     fn fact_words_for_tests(&self, fact: Fact) -> Option<String> {
@@ -395,7 +395,7 @@ impl<G: MatchGame> AnyMatch for Erased<G> {
         out
     }
     fn fact_words_for_tests(&self, fact: Fact) -> Option<String> {
-        G::fact_words(fact)
+        G::fact_text(fact)
     }
     fn record(&self) -> Option<Value> {
         if self.0.turn() != Turn::Over {

@@ -67,7 +67,7 @@ pub trait MatchGame: Game {
     /// `None` (the default) where the fact has no words of its own that
     /// could not turn up by chance.
     #[doc(hidden)]
-    fn fact_words(fact: veil_core::Fact) -> Option<String> {
+    fn fact_text(fact: veil_core::Fact) -> Option<String> {
         let _ = fact;
         None
     }

@@ -59,7 +59,10 @@ pub(crate) async fn ws_handler(
     State(shared): State<Arc<Shared>>,
 ) -> Response {
     let Some(guard) = shared.limits.connect(addr.ip()) else {
-        return (StatusCode::TOO_MANY_REQUESTS, "too many connections from this address")
+        return (
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many connections from this address",
+        )
             .into_response();
     };
     // Small buffers: thousands of connections each keep theirs (the
@@ -135,7 +138,11 @@ async fn connection(socket: WebSocket, shared: Arc<Shared>, ip: IpAddr, _guard: 
         let text = match frame {
             Ok(Message::Text(text)) => text,
             Ok(Message::Binary(_)) => {
-                conn.send(&Server::error(codes::BAD_MESSAGE, "text frames only (JSON)", None));
+                conn.send(&Server::error(
+                    codes::BAD_MESSAGE,
+                    "text frames only (JSON)",
+                    None,
+                ));
                 continue;
             }
             Ok(Message::Close(_)) => break,
@@ -144,7 +151,10 @@ async fn connection(socket: WebSocket, shared: Arc<Shared>, ip: IpAddr, _guard: 
                 // tungstenite refuses what is over the limit and ends the
                 // stream; say why before closing.
                 let text = e.to_string();
-                if text.contains("too long") || text.contains("too big") || text.contains("Space limit") {
+                if text.contains("too long")
+                    || text.contains("too big")
+                    || text.contains("Space limit")
+                {
                     conn.send(&Server::error(
                         codes::TOO_BIG,
                         format!("frames are limited to {MAX_FRAME} bytes"),
@@ -156,7 +166,11 @@ async fn connection(socket: WebSocket, shared: Arc<Shared>, ip: IpAddr, _guard: 
             }
         };
         if !bucket.take(Instant::now()) {
-            conn.send(&Server::error(codes::RATE, "too many messages; slow down", None));
+            conn.send(&Server::error(
+                codes::RATE,
+                "too many messages; slow down",
+                None,
+            ));
             continue;
         }
         if !handle(&shared, &conn, ip, &mut here, text.as_str()).await {
@@ -172,11 +186,21 @@ async fn connection(socket: WebSocket, shared: Arc<Shared>, ip: IpAddr, _guard: 
 }
 
 /// One frame. False: close the connection.
-async fn handle(shared: &Arc<Shared>, conn: &Conn, ip: IpAddr, here: &mut Here, text: &str) -> bool {
+async fn handle(
+    shared: &Arc<Shared>,
+    conn: &Conn,
+    ip: IpAddr,
+    here: &mut Here,
+    text: &str,
+) -> bool {
     let msg = match Client::from_text(text) {
         Ok(msg) => msg,
         Err(e) => {
-            let code = if here.hello { codes::BAD_MESSAGE } else { codes::PROTOCOL };
+            let code = if here.hello {
+                codes::BAD_MESSAGE
+            } else {
+                codes::PROTOCOL
+            };
             conn.send(&Server::error(code, format!("not a message: {e}"), None));
             // Before Hello nothing else is listened to.
             return here.hello;
@@ -191,7 +215,9 @@ async fn handle(shared: &Arc<Shared>, conn: &Conn, ip: IpAddr, here: &mut Here, 
             Client::Hello { protocol } => {
                 conn.send(&Server::error(
                     codes::PROTOCOL,
-                    format!("this server speaks protocol {PROTOCOL}, not {protocol}: update the app"),
+                    format!(
+                        "this server speaks protocol {PROTOCOL}, not {protocol}: update the app"
+                    ),
                     None,
                 ));
                 false
@@ -211,7 +237,11 @@ async fn handle(shared: &Arc<Shared>, conn: &Conn, ip: IpAddr, here: &mut Here, 
             conn.send(&Server::Pong);
         }
         Client::Hello { .. } => {
-            conn.send(&Server::error(codes::BAD_MESSAGE, "Hello was said already", None));
+            conn.send(&Server::error(
+                codes::BAD_MESSAGE,
+                "Hello was said already",
+                None,
+            ));
         }
         Client::Create {
             game,
@@ -221,11 +251,22 @@ async fn handle(shared: &Arc<Shared>, conn: &Conn, ip: IpAddr, here: &mut Here, 
             settings,
         } => {
             if here.room.is_some() {
-                conn.send(&Server::error(codes::IN_ROOM, "this connection is in a room already", None));
+                conn.send(&Server::error(
+                    codes::IN_ROOM,
+                    "this connection is in a room already",
+                    None,
+                ));
                 return true;
             }
-            match crate::create_room(shared, ip, &game, options, &seats, settings.unwrap_or_default())
-                .await
+            match crate::create_room(
+                shared,
+                ip,
+                &game,
+                options,
+                &seats,
+                settings.unwrap_or_default(),
+            )
+            .await
             {
                 Ok((code, room)) => {
                     let (reply, ok) = oneshot::channel();
@@ -299,12 +340,20 @@ async fn join(
     input: impl FnOnce(oneshot::Sender<bool>) -> Input,
 ) {
     if here.room.is_some() {
-        conn.send(&Server::error(codes::IN_ROOM, "this connection is in a room already", None));
+        conn.send(&Server::error(
+            codes::IN_ROOM,
+            "this connection is in a room already",
+            None,
+        ));
         return;
     }
     let code = code.trim().to_ascii_uppercase();
     let Some(room) = shared.room(&code) else {
-        conn.send(&Server::error(codes::NO_ROOM, format!("no room {code:?}"), None));
+        conn.send(&Server::error(
+            codes::NO_ROOM,
+            format!("no room {code:?}"),
+            None,
+        ));
         return;
     };
     let (reply, ok) = oneshot::channel();

@@ -143,7 +143,8 @@ impl Faults {
         }
     }
     pub fn set_leak_line(&self, to: Option<u8>) {
-        self.leak_line.store(to.map_or(0, |t| 1 + u64::from(t)), Ordering::Relaxed);
+        self.leak_line
+            .store(to.map_or(0, |t| 1 + u64::from(t)), Ordering::Relaxed);
     }
     pub(crate) fn leak_line(&self) -> Option<u8> {
         match self.leak_line.load(Ordering::Relaxed) {
@@ -293,7 +294,10 @@ async fn create_room(
     if !shared.limits.open_room(ip) {
         return Err((
             codes::LIMIT,
-            format!("{} open rooms from this address already", shared.config.rooms_per_ip),
+            format!(
+                "{} open rooms from this address already",
+                shared.config.rooms_per_ip
+            ),
         ));
     }
     let meta = RoomMeta { settings, specs };

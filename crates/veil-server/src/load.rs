@@ -100,8 +100,12 @@ async fn run(args: Args) -> Result<(), String> {
     let gate = Arc::new(tokio::sync::Semaphore::new(32));
     for r in 0..args.rooms {
         let (url, game) = (args.url.clone(), args.game.clone());
-        let (figures, measuring, conns, stop_at) =
-            (figures.clone(), measuring.clone(), conns.clone(), stop_at.clone());
+        let (figures, measuring, conns, stop_at) = (
+            figures.clone(),
+            measuring.clone(),
+            conns.clone(),
+            stop_at.clone(),
+        );
         let ready = ready_tx.clone();
         let gate = gate.clone();
         let (think, watchers) = (args.think_ms, args.watchers);
@@ -113,7 +117,8 @@ async fn run(args: Args) -> Result<(), String> {
             drop(ready);
             match room {
                 Ok(room) => {
-                    room.play(r as u64, think, figures, measuring, stop_at).await;
+                    room.play(r as u64, think, figures, measuring, stop_at)
+                        .await;
                 }
                 Err(e) => {
                     eprintln!("load: room {r}: {e}");
@@ -218,9 +223,11 @@ async fn connect(
         .await
         .map_err(|e| e.to_string())?;
     let (mut sink, mut stream) = ws.split();
-    sink.send(Message::text(Client::Hello { protocol: PROTOCOL }.to_text()))
-        .await
-        .map_err(|e| e.to_string())?;
+    sink.send(Message::text(
+        Client::Hello { protocol: PROTOCOL }.to_text(),
+    ))
+    .await
+    .map_err(|e| e.to_string())?;
     conns.fetch_add(1, Ordering::Relaxed);
     let frames = frames.clone();
     let conns = conns.clone();

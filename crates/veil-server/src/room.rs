@@ -44,9 +44,14 @@ pub(crate) enum Input {
         reply: oneshot::Sender<bool>,
     },
     /// A message of a connection in the room.
-    Msg { conn: u64, msg: Client },
+    Msg {
+        conn: u64,
+        msg: Client,
+    },
     /// The connection is gone.
-    Gone { conn: u64 },
+    Gone {
+        conn: u64,
+    },
     Inspect(oneshot::Sender<Inspection>),
 }
 
@@ -393,7 +398,9 @@ impl Room {
             let _ = self.apply(Step::Chance, None, 0).await;
         }
         if self.computer_to_act() {
-            let elapsed = self.think_last.map_or(Duration::ZERO, |t| now.duration_since(t));
+            let elapsed = self
+                .think_last
+                .map_or(Duration::ZERO, |t| now.duration_since(t));
             self.think_last = Some(now);
             self.think(elapsed).await;
         } else {
@@ -647,7 +654,9 @@ impl Room {
     fn view_for(&self, seat: Option<usize>) -> Value {
         let leak = self.shared.faults.leak();
         let seat = match (seat, leak) {
-            (Some(s), Some((to, from))) if s == usize::from(to) && usize::from(from) < self.slots.len() => {
+            (Some(s), Some((to, from)))
+                if s == usize::from(to) && usize::from(from) < self.slots.len() =>
+            {
                 Some(usize::from(from))
             }
             (s, _) => s,
@@ -726,7 +735,11 @@ impl Room {
                 if self.slots[i].me {
                     self.start(&c).await;
                 } else {
-                    c.send(&Server::error(codes::NOT_HOST, "only the host starts the game", None));
+                    c.send(&Server::error(
+                        codes::NOT_HOST,
+                        "only the host starts the game",
+                        None,
+                    ));
                 }
             }
             Client::Act { seq, seen, action } => {
@@ -735,7 +748,11 @@ impl Room {
                     return;
                 }
                 if !to_act(self.m.turn()).contains(&seat) {
-                    c.send(&Server::error(codes::NOT_YOUR_TURN, "not this seat's turn", Some(seq)));
+                    c.send(&Server::error(
+                        codes::NOT_YOUR_TURN,
+                        "not this seat's turn",
+                        Some(seq),
+                    ));
                     return;
                 }
                 if self.slots[i].turn_began > seen {
@@ -780,7 +797,9 @@ impl Room {
                 self.slots[i].last_seq = seq;
                 let kinds = self.m.seat_kinds();
                 let waiting: Vec<u8> = (0..self.slots.len())
-                    .filter(|&j| j != i && self.slots[j].token_hash.is_some() && kinds[j].is_human())
+                    .filter(|&j| {
+                        j != i && self.slots[j].token_hash.is_some() && kinds[j].is_human()
+                    })
                     .map(|j| j as u8)
                     .collect();
                 self.takeback = Some(Pending {
@@ -796,7 +815,11 @@ impl Room {
             }
             Client::AnswerTakeback { accept } => {
                 let Some(p) = self.takeback.as_mut().filter(|p| p.waiting.contains(&seat)) else {
-                    c.send(&Server::error(codes::TAKEBACK, "no takeback waits for this seat's answer", None));
+                    c.send(&Server::error(
+                        codes::TAKEBACK,
+                        "no takeback waits for this seat's answer",
+                        None,
+                    ));
                     return;
                 };
                 if accept {
@@ -838,7 +861,10 @@ impl Room {
             return Err((codes::OVER, "the game is over".into()));
         }
         if !self.m.seat_kinds()[i].is_human() {
-            return Err((codes::NOT_YOUR_TURN, "the computer plays this seat now".into()));
+            return Err((
+                codes::NOT_YOUR_TURN,
+                "the computer plays this seat now".into(),
+            ));
         }
         Ok(())
     }
@@ -888,7 +914,11 @@ impl Room {
 
     async fn start(&mut self, conn: &Conn) {
         if self.started {
-            conn.send(&Server::error(codes::NOT_STARTED, "the game has started already", None));
+            conn.send(&Server::error(
+                codes::NOT_STARTED,
+                "the game has started already",
+                None,
+            ));
             return;
         }
         let level = self.meta.settings.level.clone();
@@ -941,9 +971,8 @@ impl Room {
     /// then tells everyone. A refused step changes nothing and is answered
     /// to the requester only.
     async fn apply(&mut self, step: Step, by: Option<u8>, seq: u64) -> Result<(), ()> {
-        let fault = by.is_some()
-            && matches!(step, Step::Act { .. })
-            && self.shared.faults.take_panic();
+        let fault =
+            by.is_some() && matches!(step, Step::Act { .. }) && self.shared.faults.take_panic();
         let m = &mut self.m;
         let result = std::panic::catch_unwind(AssertUnwindSafe(|| {
             if fault {
@@ -967,7 +996,10 @@ impl Room {
                 Err(())
             }
             Err(_) => {
-                eprintln!("room {}: the game's code panicked on {step:?}; reloading", self.code);
+                eprintln!(
+                    "room {}: the game's code panicked on {step:?}; reloading",
+                    self.code
+                );
                 self.reload().await;
                 Err(())
             }
@@ -985,7 +1017,11 @@ impl Room {
             step: step.clone(),
         }];
         let over = self.m.turn() == Turn::Over;
-        let record = if over && !self.finished { self.m.record() } else { None };
+        let record = if over && !self.finished {
+            self.m.record()
+        } else {
+            None
+        };
         if let Some(record) = &record {
             writes.push(Write::Finished {
                 code: self.code.clone(),
@@ -1000,7 +1036,11 @@ impl Room {
             // Not stored: as if it never happened.
             eprintln!("room {}: store failed: {e}", self.code);
             if let Some(conn) = by.and_then(|s| self.slots[usize::from(s)].conn.clone()) {
-                conn.send(&Server::error(codes::STORE, "not stored; try again", Some(seq)));
+                conn.send(&Server::error(
+                    codes::STORE,
+                    "not stored; try again",
+                    Some(seq),
+                ));
             }
             self.reload().await;
             return;
@@ -1060,7 +1100,11 @@ impl Room {
             }
         }
         self.finished = over;
-        self.fan_out(actor, by.map(|s| (s, seq)), matches!(step, Step::Undo { .. }));
+        self.fan_out(
+            actor,
+            by.map(|s| (s, seq)),
+            matches!(step, Step::Undo { .. }),
+        );
         if let Some(record) = record {
             self.broadcast(&Server::Record { record });
         }
@@ -1082,11 +1126,10 @@ impl Room {
 
     fn schedule_chance(&mut self) {
         let pause = self.m.chance_pause();
-        self.chance_at = (self.started && pause > 0.0)
-            .then(|| {
-                let step = Duration::from_millis(self.shared.config.animation_step_ms);
-                Instant::now() + step.mul_f32(pause.min(40.0))
-            });
+        self.chance_at = (self.started && pause > 0.0).then(|| {
+            let step = Duration::from_millis(self.shared.config.animation_step_ms);
+            Instant::now() + step.mul_f32(pause.min(40.0))
+        });
     }
 
     /// Every connection hears of the new version: its seat's view if it
@@ -1123,7 +1166,9 @@ impl Room {
             let h = hash_of(&text);
             let changed = h != self.slots[i].sent;
             self.slots[i].sent = h;
-            let Some(conn) = &self.slots[i].conn else { continue };
+            let Some(conn) = &self.slots[i].conn else {
+                continue;
+            };
             let mut lines = lines.clone();
             let mut log_len = log_len;
             if self.shared.faults.leak_line() == Some(i as u8)

@@ -98,7 +98,8 @@ impl SqliteStore {
     pub fn open(path: &Path, full_sync: bool) -> Result<Self, String> {
         let db = Connection::open(path).map_err(err)?;
         let sync = if full_sync { "FULL" } else { "NORMAL" };
-        db.execute_batch(&format!("PRAGMA synchronous={sync};")).map_err(err)?;
+        db.execute_batch(&format!("PRAGMA synchronous={sync};"))
+            .map_err(err)?;
         db.execute_batch(
             "PRAGMA journal_mode=WAL;
              PRAGMA foreign_keys=ON;
@@ -138,7 +139,9 @@ impl SqliteStore {
         let settings: Value = serde_json::from_str(&settings).map_err(err)?;
         let mut q = self
             .db
-            .prepare_cached("SELECT seat, name, token_hash FROM seats WHERE room = ?1 ORDER BY seat")
+            .prepare_cached(
+                "SELECT seat, name, token_hash FROM seats WHERE room = ?1 ORDER BY seat",
+            )
             .map_err(err)?;
         let seats = q
             .query_map([code], |r| Ok((r.get::<_, u8>(0)?, r.get(1)?, r.get(2)?)))
@@ -219,7 +222,9 @@ impl Store for SqliteStore {
                     tx.prepare_cached(
                         "INSERT INTO steps (room, n, seat, seq, step) VALUES (?1, ?2, ?3, ?4, ?5)",
                     )
-                    .and_then(|mut st| st.execute(params![code, *n as i64, seat, *seq as i64, step]))
+                    .and_then(|mut st| {
+                        st.execute(params![code, *n as i64, seat, *seq as i64, step])
+                    })
                     .map_err(err)?;
                 }
                 Write::Started { code } => {
@@ -270,7 +275,9 @@ impl Store for SqliteStore {
         let row = {
             let mut q = self
                 .db
-                .prepare_cached("SELECT opening, settings, created, started FROM rooms WHERE code = ?1")
+                .prepare_cached(
+                    "SELECT opening, settings, created, started FROM rooms WHERE code = ?1",
+                )
                 .map_err(err)?;
             let mut rows = q
                 .query_map([code], |r| {
@@ -287,7 +294,10 @@ impl Store for SqliteStore {
 
     fn purge(&mut self, before: i64) -> Result<usize, String> {
         self.db
-            .execute("DELETE FROM rooms WHERE closed IS NOT NULL AND closed < ?1", [before])
+            .execute(
+                "DELETE FROM rooms WHERE closed IS NOT NULL AND closed < ?1",
+                [before],
+            )
             .map_err(err)
     }
 }
@@ -334,7 +344,8 @@ impl StoreHandle {
                             next = rx.try_recv().ok();
                         }
                     }
-                    let all: Vec<Write> = batches.iter().flat_map(|b| b.0.iter().cloned()).collect();
+                    let all: Vec<Write> =
+                        batches.iter().flat_map(|b| b.0.iter().cloned()).collect();
                     let t = std::time::Instant::now();
                     let done = store.commit(&all);
                     crate::stats::COMMIT.since(t);

@@ -17,7 +17,15 @@ use veil_net::{Client, SeatSpec, Server};
 /// Starts the binary on `db`, port 0; its address from its first line.
 fn spawn(db: &std::path::Path) -> (Child, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_veil-server"))
-        .args(["--port", "0", "--bind", "127.0.0.1", "--animation-step-ms", "5", "--db"])
+        .args([
+            "--port",
+            "0",
+            "--bind",
+            "127.0.0.1",
+            "--animation-step-ms",
+            "5",
+            "--db",
+        ])
         .arg(db)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
@@ -30,8 +38,14 @@ fn spawn(db: &std::path::Path) -> (Child, SocketAddr) {
         let _ = BufReader::new(stdout).read_line(&mut line);
         let _ = tx.send(line);
     });
-    let line = rx.recv_timeout(Duration::from_secs(10)).expect("the server starts");
-    let addr = line.trim().trim_start_matches("listening on ").parse().unwrap();
+    let line = rx
+        .recv_timeout(Duration::from_secs(10))
+        .expect("the server starts");
+    let addr = line
+        .trim()
+        .trim_start_matches("listening on ")
+        .parse()
+        .unwrap();
     (child, addr)
 }
 
@@ -39,9 +53,13 @@ fn spawn(db: &std::path::Path) -> (Child, SocketAddr) {
 fn stored(db: &std::path::Path, code: &str) -> (veil_match::Opening, Vec<veil_match::Step>) {
     let c = rusqlite::Connection::open(db).unwrap();
     let opening: String = c
-        .query_row("SELECT opening FROM rooms WHERE code = ?1", [code], |r| r.get(0))
+        .query_row("SELECT opening FROM rooms WHERE code = ?1", [code], |r| {
+            r.get(0)
+        })
         .unwrap();
-    let mut q = c.prepare("SELECT step FROM steps WHERE room = ?1 ORDER BY n").unwrap();
+    let mut q = c
+        .prepare("SELECT step FROM steps WHERE room = ?1 ORDER BY n")
+        .unwrap();
     let steps = q
         .query_map([code], |r| r.get::<_, String>(0))
         .unwrap()
@@ -105,7 +123,9 @@ async fn a_killed_server_comes_back_with_every_room_as_it_was() {
         tables.push(clients);
     }
     // One more action, and the kill the moment it is acknowledged.
-    let acked = one_action(&mut tables[0], "tysiac", &mut pick).await.unwrap();
+    let acked = one_action(&mut tables[0], "tysiac", &mut pick)
+        .await
+        .unwrap();
     child.kill().unwrap(); // SIGKILL
     let _ = child.wait();
     let (mut child, addr) = spawn(&db);
@@ -114,7 +134,10 @@ async fn a_killed_server_comes_back_with_every_room_as_it_was() {
         let (opening, steps) = stored(&db, &code);
         let before = veil_match::rebuild(&opening, &steps).unwrap();
         if *game == "tysiac" {
-            assert!(before.version() >= acked, "the acknowledged action was kept");
+            assert!(
+                before.version() >= acked,
+                "the acknowledged action was kept"
+            );
         }
         // Everyone resumes with their token.
         for (s, c) in clients.iter_mut().enumerate() {
@@ -129,7 +152,11 @@ async fn a_killed_server_comes_back_with_every_room_as_it_was() {
             back.until(|f| matches!(f, Server::Snapshot(_))).await;
             assert!(back.v >= c.v, "{game}: went back in time");
             assert_eq!(back.v, before.version(), "{game}");
-            assert_eq!(back.view, before.observe(Some(Seat(s as u8))), "{game} seat {s}");
+            assert_eq!(
+                back.view,
+                before.observe(Some(Seat(s as u8))),
+                "{game} seat {s}"
+            );
             *c = back;
         }
         // Play on: every deal and draw is what the uninterrupted referee

@@ -15,21 +15,44 @@ use veil_net::{Client, PROTOCOL, SeatSpec, Server};
 /// One hostile frame.
 fn hostile(pick: &mut Pick, room: &str) -> Message {
     let valid = [
-        Client::Act { seq: 1, seen: 0, action: serde_json::json!({"Move": [1, 2]}) }.to_text(),
-        Client::Join { room: room.into(), name: "x".into(), seat: Some(0) }.to_text(),
-        Client::Resume { room: room.into(), token: "ab".repeat(16), last_version: 0 }.to_text(),
+        Client::Act {
+            seq: 1,
+            seen: 0,
+            action: serde_json::json!({"Move": [1, 2]}),
+        }
+        .to_text(),
+        Client::Join {
+            room: room.into(),
+            name: "x".into(),
+            seat: Some(0),
+        }
+        .to_text(),
+        Client::Resume {
+            room: room.into(),
+            token: "ab".repeat(16),
+            last_version: 0,
+        }
+        .to_text(),
         Client::Takeback { seq: 1 }.to_text(),
         Client::Start.to_text(),
     ];
     let text = match pick.below(12) {
-        0 => (0..pick.below(200)).map(|_| char::from(32 + pick.below(95) as u8)).collect(),
+        0 => (0..pick.below(200))
+            .map(|_| char::from(32 + pick.below(95) as u8))
+            .collect(),
         1 => {
             let t = &valid[pick.below(valid.len())];
             t[..pick.below(t.len())].to_string()
         }
         2 => format!(
             r#"{{"t":"Act","seq":{},"seen":{},"action":{}}}"#,
-            ["1e400", "18446744073709551616", "-1", "0.5", "99999999999999999999999"][pick.below(5)],
+            [
+                "1e400",
+                "18446744073709551616",
+                "-1",
+                "0.5",
+                "99999999999999999999999"
+            ][pick.below(5)],
             ["1e400", "-7", "null", "3"][pick.below(4)],
             ["1e400", "[]", "{}", "\"\"", "null"][pick.below(5)]
         ),
@@ -38,7 +61,13 @@ fn hostile(pick: &mut Pick, room: &str) -> Message {
             r#"{{"t":"Act","seq":{},"seen":{},"action":{}}}"#,
             pick.below(1 << 20),
             pick.below(1 << 20),
-            ["{\"Move\":[300,-4]}", "{\"Flip\":1}", "[1,2,3]", "\"Pass\"", "{\"Reveal\":{\"x\":[]}}"][pick.below(5)]
+            [
+                "{\"Move\":[300,-4]}",
+                "{\"Flip\":1}",
+                "[1,2,3]",
+                "\"Pass\"",
+                "{\"Reveal\":{\"x\":[]}}"
+            ][pick.below(5)]
         ),
         5 => "[".repeat(pick.below(5000) + 1),
         6 => format!(
@@ -46,11 +75,25 @@ fn hostile(pick: &mut Pick, room: &str) -> Message {
             ["chess", "", "jieqi\u{0}", "tysiac"][pick.below(4)],
             "é".repeat(pick.below(50))
         ),
-        7 => format!(r#"{{"t":"Join","room":"{}","name":"x"}}"#, "Z".repeat(pick.below(40))),
-        8 => format!(r#"{{"t":"Resume","room":"{room}","token":"{}","last_version":{}}}"#, "f".repeat(pick.below(64)), pick.below(9)),
-        9 => format!(r#"{{"t":"{}"}}"#, ["Nope", "act", "", "Welcome", "Update", "Hello"][pick.below(6)]),
+        7 => format!(
+            r#"{{"t":"Join","room":"{}","name":"x"}}"#,
+            "Z".repeat(pick.below(40))
+        ),
+        8 => format!(
+            r#"{{"t":"Resume","room":"{room}","token":"{}","last_version":{}}}"#,
+            "f".repeat(pick.below(64)),
+            pick.below(9)
+        ),
+        9 => format!(
+            r#"{{"t":"{}"}}"#,
+            ["Nope", "act", "", "Welcome", "Update", "Hello"][pick.below(6)]
+        ),
         10 => {
-            return Message::binary((0..pick.below(300)).map(|_| pick.below(256) as u8).collect::<Vec<u8>>());
+            return Message::binary(
+                (0..pick.below(300))
+                    .map(|_| pick.below(256) as u8)
+                    .collect::<Vec<u8>>(),
+            );
         }
         _ => valid[pick.below(valid.len())].clone(),
     };
@@ -62,11 +105,19 @@ async fn ten_thousand_hostile_frames_change_nothing() {
     let server = server().await;
     // An honest table, and a quiet room nobody plays in.
     let mut a = Player::connect(server.addr).await;
-    let code = a.create("jieqi", vec![SeatSpec::Me, SeatSpec::Person], None).await;
+    let code = a
+        .create("jieqi", vec![SeatSpec::Me, SeatSpec::Person], None)
+        .await;
     let mut b = Player::connect(server.addr).await;
     b.join(&code, "b").await;
     let mut q = Player::connect(server.addr).await;
-    let quiet = q.create("tysiac", vec![SeatSpec::Me, SeatSpec::Person, SeatSpec::Person], None).await;
+    let quiet = q
+        .create(
+            "tysiac",
+            vec![SeatSpec::Me, SeatSpec::Person, SeatSpec::Person],
+            None,
+        )
+        .await;
     let quiet_before = server.inspect(&quiet).await.unwrap();
     let rules = rules("jieqi", 2);
     let mut honest = Pick(8);
@@ -76,12 +127,18 @@ async fn ten_thousand_hostile_frames_change_nothing() {
         // Four hostile connections: one watching each room, two in none.
         let mut tasks = Vec::new();
         for k in 0..4 {
-            let (ws, _) = tokio_tungstenite::connect_async(common::url(server.addr)).await.unwrap();
+            let (ws, _) = tokio_tungstenite::connect_async(common::url(server.addr))
+                .await
+                .unwrap();
             let (mut tx, mut rx) = ws.split();
             let room = [code.clone(), quiet.clone(), String::new(), "K7QM2X".into()][k].clone();
-            let mut frames = vec![Message::text(Client::Hello { protocol: PROTOCOL }.to_text())];
+            let mut frames = vec![Message::text(
+                Client::Hello { protocol: PROTOCOL }.to_text(),
+            )];
             if k < 2 {
-                frames.push(Message::text(Client::Watch { room: room.clone() }.to_text()));
+                frames.push(Message::text(
+                    Client::Watch { room: room.clone() }.to_text(),
+                ));
             }
             for _ in 0..260 {
                 frames.push(hostile(&mut pick, &room));
@@ -90,7 +147,9 @@ async fn ten_thousand_hostile_frames_change_nothing() {
             tasks.push(tokio::spawn(async move {
                 let reader = tokio::spawn(async move {
                     let mut got = 0;
-                    while let Ok(Some(Ok(m))) = tokio::time::timeout(Duration::from_secs(2), rx.next()).await {
+                    while let Ok(Some(Ok(m))) =
+                        tokio::time::timeout(Duration::from_secs(2), rx.next()).await
+                    {
                         if let Message::Text(t) = m {
                             // Every frame the server sends is one of its messages.
                             Server::from_text(&t).unwrap();
@@ -109,8 +168,14 @@ async fn ten_thousand_hostile_frames_change_nothing() {
             }));
         }
         // Oversized frames and a wrong protocol, on their own connections.
-        let (mut big, _) = tokio_tungstenite::connect_async(common::url(server.addr)).await.unwrap();
-        let _ = big.send(Message::text(Client::Hello { protocol: PROTOCOL }.to_text())).await;
+        let (mut big, _) = tokio_tungstenite::connect_async(common::url(server.addr))
+            .await
+            .unwrap();
+        let _ = big
+            .send(Message::text(
+                Client::Hello { protocol: PROTOCOL }.to_text(),
+            ))
+            .await;
         let _ = big.send(Message::text("x".repeat(70_000 + round))).await;
         let mut said_too_big = false;
         while let Ok(Some(Ok(m))) = tokio::time::timeout(Duration::from_secs(2), big.next()).await {
@@ -158,11 +223,16 @@ async fn ten_thousand_hostile_frames_change_nothing() {
 async fn another_protocol_or_no_hello_is_told_and_closed() {
     let server = server().await;
     for first in [
-        Client::Hello { protocol: PROTOCOL + 1 }.to_text(),
+        Client::Hello {
+            protocol: PROTOCOL + 1,
+        }
+        .to_text(),
         Client::Ping.to_text(),
         "{".into(),
     ] {
-        let (mut ws, _) = tokio_tungstenite::connect_async(common::url(server.addr)).await.unwrap();
+        let (mut ws, _) = tokio_tungstenite::connect_async(common::url(server.addr))
+            .await
+            .unwrap();
         let _ = ws.send(Message::text(first)).await;
         let mut said = false;
         while let Ok(Some(Ok(m))) = tokio::time::timeout(Duration::from_secs(2), ws.next()).await {
@@ -185,8 +255,16 @@ async fn a_flood_is_slowed_down() {
         p.send(&Client::Ping).await;
     }
     p.drain(Duration::from_millis(200)).await;
-    let pongs = p.frames.iter().filter(|f| matches!(f, Server::Pong)).count();
-    let rate = p.errors.iter().filter(|e| e.0 == veil_net::codes::RATE).count();
+    let pongs = p
+        .frames
+        .iter()
+        .filter(|f| matches!(f, Server::Pong))
+        .count();
+    let rate = p
+        .errors
+        .iter()
+        .filter(|e| e.0 == veil_net::codes::RATE)
+        .count();
     assert!((39..=45).contains(&pongs), "{pongs} pongs");
     assert!(rate >= 50, "{rate}");
 }
@@ -195,7 +273,9 @@ async fn a_flood_is_slowed_down() {
 async fn a_panic_in_a_game_reloads_only_that_room() {
     let server = server().await;
     let mut a = Player::connect(server.addr).await;
-    let code = a.create("jieqi", vec![SeatSpec::Me, SeatSpec::Person], None).await;
+    let code = a
+        .create("jieqi", vec![SeatSpec::Me, SeatSpec::Person], None)
+        .await;
     let mut b = Player::connect(server.addr).await;
     b.join(&code, "b").await;
     let rules = rules("jieqi", 2);

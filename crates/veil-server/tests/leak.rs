@@ -232,13 +232,18 @@ fn check(game: &str, clients: &[Player], truth: &Truth) -> Result<(), String> {
                 ));
             }
             if lines != log {
-                return Err(format!("{game}: move list of client {i} at version {v} differs"));
+                return Err(format!(
+                    "{game}: move list of client {i} at version {v} differs"
+                ));
             }
         }
         // Frames other than views: nothing another seat keeps to itself.
         let Some(s) = seat else { continue };
         for (text, frame) in c.texts.iter().zip(&c.frames) {
-            if matches!(frame, Server::Update(_) | Server::Snapshot(_) | Server::Record { .. }) {
+            if matches!(
+                frame,
+                Server::Update(_) | Server::Snapshot(_) | Server::Record { .. }
+            ) {
                 continue;
             }
             for (views, _, _) in truth.values() {
@@ -248,8 +253,13 @@ fn check(game: &str, clients: &[Player], truth: &Truth) -> Result<(), String> {
                     }
                     let mut hidden = Vec::new();
                     secrets(theirs, &views[s], &mut hidden);
-                    if let Some(h) = hidden.iter().find(|h| h.len() >= 12 && text.contains(h.as_str())) {
-                        return Err(format!("{game}: seat {s} was sent seat {o}'s {h} in {text}"));
+                    if let Some(h) = hidden
+                        .iter()
+                        .find(|h| h.len() >= 12 && text.contains(h.as_str()))
+                    {
+                        return Err(format!(
+                            "{game}: seat {s} was sent seat {o}'s {h} in {text}"
+                        ));
                     }
                 }
             }

@@ -78,16 +78,20 @@ async fn a_dropped_player_comes_back_to_what_the_others_see() {
     // A second connection for the seat replaces the first, which is told
     // and closed.
     let mut again = Player::connect(server.addr).await;
-    again.send(&Client::Resume {
-        room: code.clone(),
-        token,
-        last_version: last,
-    })
-    .await;
+    again
+        .send(&Client::Resume {
+            room: code.clone(),
+            token,
+            last_version: last,
+        })
+        .await;
     again.until(|f| matches!(f, Server::Snapshot(_))).await;
     back.until(|f| matches!(f, Server::Error { code, .. } if code == codes::REPLACED))
         .await;
-    assert!(back.next().await.is_none() && back.closed, "the old connection is closed");
+    assert!(
+        back.next().await.is_none() && back.closed,
+        "the old connection is closed"
+    );
     clients.insert(1, again);
     play_until(&mut clients, "tysiac", &mut pick, 10, |_| false).await;
     let truth = server.inspect(&code).await.unwrap();
@@ -102,7 +106,11 @@ async fn a_dropped_player_comes_back_to_what_the_others_see() {
 async fn answers_sent_at_the_same_instant_each_apply_once() {
     let server = server().await;
     let mut rounds = 0;
-    for (game, n, seed) in [("hide-and-guess", 2, 1u64), ("tysiac", 3, 2), ("tysiac", 3, 3)] {
+    for (game, n, seed) in [
+        ("hide-and-guess", 2, 1u64),
+        ("tysiac", 3, 2),
+        ("tysiac", 3, 3),
+    ] {
         let (code, mut clients) = table(&server, game, n).await;
         let rules = rules(game, n);
         let mut pick = Pick(seed);
@@ -121,12 +129,23 @@ async fn answers_sent_at_the_same_instant_each_apply_once() {
                 let legal = rules.legal_from_view(&p.view, Seat(s)).unwrap();
                 let action = legal[pick.below(legal.len())].clone();
                 p.seq += 1;
-                sends.push((s, p.seq, Client::Act { seq: p.seq, seen: v, action }));
+                sends.push((
+                    s,
+                    p.seq,
+                    Client::Act {
+                        seq: p.seq,
+                        seen: v,
+                        action,
+                    },
+                ));
             }
             // All at once, from the same version, each twice (a doubled send).
             let mut futs = Vec::new();
             for (p, (s, _, msg)) in clients.iter_mut().zip(0..).filter_map(|(p, i)| {
-                sends.iter().find(|x| usize::from(x.0) == i).map(|x| (p, x.clone()))
+                sends
+                    .iter()
+                    .find(|x| usize::from(x.0) == i)
+                    .map(|x| (p, x.clone()))
             }) {
                 let _ = s;
                 futs.push(async move {
@@ -217,8 +236,16 @@ async fn a_seat_acts_only_for_itself_in_turn_and_up_to_date() {
     let seq = p.act(serde_json::json!({"Fly": 7})).await;
     assert_eq!(p.answer(seq).await, Err(codes::REFUSED.into()));
     // A spectator cannot act.
-    clients[2].send(&Client::Act { seq: 1, seen: 0, action: serde_json::json!(1) }).await;
-    clients[2].until(|f| matches!(f, Server::Error { code, .. } if code == codes::NO_SEAT_HERE)).await;
+    clients[2]
+        .send(&Client::Act {
+            seq: 1,
+            seen: 0,
+            action: serde_json::json!(1),
+        })
+        .await;
+    clients[2]
+        .until(|f| matches!(f, Server::Error { code, .. } if code == codes::NO_SEAT_HERE))
+        .await;
     // A good move, then a stale one from the other seat's old version.
     let p = &mut clients[usize::from(to_act)];
     let legal = rules.legal_from_view(&p.view, Seat(to_act)).unwrap();
@@ -233,7 +260,12 @@ async fn a_seat_acts_only_for_itself_in_turn_and_up_to_date() {
     };
     q.seq += 1;
     let seq = q.seq;
-    q.send(&Client::Act { seq, seen: 0, action: legal_now[0].clone() }).await;
+    q.send(&Client::Act {
+        seq,
+        seen: 0,
+        action: legal_now[0].clone(),
+    })
+    .await;
     assert_eq!(q.answer(seq).await, Err(codes::STALE.into()));
     let v = server.inspect(&code).await.unwrap().version;
     assert_eq!(v, 1);
@@ -246,13 +278,24 @@ async fn computer_seats_decide_the_same_from_the_same_view() {
     // the referee, which the server runs as is.
     use veil_match::{Opening, SeatKind, Seeds, Step};
     let kinds = [SeatKind::Human, SeatKind::Computer(veil_ai::Level::Easy)];
-    let opening = Opening::with_seeds("jieqi", veil_match::default_options("jieqi").unwrap(), &kinds, 100, Seeds::fixed(9, 2));
+    let opening = Opening::with_seeds(
+        "jieqi",
+        veil_match::default_options("jieqi").unwrap(),
+        &kinds,
+        100,
+        Seeds::fixed(9, 2),
+    );
     let mut decisions = Vec::new();
     for _ in 0..2 {
         let mut m = veil_match::open(&opening).unwrap();
         let view = m.observe(Some(Seat(0)));
         let legal = m.legal_from_view(&view, Seat(0)).unwrap();
-        m.step(&Step::Act { seat: 0, action: legal[0].clone(), belief: None }).unwrap();
+        m.step(&Step::Act {
+            seat: 0,
+            action: legal[0].clone(),
+            belief: None,
+        })
+        .unwrap();
         let mut step = None;
         for _ in 0..500 {
             // Slices long enough for the level's whole search: the decision
@@ -277,7 +320,11 @@ async fn computer_seats_play_in_a_room() {
         ..RoomSettings::default()
     };
     let code = host
-        .create("jieqi", vec![SeatSpec::Computer("random".into()), SeatSpec::Me], Some(settings))
+        .create(
+            "jieqi",
+            vec![SeatSpec::Computer("random".into()), SeatSpec::Me],
+            Some(settings),
+        )
         .await;
     // The computer (Red) moves first, by itself.
     host.reach(1).await;
@@ -297,7 +344,11 @@ async fn an_away_player_is_played_by_the_computer_and_handed_back() {
     };
     let mut host = Player::connect(server.addr).await;
     let code = host
-        .create("jieqi", vec![SeatSpec::Me, SeatSpec::Person], Some(settings))
+        .create(
+            "jieqi",
+            vec![SeatSpec::Me, SeatSpec::Person],
+            Some(settings),
+        )
         .await;
     let mut guest = Player::connect(server.addr).await;
     guest.join(&code, "guest").await;
@@ -306,18 +357,28 @@ async fn an_away_player_is_played_by_the_computer_and_handed_back() {
     drop(guest);
     // Red (the host) moves; Black is away: after the grace time the
     // computer answers for it.
-    host.until(|f| matches!(f, Server::Seats { seats, .. } if !seats[1].connected)).await;
+    host.until(|f| matches!(f, Server::Seats { seats, .. } if !seats[1].connected))
+        .await;
     let legal = rules.legal_from_view(&host.view, Seat(0)).unwrap();
     let seq = host.act(legal[0].clone()).await;
     host.answer(seq).await.unwrap();
-    host.until(|f| matches!(f, Server::Seats { seats, .. } if seats[1].away)).await;
+    host.until(|f| matches!(f, Server::Seats { seats, .. } if seats[1].away))
+        .await;
     host.reach(2).await;
     assert_eq!(server.inspect(&code).await.unwrap().seat_kinds[1], "random");
     // Black comes back: the seat is the person's again.
     let mut back = Player::connect(server.addr).await;
-    back.send(&Client::Resume { room: code.clone(), token, last_version: 1 }).await;
+    back.send(&Client::Resume {
+        room: code.clone(),
+        token,
+        last_version: 1,
+    })
+    .await;
     back.until(|f| matches!(f, Server::Snapshot(_))).await;
-    host.until(|f| matches!(f, Server::Seats { seats, .. } if !seats[1].away && seats[1].connected)).await;
+    host.until(
+        |f| matches!(f, Server::Seats { seats, .. } if !seats[1].away && seats[1].connected),
+    )
+    .await;
     let i = server.inspect(&code).await.unwrap();
     assert_eq!(i.seat_kinds[1], "human");
     assert_eq!(back.view, i.views[1]);
@@ -329,7 +390,10 @@ async fn a_takeback_needs_the_other_persons_yes_and_no_reveal() {
     let (code, mut clients) = table(&server, "hide-and-guess", 2).await;
     let mut pick = Pick(4);
     // Past the secret choices (a simultaneous turn) to an ordinary move.
-    play_until(&mut clients, "hide-and-guess", &mut pick, 40, |w| w.to_act.len() == 1 && w.v > 2).await;
+    play_until(&mut clients, "hide-and-guess", &mut pick, 40, |w| {
+        w.to_act.len() == 1 && w.v > 2
+    })
+    .await;
     let s = usize::from(clients[2].to_act[0]);
     let rules = rules("hide-and-guess", 2);
     let top = clients[2].v;
@@ -350,7 +414,17 @@ async fn a_takeback_needs_the_other_persons_yes_and_no_reveal() {
             let o = &mut clients[1 - s];
             o.until(|f| matches!(f, Server::Takeback { .. })).await;
             o.send(&Client::AnswerTakeback { accept: true }).await;
-            clients[s].until(|f| matches!(f, Server::Takeback { state: veil_net::TakebackState::Accepted, .. })).await;
+            clients[s]
+                .until(|f| {
+                    matches!(
+                        f,
+                        Server::Takeback {
+                            state: veil_net::TakebackState::Accepted,
+                            ..
+                        }
+                    )
+                })
+                .await;
             clients[s].reach(v + 1).await;
             let i = server.inspect(&code).await.unwrap();
             assert_eq!(i.version, v + 1);

@@ -15,9 +15,6 @@ pub(super) fn intrigue_turn(v: &IntrigueView) -> Option<Side> {
 }
 
 impl GameView for Intrigue {
-    fn revealed(state: &Self, seat: Seat) -> Option<IntrigueView> {
-        Some(Intrigue::revealed(state, seat))
-    }
     fn fact_words(fact: veil_core::Fact) -> (String, String) {
         let place = match Self::fact_cell(fact.place) {
             Some(cell) => cell_name(cell),
@@ -41,15 +38,6 @@ impl GameView for Intrigue {
 
     fn needs_privacy(previous: &IntrigueView, next: &IntrigueView) -> bool {
         Intrigue::scene(previous).private_knowledge() || Intrigue::scene(next).private_knowledge()
-    }
-
-    fn move_text(after: &IntrigueView) -> Option<String> {
-        // A capture that leaves its side a decision to make is written once
-        // the decision is known (it may add "Informant retired").
-        if after.public.pending.is_some() {
-            return None;
-        }
-        after.public.history.last().cloned()
     }
 
     const RULES_TITLE: &'static str = "Intrigue rules";

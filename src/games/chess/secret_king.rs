@@ -3,9 +3,6 @@
 use super::*;
 
 impl GameView for SecretKing {
-    fn revealed(state: &Self, seat: Seat) -> Option<SecretKingView> {
-        Some(SecretKing::revealed(state, seat))
-    }
     fn fact_words(fact: veil_core::Fact) -> (String, String) {
         let place = Self::fact_cell(fact.place).map_or_else(|| "?".into(), cell_name);
         (place, "Secret King".into())
@@ -19,10 +16,6 @@ impl GameView for SecretKing {
     fn needs_privacy(previous: &SecretKingView, next: &SecretKingView) -> bool {
         SecretKing::scene(previous).private_knowledge()
             || SecretKing::scene(next).private_knowledge()
-    }
-
-    fn move_text(after: &SecretKingView) -> Option<String> {
-        after.history.last().map(sk_move_text)
     }
 
     const RULES_TITLE: &'static str = "Secret King rules";
@@ -43,23 +36,6 @@ impl GameView for SecretKing {
     ) {
         finish_record::<SecretKing>(result, views, commands);
     }
-}
-
-pub(super) fn sk_move_text(p: &veil_secret_king::Played) -> String {
-    let mut s = p.san.clone();
-    if let Some(r) = p.reveal {
-        if r.secret_king {
-            s.push_str(" (the Secret King: it becomes a King");
-            match r.capturer_secret_king {
-                Some(true) => s.push_str(", taken by the other Secret King)"),
-                Some(false) => s.push_str("; the capturing Knight was not a King)"),
-                None => s.push_str(", the capturer is removed)"),
-            }
-        } else {
-            s.push_str(" (a plain Knight)");
-        }
-    }
-    s
 }
 
 impl ChessGame for SecretKing {
@@ -136,7 +112,11 @@ impl ChessGame for SecretKing {
             setup,
             setting_up: matches!(v.turn, Turn::Simultaneous(set) if set.contains(v.seat)),
             over,
-            history: v.history.iter().map(sk_move_text).collect(),
+            history: v
+                .history
+                .iter()
+                .map(veil_match::games::chess::secret_king_move_text)
+                .collect(),
             notes,
             own,
         }
@@ -249,7 +229,11 @@ impl ChessGame for SecretKing {
         (
             Vec::new(),
             secrets.join("; "),
-            views[0].history.iter().map(sk_move_text).collect(),
+            views[0]
+                .history
+                .iter()
+                .map(veil_match::games::chess::secret_king_move_text)
+                .collect(),
         )
     }
 }

@@ -2,34 +2,7 @@
 
 use super::*;
 use crate::table::panel::SidePanel;
-
-/// "Player 1 UP, Player 2 DOWN" for a triangle whose thumbs are revealed.
-pub(super) fn thumbs_text(t: &veil_hide_and_guess::Triangle) -> String {
-    match t.votes {
-        Some(v) => format!(
-            "{} {}, {} {}",
-            HideAndGuess::seat_name(Seat(0)),
-            up_down(v[0]),
-            HideAndGuess::seat_name(Seat(1)),
-            up_down(v[1])
-        ),
-        None => "vote open".into(),
-    }
-}
-
-pub(super) fn up_down(up: bool) -> &'static str {
-    if up { "UP" } else { "DOWN" }
-}
-
-pub(super) fn triangle_line(index: usize, t: &veil_hide_and_guess::Triangle) -> String {
-    format!(
-        "▲{} {} by {}: {}",
-        index + 1,
-        t.pieces,
-        HideAndGuess::seat_name(t.builder),
-        thumbs_text(t)
-    )
-}
+pub use veil_match::games::hide_and_guess::{thumbs_text, triangle_line, up_down};
 
 /// The final scoring, triangle by triangle, once both secrets are revealed
 /// (empty before).

@@ -14,6 +14,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiPrimaryContextPass, egui};
 use veil_core::{Seat, Turn};
 use veil_hide_and_guess::{Action, HideAndGuess, HideAndGuessView, Kind, Pieces, Table};
+use veil_match::MatchGame;
 
 use crate::kit::anim::{Flip, PieceColors, Slide};
 use crate::kit::board::{BoardImages, Glyph};
@@ -39,9 +40,6 @@ use input::*;
 pub use rules::*;
 
 impl GameView for HideAndGuess {
-    fn revealed(state: &Self, seat: Seat) -> Option<HideAndGuessView> {
-        Some(HideAndGuess::revealed(state, seat))
-    }
     /// The other player's secret five, as the computer suspected it.
     fn fact_words(fact: veil_core::Fact) -> (String, String) {
         let secret = veil_hide_and_guess::Pieces::secrets()
@@ -56,43 +54,6 @@ impl GameView for HideAndGuess {
             && [previous, next]
                 .iter()
                 .any(|v| v.my_secret.is_some() || v.my_vote.is_some())
-    }
-
-    fn move_text(after: &HideAndGuessView) -> Option<String> {
-        // Without the action: the newest triangle, as everyone sees it.
-        let t = after.table.triangles.last()?;
-        Some(triangle_line(after.table.triangles.len() - 1, t))
-    }
-
-    fn action_text(seat: Seat, action: &Action, after: &HideAndGuessView) -> Option<String> {
-        let name = Self::seat_name(seat);
-        let table = &after.table;
-        Some(match action {
-            // What was hidden, and how a thumb went before the reveal, stay private.
-            Action::ChooseSecret(_) => {
-                let mut text = format!("{name} hid a secret");
-                if let (Some(first), true) = (table.first_player, table.triangles.is_empty()) {
-                    text += &format!("; {} starts", Self::seat_name(first));
-                }
-                text
-            }
-            Action::Vote(_) => match table.triangles.last() {
-                Some(t) if t.votes.is_some() => {
-                    format!("thumbs on {}: {}", t.pieces, thumbs_text(t))
-                }
-                _ => format!("{name} voted"),
-            },
-            Action::Build(p) => format!("{name} built {p} ({p:#})"),
-            Action::EndByBuild => format!("{name} chose to build: nothing new can be built"),
-            Action::Guess(p) => {
-                let right = table.guesses.last().is_some_and(|g| g.correct);
-                format!(
-                    "{name} guessed {p}: {}",
-                    if right { "right!" } else { "wrong" }
-                )
-            }
-            Action::FirstPlayer(s) => format!("{} starts", Self::seat_name(*s)),
-        })
     }
 
     const RULES_TITLE: &'static str = "Hide and Guess rules";

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiPrimaryContextPass, egui};
 use veil_core::{Seat, Turn};
 use veil_jieqi::{Action, Color as Side, Jieqi, JieqiView, Kind, Move, Square};
+use veil_match::MatchGame;
 
 use crate::kit::anim::{Flip, PieceColors, Pulse, Slide};
 use crate::kit::board::{
@@ -41,9 +42,6 @@ use input::*;
 pub use rules::*;
 
 impl GameView for Jieqi {
-    fn revealed(state: &Self, seat: Seat) -> Option<JieqiView> {
-        Some(Jieqi::revealed(state, seat))
-    }
     fn notation(
         start: &Self,
         actions: &[(veil_core::Actor, veil_jieqi::Action)],
@@ -64,14 +62,7 @@ impl GameView for Jieqi {
             .into_iter()
             .find(|k| k.index() == usize::from(fact.what))
             .map_or_else(|| "?".into(), |k| format!("{k:?}"));
-        (format!("Capture {}", fact.place + 1), kind)
-    }
-
-    fn move_text(after: &JieqiView) -> Option<String> {
-        // Public: the move and what the mover turned out to be.
-        after
-            .last_move
-            .map(|m| veil_jieqi::record_move(m, after.last_reveal))
+        (format!("Capture {}", u32::from(fact.place) + 1), kind)
     }
 
     fn needs_privacy(previous: &JieqiView, next: &JieqiView) -> bool {

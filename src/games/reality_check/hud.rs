@@ -11,7 +11,7 @@ use super::input::{Choice, RcUi};
 use super::{Scene, ViewState, kind_text, side_name};
 use crate::kit::input::Command;
 use crate::table::panel::{self, SidePanel};
-use crate::table::view::GameView;
+use veil_match::MatchGame;
 
 /// What the viewer is asked to do now, in plain words.
 pub fn instruction(scene: &Scene, ui: &RcUi) -> String {

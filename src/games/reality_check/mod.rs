@@ -12,6 +12,7 @@ use crate::kit::widgets::explain;
 use bevy::prelude::*;
 use bevy_egui::{EguiPrimaryContextPass, egui};
 use veil_core::Seat;
+pub use veil_match::games::reality_check::public_text;
 use veil_reality_check::{
     Action, Color as Side, Dice, Face, Kind, Layout, Phase, RealityCheck, Seen, SetupRule, Square,
     View, hand_limit,
@@ -32,9 +33,6 @@ pub use draw::{Disc, HandDisc, RcBoard, ViewState};
 pub use input::{Choice, RcUi};
 
 impl GameView for RealityCheck {
-    fn revealed(state: &Self, seat: Seat) -> Option<View> {
-        Some(RealityCheck::revealed(state, seat))
-    }
     /// A piece whose two faces the computer could not see: its square and
     /// the kind (both faces).
     fn fact_words(fact: veil_core::Fact) -> (String, String) {
@@ -48,15 +46,6 @@ impl GameView for RealityCheck {
 
     fn needs_privacy(previous: &View, next: &View) -> bool {
         private_knowledge(previous) || private_knowledge(next)
-    }
-
-    fn move_text(after: &View) -> Option<String> {
-        let _ = after;
-        None
-    }
-
-    fn action_text(_seat: Seat, action: &Action, after: &View) -> Option<String> {
-        public_text(action, after)
     }
 
     const RULES_TITLE: &'static str = "Reality Check rules";
@@ -135,32 +124,6 @@ pub fn side_name(side: Side) -> &'static str {
         Side::White => "White",
         Side::Black => "Black",
     }
-}
-
-/// The move list's words for an action, public knowledge only: the
-/// crate's notation, except that a drop shows only the face dropped up,
-/// setup placements are not written, and a face shown to both is added.
-pub fn public_text(action: &Action, after: &View) -> Option<String> {
-    let kind_at = |sq: Square| after.piece(sq).and_then(|s| s.kind.filter(|_| s.public));
-    let mut text = match *action {
-        Action::Place { .. } => return None,
-        Action::Drop { up, to, .. } => format!("{}@{to}", up.letter()),
-        // The capturer's kind, then what it took (both were shown).
-        Action::Check { to, .. } => match (kind_at(to), after.checked) {
-            (Some(k), Some(v)) => format!("{action} {k} took {v}"),
-            (Some(k), None) => format!("{action} {k}"),
-            _ => action.to_string(),
-        },
-        Action::Flip(sq) => match kind_at(sq) {
-            Some(k) => format!("{action} {k}"),
-            None => action.to_string(),
-        },
-        _ => action.to_string(),
-    };
-    if let Phase::Flip { die: Some(d), .. } = after.phase {
-        text.push_str(&format!(" die{d}"));
-    }
-    Some(text)
 }
 
 /// The action a move-list line was written for, as far as the line tells

@@ -13,15 +13,15 @@
 use crate::kit::widgets::explain;
 use bevy::prelude::*;
 use bevy_egui::{EguiPrimaryContextPass, egui};
-use veil_ai::Level;
 use veil_core::{Game, Seat, Turn};
-use veil_go::player::RengoPlayer;
-use veil_go::{Color as Stone, Entry, Message, Phase, Point, Rengo, RengoAction, RengoView, Rules};
+use veil_go::{Color as Stone, Message, Phase, Point, Rengo, RengoAction, RengoView, Rules};
+use veil_match::MatchGame;
+pub use veil_match::games::rengo::{GoThinker, entry_text, seat_label};
 
 use crate::kit::board::Cell;
 use crate::table::PlaySet;
 use crate::table::Screen;
-use crate::table::referee::{MatchResult, Thinker};
+use crate::table::referee::MatchResult;
 use crate::table::view::{GameView, TablePlugin, active, on_table_enter};
 
 pub mod demo;
@@ -32,37 +32,15 @@ pub mod record;
 pub mod rules;
 
 impl GameView for Rengo {
-    fn seat_name(seat: Seat) -> &'static str {
-        match seat.0 {
-            0 => "B1",
-            1 => "W1",
-            2 => "B2",
-            _ => "W2",
-        }
-    }
-
     fn needs_privacy(_: &RengoView, _: &RengoView) -> bool {
         // Go hides nothing, and every seat hears the messages.
         false
-    }
-
-    fn move_text(after: &RengoView) -> Option<String> {
-        let entry = after.game.log().last()?;
-        Some(entry_text(&after.game, entry))
     }
 
     const RULES_TITLE: &'static str = "Rengo rules";
     const RULES: &'static [&'static str] = rules::RULES;
     const HOW_TO: &'static [crate::kit::widgets::HowToStep] = rules::HOW_TO;
     const PRIVACY: (&'static str, &'static str) = ("Go hides nothing.", "board");
-
-    fn computer(view: &RengoView, level: Level, seed: u64) -> Box<dyn Thinker<Rengo>> {
-        Box::new(GoThinker(RengoPlayer::new(view, level, None, seed)))
-    }
-
-    fn hint(view: &RengoView, seed: u64) -> Box<dyn Thinker<Rengo>> {
-        Box::new(GoThinker(RengoPlayer::new(view, Level::Normal, None, seed)))
-    }
 
     fn options_ui(ui: &mut egui::Ui, options: &mut veil_go::RengoOptions) {
         options_ui(ui, options);
@@ -83,53 +61,9 @@ impl GameView for Rengo {
     }
 }
 
-/// The Go engine's decision in the making, as the table runs it.
-pub struct GoThinker(pub RengoPlayer);
-
-impl Thinker<Rengo> for GoThinker {
-    fn run_for(&mut self, budget: veil_ai::Duration) {
-        self.0.run_for(budget);
-    }
-    fn is_finished(&self) -> bool {
-        self.0.is_finished()
-    }
-    fn best_action(&self) -> Option<RengoAction> {
-        Some(self.0.best_action())
-    }
-}
-
-/// The seed's name of a seat in this game (B1 … W2; Black and White in
-/// plain Go).
-pub fn seat_label(game: &Rengo, seat: Seat) -> String {
-    game.seat_name(seat)
-}
-
 /// The team of a seat's name: "Black" or "White".
 pub fn team_name(seat: Seat) -> &'static str {
     if seat.0 % 2 == 0 { "Black" } else { "White" }
-}
-
-/// One entry of the game's log in words, for the move list.
-pub fn entry_text(game: &Rengo, entry: &Entry) -> String {
-    let who = seat_label(game, entry.seat);
-    match entry.action {
-        RengoAction::Play(p) => format!("{who} {p}"),
-        RengoAction::Pass => format!("{who} passes"),
-        RengoAction::Say(m) => format!("{who}: “{}”", m.text()),
-        RengoAction::AnswerResign(true) => format!("{who}: “Yes, let us resign.”"),
-        RengoAction::AnswerResign(false) => format!("{who}: “No, play on.”"),
-        RengoAction::Resign => format!("{who} resigns"),
-        RengoAction::ReportOutOfSequence { intentional } => format!(
-            "{who} reports the last stone out of sequence ({})",
-            if intentional {
-                "intentional: forfeit"
-            } else {
-                "unintentional: 3 prisoners"
-            }
-        ),
-        RengoAction::ToggleDead(p) => format!("{who} marks the group at {p}"),
-        RengoAction::Accept => format!("{who} accepts the count"),
-    }
 }
 
 pub fn cell(p: Point) -> Cell {
@@ -419,7 +353,7 @@ fn finish(result: &mut MatchResult, views: &[RengoView], viewer: Seat, commands:
                 .find(|s| {
                     result
                         .reason
-                        .starts_with(<Rengo as GameView>::seat_name(*s))
+                        .starts_with(<Rengo as MatchGame>::seat_name(*s))
                 })
                 .map(|s| team_of(s.index()))
         }

@@ -102,6 +102,7 @@ pub fn import_requested(
     setup: Res<crate::table::setup::MatchSetup>,
     mut drawn: ResMut<crate::table::view::Drawn>,
     mut changed: MessageWriter<crate::table::referee::GameChanged>,
+    mut viewer: ResMut<crate::table::referee::Viewer>,
     mut commands: Commands,
 ) {
     let Some(text) = asks.read().last().map(|a| a.0.clone()) else {
@@ -133,6 +134,11 @@ pub fn import_requested(
                 .iter()
                 .all(|e| next.play(e.seat, e.action).is_ok());
             if replayed {
+                // The record may have fewer seats than the table had: the
+                // screen moves to a seat the new match has.
+                if viewer.0.index() >= n {
+                    viewer.0 = crate::table::referee::first_viewer(&next);
+                }
                 commands.insert_resource(next);
                 drawn.0 = None;
                 changed.write(crate::table::referee::GameChanged {

@@ -9,7 +9,7 @@ use veil_skelly::Skelly;
 use super::input::{Aim, aim_shot};
 use super::{ViewState, degrees, egui_color, event_text, percent, target_name};
 use crate::table::panel::{self, SidePanel};
-use crate::table::view::GameView;
+use veil_match::MatchGame;
 
 pub fn hud(mut panel: SidePanel<Skelly>, view: Res<ViewState>, aim: Res<Aim>) -> Result {
     panel.show(view.scene.as_ref(), |ui, scene, t| {

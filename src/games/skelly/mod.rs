@@ -20,16 +20,13 @@
 use crate::kit::widgets::explain;
 use bevy::prelude::*;
 use bevy_egui::{EguiPrimaryContextPass, egui};
-use veil_ai::{Duration, Level};
 use veil_core::Seat;
-use veil_skelly::ai::Player;
-use veil_skelly::court::{KILLER, LEGS};
-use veil_skelly::{
-    Event, KillerHit, MadeBy, Options, Point, Shot, ShotReport, Skelly, SkellyView, Target,
-};
+pub use veil_match::games::skelly::{degrees, event_text, percent, shot_text, target_name};
+use veil_skelly::court::KILLER;
+use veil_skelly::{KillerHit, MadeBy, Options, Point, ShotReport, Skelly, SkellyView, Target};
 
 use crate::table::PlaySet;
-use crate::table::referee::{MatchResult, Thinker};
+use crate::table::referee::MatchResult;
 use crate::table::view::{GameView, TablePlugin, active, on_table_enter};
 
 pub mod demo;
@@ -68,28 +65,10 @@ impl GameView for Skelly {
         false
     }
 
-    fn move_text(after: &SkellyView) -> Option<String> {
-        after.game.last_shot().map(shot_text)
-    }
-
     const RULES_TITLE: &'static str = "Skelly rules";
     const RULES: &'static [&'static str] = rules::RULES;
     const HOW_TO: &'static [crate::kit::widgets::HowToStep] = rules::HOW_TO;
     const PRIVACY: (&'static str, &'static str) = ("Skelly hides nothing.", "court");
-
-    fn computer(view: &SkellyView, level: Level, seed: u64) -> Box<dyn Thinker<Skelly>> {
-        Box::new(CapThinker {
-            player: Player::new(view, level, seed),
-            hint: false,
-        })
-    }
-
-    fn hint(view: &SkellyView, seed: u64) -> Box<dyn Thinker<Skelly>> {
-        Box::new(CapThinker {
-            player: Player::new(view, Level::Normal, seed),
-            hint: true,
-        })
-    }
 
     fn options_ui(ui: &mut egui::Ui, options: &mut Options) {
         ui.label("A cap has made its box when:");
@@ -148,30 +127,6 @@ impl GameView for Skelly {
     }
 }
 
-/// The computer behind a seat or the hint: Skelly's own shot search, run in
-/// slices. A seat's shot carries its level's execution error
-/// ([`Player::shot`]); a hint is the aimed shot ([`Player::best_shot`]).
-struct CapThinker {
-    player: Player,
-    hint: bool,
-}
-
-impl Thinker<Skelly> for CapThinker {
-    fn run_for(&mut self, budget: Duration) {
-        self.player.run_for(budget);
-    }
-    fn is_finished(&self) -> bool {
-        self.player.is_finished()
-    }
-    fn best_action(&self) -> Option<Shot> {
-        if self.hint {
-            self.player.best_shot()
-        } else {
-            self.player.shot()
-        }
-    }
-}
-
 /// "1st", "2nd"…
 pub fn ordinal(n: usize) -> String {
     let suffix = match (n % 10, n % 100) {
@@ -207,15 +162,6 @@ pub fn ranking(game: &Skelly) -> Vec<(usize, String)> {
         .collect()
 }
 
-/// "box 7", "quadrant 2", "caps (a killer)".
-pub fn target_name(target: Option<Target>) -> String {
-    match target {
-        Some(Target::Box(n)) => format!("box {n}"),
-        Some(Target::Quadrant(q)) => format!("quadrant {q}"),
-        None => "caps (a killer)".to_owned(),
-    }
-}
-
 /// What a cap's plate shows: the box it aims for ("7"), the quadrant
 /// ("Q2"), or "K" for a killer.
 pub fn plate_label(target: Option<Target>) -> String {
@@ -224,58 +170,6 @@ pub fn plate_label(target: Option<Target>) -> String {
         Some(Target::Quadrant(q)) => format!("Q{q}"),
         None => "K".to_owned(),
     }
-}
-
-/// A shot's direction in degrees, counter-clockwise from the right.
-pub fn degrees(shot: Shot) -> f64 {
-    f64::from(shot.angle) * 360.0 / 65536.0
-}
-
-/// A shot's strength in percent.
-pub fn percent(shot: Shot) -> f64 {
-    f64::from(shot.strength) * 100.0 / f64::from(Shot::MAX_STRENGTH)
-}
-
-fn name(seat: Seat) -> &'static str {
-    Skelly::seat_name(seat)
-}
-
-/// One event in words.
-pub fn event_text(e: &Event) -> String {
-    match *e {
-        Event::Made { seat, leg } => format!(
-            "{} made {}",
-            name(seat),
-            target_name(LEGS.get(leg as usize).copied())
-        ),
-        Event::Missed { seat } => format!("{} missed", name(seat)),
-        Event::KillerRunRestarts { seat } => {
-            format!("{} starts the killer run again from box 1", name(seat))
-        }
-        Event::Trapped { seat } => format!("{} is trapped in the dead box", name(seat)),
-        Event::Freed { seat, by } => format!("{} was set free by {}", name(seat), name(by)),
-        Event::Hit { seat, legs } => format!(
-            "{} hit a cap: placed in its box, {legs} box{} on",
-            name(seat),
-            if legs == 1 { "" } else { "es" }
-        ),
-        Event::BecameKiller { seat } => format!("{} is a KILLER", name(seat)),
-        Event::Eliminated { seat, by } => format!("{} was eliminated by {}", name(seat), name(by)),
-        Event::LeftCourt { seat } => format!("{} left the court and goes back", name(seat)),
-        Event::AllFreed => "every cap was trapped: all are free".to_owned(),
-    }
-}
-
-/// A shot for the move list: who, which way, how hard, and what it did.
-pub fn shot_text(report: &ShotReport) -> String {
-    let what: Vec<String> = report.events.iter().map(event_text).collect();
-    format!(
-        "{}: {:.0}° at {:.0}% — {}",
-        name(report.seat),
-        degrees(report.shot),
-        percent(report.shot),
-        what.join("; ")
-    )
 }
 
 /// A cap as the viewer sees it.

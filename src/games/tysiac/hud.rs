@@ -2,25 +2,7 @@
 
 use super::*;
 use crate::table::panel::SidePanel;
-
-/// A finished hand in words.
-pub fn hand_text(h: &HandResult) -> String {
-    let d = name(h.declarer);
-    match h.end {
-        HandEnd::Made => format!(
-            "{d} played for {} and made it ({} points)",
-            h.bid,
-            h.points[h.declarer.index()]
-        ),
-        HandEnd::Failed => format!(
-            "{d} played for {} and failed ({} points)",
-            h.bid,
-            h.points[h.declarer.index()]
-        ),
-        HandEnd::Rospisat => format!("{d} declared Rospisat' at {}", h.bid),
-        HandEnd::Redeal { by } => format!("{} held the four nines: redeal", name(by)),
-    }
-}
+pub use veil_match::games::tysiac::hand_text;
 
 /// The words of a choice on the panel.
 pub fn choice_text(action: &Action, bid: u16) -> String {

@@ -19,7 +19,8 @@ use bevy_egui::input::egui_wants_any_pointer_input;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use leafwing_input_manager::prelude::ActionState;
 use veil_core::{Actor, Game, Seat, SeedableRng, Turn};
-use veil_tysiac::{Action, Card, HandEnd, HandResult, Phase, Rank, Suit, Tysiac, TysiacView};
+use veil_match::MatchGame;
+use veil_tysiac::{Action, Card, HandEnd, Phase, Rank, Suit, Tysiac, TysiacView};
 
 use crate::kit::anim::Slide;
 use crate::kit::cards::{CardImages, Pip};
@@ -46,9 +47,6 @@ pub use rules::*;
 pub const SEAT_NAMES: [&str; 3] = ["South", "West", "East"];
 
 impl GameView for Tysiac {
-    fn revealed(state: &Self, seat: Seat) -> Option<TysiacView> {
-        Some(Tysiac::revealed(state, seat))
-    }
     /// A card the computer could not see: in whose hand, or in the prikup.
     fn fact_words(fact: veil_core::Fact) -> (String, String) {
         let place = if fact.place == Tysiac::PRIKUP {
@@ -65,20 +63,6 @@ impl GameView for Tysiac {
         // Every hand is private: another seat may look only once both
         // hands are gone (between hands nothing is hidden).
         previous.seat != next.seat && (!previous.hand.is_empty() || !next.hand.is_empty())
-    }
-
-    fn move_text(after: &TysiacView) -> Option<String> {
-        move_text(after)
-    }
-
-    /// The last trick of a hand stays in the middle a while before the
-    /// next deal sweeps the table.
-    fn chance_pause(after: &TysiacView) -> f32 {
-        if after.table.phase == Phase::Score {
-            8.0
-        } else {
-            0.0
-        }
     }
 
     const RULES_TITLE: &'static str = "Tysiąc rules";
@@ -110,86 +94,6 @@ impl GameView for Tysiac {
 
 fn name(seat: Seat) -> &'static str {
     Tysiac::seat_name(seat)
-}
-
-/// The move just made, told from the table every seat sees.
-fn move_text(after: &TysiacView) -> Option<String> {
-    let t = &after.table;
-    let call_text = |c: &veil_tysiac::Call| match c.bid {
-        Some(bid) => format!("{} bids {bid}", name(c.seat)),
-        None => format!("{} passes", name(c.seat)),
-    };
-    let declarer = t.declarer.unwrap_or(t.bidder);
-    match t.phase {
-        // A bid or pass after the forced opening; else a hand just ended.
-        Phase::Bidding if t.calls.len() > 1 => t.calls.last().map(call_text),
-        Phase::Prikup => t.calls.last().map(|c| {
-            format!(
-                "{}; {} plays for {} and shows the prikup",
-                call_text(c),
-                name(declarer),
-                t.bid
-            )
-        }),
-        Phase::PassCards if t.given_to.is_empty() => {
-            Some(format!("{} takes the prikup", name(declarer)))
-        }
-        Phase::PassCards => t
-            .given_to
-            .first()
-            .map(|to| format!("{} gives a card to {}", name(declarer), name(to))),
-        // Every seat answers the four nines at once (so no answer tells
-        // who holds them): the list counts the answers, not who gave them.
-        Phase::FourNines if !t.answered.is_empty() => Some(format!(
-            "{} of 3 play on (the four nines)",
-            t.answered.len()
-        )),
-        Phase::FourNines => Some(format!("{} gives its second card", name(declarer))),
-        Phase::Raise => Some("All three play on: nobody holds the four nines".to_owned()),
-        Phase::Play => {
-            if let Some(card) = t.trick.last() {
-                let seat = Seat(((t.leader.index() + t.trick.len() - 1) % 3) as u8);
-                let announced = t.trick.len() == 1
-                    && t.trump.is_some()
-                    && t.tricks.last().map(|p| p.trump) != Some(t.trump);
-                Some(if announced {
-                    format!(
-                        "{} plays {card} and announces the marriage ({} trump, +{})",
-                        name(seat),
-                        card.suit(),
-                        card.suit().marriage()
-                    )
-                } else {
-                    format!("{} plays {card}", name(seat))
-                })
-            } else if let Some(last) = t.tricks.last() {
-                Some(format!(
-                    "{} plays {}; {} takes the trick ({} points)",
-                    name(last.player(2)),
-                    last.cards[2],
-                    name(last.winner),
-                    last.points()
-                ))
-            } else {
-                Some(format!("{} plays for {}", name(declarer), t.bid))
-            }
-        }
-        // The last trick, then the hand's result.
-        Phase::Score => {
-            let hand = t.history.last().map(hand_text);
-            match (t.tricks.last(), hand) {
-                (Some(last), Some(hand)) => Some(format!(
-                    "{} plays {}; {} takes the trick ({} points). {hand}",
-                    name(last.player(2)),
-                    last.cards[2],
-                    name(last.winner),
-                    last.points()
-                )),
-                (_, hand) => hand,
-            }
-        }
-        _ => t.history.last().map(hand_text),
-    }
 }
 
 /// Where a card lies on the table.

@@ -103,7 +103,13 @@ impl Player {
             closed: false,
         };
         let hello = p.next().await.expect("the server says Hello");
-        assert!(matches!(hello, Server::Hello { protocol: PROTOCOL, .. }));
+        assert!(matches!(
+            hello,
+            Server::Hello {
+                protocol: PROTOCOL,
+                ..
+            }
+        ));
         p.send(&Client::Hello { protocol: PROTOCOL }).await;
         p
     }
@@ -167,7 +173,8 @@ impl Player {
                 self.lines = s.lines.clone();
                 self.to_act = s.to_act.clone();
                 self.over = s.over.is_some();
-                self.history.push((self.v, self.view.clone(), self.lines.clone()));
+                self.history
+                    .push((self.v, self.view.clone(), self.lines.clone()));
             }
             Server::Update(u) => {
                 self.v = u.v;
@@ -179,7 +186,8 @@ impl Player {
                 self.lines.extend(u.lines.iter().cloned());
                 self.to_act = u.to_act.clone();
                 self.over = u.over.is_some();
-                self.history.push((self.v, self.view.clone(), self.lines.clone()));
+                self.history
+                    .push((self.v, self.view.clone(), self.lines.clone()));
             }
             Server::Record { record } => self.record = Some(record.clone()),
             Server::Error { code, seq, .. } => self.errors.push((code.clone(), *seq)),
@@ -200,7 +208,9 @@ impl Player {
     /// Reads until the version is at least `v`.
     pub async fn reach(&mut self, v: u64) {
         while self.v < v {
-            self.next().await.unwrap_or_else(|| panic!("version {v} in time (at {})", self.v));
+            self.next()
+                .await
+                .unwrap_or_else(|| panic!("version {v} in time (at {})", self.v));
         }
     }
 
@@ -209,7 +219,12 @@ impl Player {
         while self.next_within(wait).await.is_some() {}
     }
 
-    pub async fn create(&mut self, game: &str, seats: Vec<SeatSpec>, settings: Option<veil_net::RoomSettings>) -> String {
+    pub async fn create(
+        &mut self,
+        game: &str,
+        seats: Vec<SeatSpec>,
+        settings: Option<veil_net::RoomSettings>,
+    ) -> String {
         self.send(&Client::Create {
             game: game.into(),
             options: None,
@@ -255,7 +270,9 @@ impl Player {
         loop {
             match self.next().await.expect("an answer in time") {
                 Server::Update(u) if u.ack == Some(seq) => return Ok(()),
-                Server::Error { code, seq: Some(s), .. } if s == seq => return Err(code),
+                Server::Error {
+                    code, seq: Some(s), ..
+                } if s == seq => return Err(code),
                 _ => {}
             }
         }
@@ -294,7 +311,9 @@ pub fn truth(opening: &Opening, steps: &[Step]) -> HashMap<u64, (Vec<Value>, Val
     let mut out = HashMap::new();
     let snap = |m: &dyn AnyMatch| {
         (
-            Seat::all(m.seats()).map(|s| m.observe(Some(s))).collect::<Vec<_>>(),
+            Seat::all(m.seats())
+                .map(|s| m.observe(Some(s)))
+                .collect::<Vec<_>>(),
             m.observe(None),
             m.log().to_vec(),
         )
