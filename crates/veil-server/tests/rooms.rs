@@ -157,7 +157,9 @@ async fn answers_sent_at_the_same_instant_each_apply_once() {
             futures_util::future::join_all(futs).await;
             for (s, seq, _) in &sends {
                 let p = &mut clients[usize::from(*s)];
-                p.answer(*seq).await.unwrap();
+                if let Err(e) = p.answer(*seq).await {
+                    panic!("{game}: seat {s}'s answer (seq {seq}) was refused: {e}");
+                }
                 assert_eq!(p.answer(*seq).await, Err(codes::DUPLICATE.to_string()));
             }
             let truth = server.inspect(&code).await.unwrap();
