@@ -9,7 +9,7 @@ use serde_json::Value;
 use veil_ai::Duration;
 use veil_core::{Belief, Fact, Game, Outcome, Seat, Turn};
 
-use crate::{Match, MatchGame, SeatKind, Seeds, ThinkPacing};
+use crate::{Change, Match, MatchGame, SeatKind, Seeds, ThinkPacing};
 
 /// How a match began: everything needed, with its [`Step`]s, to rebuild it.
 /// Holds the seeds, so it is the referee's alone (never sent to a seat).
@@ -253,6 +253,53 @@ pub fn rebuild<'a>(
 
 struct Erased<G: MatchGame>(Match<G>);
 
+/// Applies one step to a match of `G`.
+fn apply_step<G: MatchGame>(m: &mut Match<G>, step: &Step) -> Result<(), StepError> {
+    match step {
+        Step::Act {
+            seat,
+            action,
+            belief,
+        } => {
+            let seat = seat_of(m, *seat)?;
+            let action: G::Action = serde_json::from_value(action.clone())
+                .map_err(|e| StepError::Unreadable(e.to_string()))?;
+            m.play_believing(seat, action, belief.clone().filter(|b| b.is_valid()))
+                .map_err(|e| StepError::Refused(e.to_string()))
+        }
+        Step::Undo { seat, seed } => {
+            let seat = seat_of(m, *seat)?;
+            if m.undo_seeded(seat, *seed) {
+                Ok(())
+            } else {
+                Err(StepError::NothingToUndo)
+            }
+        }
+        Step::Resign { seat } => {
+            let seat = seat_of(m, *seat)?;
+            if m.turn() == Turn::Over {
+                return Err(StepError::Refused("the game is over".into()));
+            }
+            m.resign(seat);
+            Ok(())
+        }
+        Step::Chance => {
+            if m.draw_chance() {
+                Ok(())
+            } else {
+                Err(StepError::Refused("no chance is due".into()))
+            }
+        }
+        Step::Seat { seat, kind } => {
+            let seat = seat_of(m, *seat)?;
+            let kind =
+                SeatKind::from_label_id(kind).map_err(|_| StepError::UnknownKind(kind.clone()))?;
+            m.set_seat_kind(seat, kind);
+            Ok(())
+        }
+    }
+}
+
 fn seat_of<G: MatchGame>(m: &Match<G>, seat: u8) -> Result<Seat, StepError> {
     if usize::from(seat) < m.seats().len() {
         Ok(Seat(seat))
@@ -291,71 +338,32 @@ impl<G: MatchGame> AnyMatch for Erased<G> {
         self.0.seats().to_vec()
     }
     fn step(&mut self, step: &Step) -> Result<(), StepError> {
-        let m = &mut self.0;
-        match step {
-            Step::Act {
-                seat,
-                action,
-                belief,
-            } => {
-                let seat = seat_of(m, *seat)?;
-                let action: G::Action = serde_json::from_value(action.clone())
-                    .map_err(|e| StepError::Unreadable(e.to_string()))?;
-                m.play_believing(seat, action, belief.clone().filter(|b| b.is_valid()))
-                    .map_err(|e| StepError::Refused(e.to_string()))
-            }
-            Step::Undo { seat, seed } => {
-                let seat = seat_of(m, *seat)?;
-                if m.undo_seeded(seat, *seed) {
-                    Ok(())
-                } else {
-                    Err(StepError::NothingToUndo)
-                }
-            }
-            Step::Resign { seat } => {
-                let seat = seat_of(m, *seat)?;
-                if m.turn() == Turn::Over {
-                    return Err(StepError::Refused("the game is over".into()));
-                }
-                m.resign(seat);
-                Ok(())
-            }
-            Step::Chance => {
-                if m.draw_chance() {
-                    Ok(())
-                } else {
-                    Err(StepError::Refused("no chance is due".into()))
-                }
-            }
-            Step::Seat { seat, kind } => {
-                let seat = seat_of(m, *seat)?;
-                let kind = SeatKind::from_label_id(kind)
-                    .map_err(|_| StepError::UnknownKind(kind.clone()))?;
-                m.set_seat_kind(seat, kind);
-                Ok(())
-            }
-        }
+        let done = apply_step(&mut self.0, step);
+        // The driver keeps its own log of steps: the match's list of
+        // changes (a save's) is emptied, else it would grow with the game.
+        self.0.take_changes();
+        done
     }
     fn think(&mut self, budget: Duration, elapsed: Duration) -> Option<Step> {
         let m = &mut self.0;
-        let seat = m.to_act()?;
         if !m.think(budget, elapsed, ThinkPacing::Fixed) {
             return None;
         }
-        // The move just played is the last seat action of the timeline.
-        m.timeline().iter().rev().find_map(|moment| match moment {
-            crate::Moment::Act {
-                actor: veil_core::Actor::Seat(s),
-                action,
-                belief,
-                ..
-            } if *s == seat => Some(Step::Act {
-                seat: s.0,
-                action: serde_json::to_value(action).ok()?,
-                belief: belief.clone(),
-            }),
-            _ => None,
-        })
+        // The computer's move is the one change its thinking made.
+        m.take_changes()
+            .into_iter()
+            .find_map(|change| match change {
+                Change::Act {
+                    seat,
+                    action,
+                    belief,
+                } => Some(Step::Act {
+                    seat: seat.0,
+                    action: serde_json::to_value(action).ok()?,
+                    belief,
+                }),
+                _ => None,
+            })
     }
     fn chance_pause(&self) -> f32 {
         if self.0.turn() == Turn::Chance {
