@@ -17,6 +17,7 @@ use veil::kit::board::{
 use veil::kit::input::Command;
 use veil::kit::settings::{AnimationSpeed, Settings};
 use veil::kit::sound::{Cue, CueLog};
+use veil::shell::screens::ReplaceAsked;
 use veil::table::referee::{
     LastThinkSlice, Match, MatchResult, PlayPhase, PrivacyPending, ThinkBudget, Viewer,
 };
@@ -122,6 +123,12 @@ fn start_game(app: &mut App, game: &'static str, configure: impl FnOnce(&mut Mat
     }
     key(app, KeyCode::Enter, Key::Enter);
     app.update();
+    // A match of this game in progress: the setup asks, and the player
+    // says to start anew (resume.rs tests the question itself).
+    if app.world().resource::<ReplaceAsked>().0 {
+        send(app, Command::StartAnew);
+        app.update();
+    }
     assert_eq!(screen(app), Screen::Play);
 }
 

@@ -98,12 +98,15 @@ impl UiAction {
 pub enum Command {
     /// Title: go to the game choice.
     Start,
-    /// Title: take up the match that was in progress.
-    Continue,
+    /// Title: take up the match of this game (by id) that was in progress.
+    Continue(&'static str),
     /// Game choice: this game (by id).
     ChooseGame(&'static str),
-    /// Setup: begin the game as set up.
+    /// Setup: begin the game as set up (asks first when a match of that
+    /// game is in progress).
     StartMatch,
+    /// Setup: begin the game as set up in place of the one in progress.
+    StartAnew,
     /// Results: the same setup again.
     PlayAgain,
     /// Back one screen; from a game, to the title.

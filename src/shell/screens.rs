@@ -11,7 +11,7 @@ use crate::table::Screen;
 use crate::table::pictures::Pictures;
 use crate::table::recent::{FinishedRecords, KeepRecord, OpenRecord, RecentGames};
 use crate::table::referee::MatchResult;
-use crate::table::save::{ResumeOffer, continue_offered};
+use crate::table::save::{InProgress, ResumeOffer, continue_game};
 use crate::table::setup::{LEVELS, MatchSetup, SeatKind, level_name};
 use crate::table::view::GameViews;
 
@@ -135,11 +135,29 @@ fn title_ui(
             ui.label(egui::RichText::new("VEIL").size(72.0).strong());
             ui.label(egui::RichText::new("games of hidden information").size(22.0));
             ui.add_space(30.0);
-            if let Some(entry) = offer.game.and_then(veil_games::entry) {
-                if big_button(ui, &format!("Continue {}", entry.name)).clicked() {
+            // The last played big; any others in a row beneath.
+            if let Some((kept, name)) = offer.games.first().and_then(named) {
+                if big_button(ui, &format!("Continue {name}"))
+                    .on_hover_text(&kept.line)
+                    .clicked()
+                {
                     out.write(Command::Button);
-                    out.write(Command::Continue);
+                    out.write(Command::Continue(kept.game));
                 }
+                ui.small(&kept.line);
+            }
+            if offer.games.len() > 1 {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label("Also in progress:");
+                    for (kept, name) in offer.games.iter().skip(1).filter_map(named) {
+                        if ui.button(name).on_hover_text(&kept.line).clicked() {
+                            out.write(Command::Button);
+                            out.write(Command::Continue(kept.game));
+                        }
+                    }
+                });
+            }
+            if !offer.games.is_empty() {
                 ui.add_space(10.0);
             }
             if big_button(ui, "Play (Enter)").clicked() {
@@ -168,6 +186,12 @@ fn title_ui(
         });
     *shown = still_shown;
     Ok(())
+}
+
+/// A kept match with its game's name (a game this build lacks is not
+/// offered).
+fn named(kept: &InProgress) -> Option<(&InProgress, &'static str)> {
+    veil_games::entry(kept.game).map(|e| (kept, e.name))
 }
 
 /// The recent games, each to review or save, and a box to open a record.
@@ -248,7 +272,7 @@ fn title_commands(
         }
         match *c {
             Command::Start => next.set(Screen::GameChoice),
-            Command::Continue => commands.queue(continue_offered),
+            Command::Continue(game) => commands.queue(continue_game(game)),
             _ => {}
         }
     }
@@ -403,14 +427,27 @@ pub struct SetupPlugin;
 
 impl Plugin for SetupPlugin {
     fn build(&self, app: &mut App) {
+        app.init_resource::<ReplaceAsked>().add_systems(
+            OnEnter(Screen::Setup),
+            |mut asked: ResMut<ReplaceAsked>| {
+                asked.0 = false;
+            },
+        );
         add_screen(app, Screen::Setup, setup_ui, setup_commands);
     }
 }
+
+/// The setup asked whether to start a new match in place of the one of
+/// that game in progress (it would be lost).
+#[derive(Resource, Default, Debug, PartialEq)]
+pub struct ReplaceAsked(pub bool);
 
 fn setup_ui(
     mut contexts: EguiContexts,
     mut setup: ResMut<MatchSetup>,
     views: Res<GameViews>,
+    offer: Res<ResumeOffer>,
+    asked: Res<ReplaceAsked>,
     mut out: MessageWriter<Command>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -471,10 +508,31 @@ fn setup_ui(
             (view.options_ui)(ui, &mut edited);
         }
         ui.add_space(16.0);
-        ui.horizontal(|ui| {
-            if big_button(ui, "Start (Enter)").clicked() {
+        let kept = offer.of(edited.game);
+        if let Some(kept) = kept {
+            ui.label(format!("A game of {} is in progress ({}).", info.name, kept.line));
+        }
+        if asked.0 {
+            ui.label(
+                egui::RichText::new("Start a new game in its place? The one in progress will be lost.")
+                    .strong(),
+            );
+        }
+        ui.horizontal_wrapped(|ui| {
+            if asked.0 {
+                if ui.button("Start anew").clicked() {
+                    out.write(Command::Button);
+                    out.write(Command::StartAnew);
+                }
+            } else if big_button(ui, "Start (Enter)").clicked() {
                 out.write(Command::Button);
                 out.write(Command::StartMatch);
+            }
+            if let Some(kept) = kept
+                && ui.button("Continue the game in progress").clicked()
+            {
+                out.write(Command::Button);
+                out.write(Command::Continue(kept.game));
             }
             if ui.button("back (Esc)").clicked() {
                 out.write(Command::Back);
@@ -488,17 +546,25 @@ fn setup_ui(
 }
 
 fn setup_commands(
-    mut commands: MessageReader<Command>,
+    mut commands: Commands,
+    mut reader: MessageReader<Command>,
     mut next: ResMut<NextState<Screen>>,
     screen: Res<State<Screen>>,
+    setup: Res<MatchSetup>,
+    offer: Res<ResumeOffer>,
+    mut asked: ResMut<ReplaceAsked>,
 ) {
     let here = *screen.get() == Screen::Setup;
-    for c in commands.read() {
+    for c in reader.read() {
         if !here {
             continue;
         }
-        match c {
-            Command::StartMatch => next.set(Screen::Play),
+        match *c {
+            // Never lose a game in progress without the player saying so.
+            Command::StartMatch if offer.of(setup.game).is_some() => asked.0 = true,
+            Command::StartMatch | Command::StartAnew => next.set(Screen::Play),
+            Command::Continue(game) => commands.queue(continue_game(game)),
+            Command::Back if asked.0 => asked.0 = false,
             Command::Back => next.set(Screen::GameChoice),
             _ => {}
         }

@@ -56,8 +56,10 @@ pub fn game_info(id: &str) -> Option<&'static GameInfo> {
 }
 
 impl MatchSetup {
-    /// Chooses the game, keeping the seats' kinds where the seat count
-    /// allows (the first seat human, the others computers when new).
+    /// Chooses the game with the seats it was last started with; a game
+    /// never started begins as one person against the computer (at the
+    /// level last chosen for a computer seat), never as the last game's
+    /// hot-seat.
     pub fn choose_game(&mut self, id: &'static str) {
         self.game = id;
         if let Some(seats) = self.seats_by_game.get(id) {
@@ -67,6 +69,16 @@ impl MatchSetup {
             self.set_seat_count(n);
             return;
         }
+        let level = self
+            .seats
+            .iter()
+            .find_map(|s| match s {
+                // A baseline (random, greedy) is not carried to another game.
+                SeatKind::Computer(level) if LEVELS.iter().any(|l| l.0 == *level) => Some(*level),
+                _ => None,
+            })
+            .unwrap_or(Level::Easy);
+        self.seats = vec![SeatKind::Human, SeatKind::Computer(level)];
         let n = game_info(id).map_or(2, |g| g.seats.default);
         self.set_seat_count(n);
     }

@@ -335,8 +335,9 @@ pub struct GameViews(pub BTreeMap<&'static str, ViewEntry>);
 #[derive(Clone, Copy)]
 pub struct ViewEntry {
     pub options_ui: fn(&mut egui::Ui, &mut MatchSetup),
-    /// Checks a save of this game (see [`crate::table::save`]).
-    pub check_save: fn(&str, Option<&str>) -> Result<(), String>,
+    /// Checks a save of this game (see [`crate::table::save`]): who plays
+    /// it and how far it went.
+    pub check_save: fn(&str, Option<&str>) -> Result<String, String>,
     /// Puts a saved match of this game (checkpoint, log) on the table.
     pub resume: fn(&str, Option<&str>, &mut World) -> Result<(), String>,
     /// Opens the record of a finished match of this game for review.

@@ -208,7 +208,9 @@ fn the_last_setup_of_each_game_is_remembered() {
         "{not json",
         r#"{"game":"no-such-game","games":{"intrigue":{"seats":["human","wizard"],"options":{"queens":17}}}}"#,
     ] {
-        store.write(veil::table::remember::SETUP_KEY, text);
+        store
+            .write(veil::table::remember::SETUP_KEY, text)
+            .expect("kept");
         let app = make(&store);
         let setup = app.world().resource::<MatchSetup>();
         assert_eq!(setup.game, fresh.game, "{text}");
@@ -634,7 +636,7 @@ fn the_first_game_of_each_kind_opens_how_to_play() {
     drop(first);
     let mut again = super::resume::app_with(&fresh);
     again.insert_resource(FirstMinutes::On);
-    send(&mut again, Command::Continue);
+    send(&mut again, Command::Continue("jieqi"));
     again.update();
     again.update();
     assert_eq!(screen(&again), Screen::Play, "the save is continued");

@@ -3,7 +3,7 @@
 //! aside with a message and the app starts as usual.
 
 use veil::kit::store::Store;
-use veil::table::save::{ResumeOffer, SAVE_FORMAT, SAVE_KEY, Saves};
+use veil::table::save::{OLD_SAVE_KEY, ResumeOffer, SAVE_FORMAT, Saves, save_key};
 use veil::table::view::{ActionRequest, GameView, GameViews};
 use veil_core::{Actor, Game, Turn};
 use veil_go::Rengo;
@@ -13,6 +13,8 @@ use veil_reality_check::RealityCheck;
 use veil_secret_king::SecretKing;
 use veil_skelly::Skelly;
 use veil_tysiac::Tysiac;
+
+use veil::shell::screens::ReplaceAsked;
 
 use super::*;
 
@@ -131,17 +133,17 @@ fn interrupted_game_goes_on<G: GameView>(seats: usize, hot_seat: bool, cut: usiz
         "{}: still in progress when the app goes",
         G::ID
     );
-    assert!(store.read(SAVE_KEY).is_some(), "{}: kept", G::ID);
+    assert!(store.read(&save_key(G::ID)).is_some(), "{}: kept", G::ID);
     drop(app);
 
     let mut app = app_with(&store);
     assert_eq!(
-        app.world().resource::<ResumeOffer>().game,
-        Some(G::ID),
+        offered(&app),
+        vec![G::ID],
         "{}: the title offers to continue",
         G::ID
     );
-    send(&mut app, Command::Continue);
+    send(&mut app, Command::Continue(G::ID));
     app.update();
     assert_eq!(screen(&app), Screen::Play, "{}: continued", G::ID);
     assert_eq!(fingerprint::<G>(&app), before, "{}: as it was left", G::ID);
@@ -211,16 +213,22 @@ fn a_finished_game_is_not_offered_again() {
     });
     let mut rng = GameRng::seed_from_u64(1);
     drive::<Jieqi>(&mut app, &mut rng, 2, None);
-    assert!(store.read(SAVE_KEY).is_some(), "kept while in progress");
+    assert!(
+        store.read(&save_key(Jieqi::ID)).is_some(),
+        "kept while in progress"
+    );
     send(&mut app, Command::Resign);
     send(&mut app, Command::Resign);
     for _ in 0..200 {
         app.update();
     }
     assert_eq!(screen(&app), Screen::Results);
-    assert!(store.read(SAVE_KEY).is_none(), "forgotten once over");
+    assert!(
+        store.read(&save_key(Jieqi::ID)).is_none(),
+        "forgotten once over"
+    );
     let app = app_with(&store);
-    assert_eq!(app.world().resource::<ResumeOffer>().game, None);
+    assert_eq!(offered(&app), Vec::<&str>::new());
 }
 
 /// Every kind of unusable save is set aside (kept under another name) with
@@ -236,7 +244,7 @@ fn an_unusable_save_is_set_aside_with_a_message() {
     });
     let mut rng = GameRng::seed_from_u64(2);
     drive::<Jieqi>(&mut app, &mut rng, 3, None);
-    let good = store.read(SAVE_KEY).expect("kept");
+    let good = store.read(&save_key(Jieqi::ID)).expect("kept");
     drop(app);
     let mut value: serde_json::Value = serde_json::from_str(&good).expect("json");
     value["match"]["seats"] = serde_json::json!(["human", "human", "human"]);
@@ -275,20 +283,26 @@ fn an_unusable_save_is_set_aside_with_a_message() {
         ("seats", wrong_seats, "damaged"),
         ("seat out of range", wrong_seat, "damaged"),
     ];
-    for (what, text, says) in cases {
+    // Under the game's own key, and under the one key older builds kept
+    // their one match in progress under.
+    let keys = [save_key(Jieqi::ID), OLD_SAVE_KEY.to_owned()];
+    for ((what, text, says), key_name) in cases
+        .into_iter()
+        .flat_map(|c| keys.iter().map(move |k| (c.clone(), k)))
+    {
         let store = Store::memory();
-        store.write(SAVE_KEY, &text);
+        store.write(key_name, &text).expect("kept");
         let mut app = app_with(&store);
         let offer = app.world().resource::<ResumeOffer>().clone();
-        assert_eq!(offer.game, None, "{what}: not offered");
+        assert!(offer.games.is_empty(), "{what} ({key_name}): not offered");
         let message = offer.message.unwrap_or_default();
         assert!(
             message.contains("set aside") && message.contains(says),
-            "{what}: {message}"
+            "{what} ({key_name}): {message}"
         );
-        assert!(store.read(SAVE_KEY).is_none(), "{what}: moved away");
+        assert!(store.read(key_name).is_none(), "{what}: moved away");
         assert_eq!(
-            store.read(&format!("{SAVE_KEY}.set-aside-1")).as_deref(),
+            store.read(&format!("{key_name}.set-aside-1")).as_deref(),
             Some(text.as_str()),
             "{what}: kept as it was"
         );
@@ -297,23 +311,151 @@ fn an_unusable_save_is_set_aside_with_a_message() {
         assert_eq!(screen(&app), Screen::GameChoice, "{what}");
     }
 
-    // The undamaged save is offered and continues.
+    // The undamaged save is offered and continues, from either key (the
+    // old one moves to the game's own).
+    for key_name in keys {
+        let store = Store::memory();
+        store.write(&key_name, &good).expect("kept");
+        let mut app = app_with(&store);
+        assert_eq!(
+            offered(&app),
+            vec![Jieqi::ID],
+            "the control: the good save is offered ({key_name})"
+        );
+        assert_eq!(
+            store.read(&save_key(Jieqi::ID)).as_deref(),
+            Some(good.as_str())
+        );
+        assert!(store.read(OLD_SAVE_KEY).is_none(), "moved, not copied");
+        send(&mut app, Command::Continue(Jieqi::ID));
+        app.update();
+        assert_eq!(screen(&app), Screen::Play);
+        assert_eq!(
+            app.world().resource::<PrivacyPending>().0,
+            None,
+            "one person against the computer: no privacy screen"
+        );
+    }
+}
+
+/// The ids of the games the title offers to continue, in its order.
+fn offered(app: &App) -> Vec<&'static str> {
+    app.world()
+        .resource::<ResumeOffer>()
+        .games
+        .iter()
+        .map(|g| g.game)
+        .collect()
+}
+
+/// Issue 34, 1: starting another game never loses the one in progress;
+/// each is kept and offered, the last played first, and a new match of a
+/// kind with one in progress starts only once the player says so.
+#[test]
+fn starting_another_game_keeps_the_one_in_progress() {
     let store = Store::memory();
-    store.write(SAVE_KEY, &good);
     let mut app = app_with(&store);
-    assert_eq!(
-        app.world().resource::<ResumeOffer>().game,
-        Some(Jieqi::ID),
-        "the control: the good save is offered"
-    );
-    send(&mut app, Command::Continue);
+    let against_random = |setup: &mut MatchSetup| {
+        setup.seats = vec![SeatKind::Human, SeatKind::Computer(Level::Random)];
+        setup.seed = Some(17);
+    };
+    start_game(&mut app, HideAndGuess::ID, against_random);
+    let mut rng = GameRng::seed_from_u64(3);
+    drive::<HideAndGuess>(&mut app, &mut rng, 3, None);
+    let hide = fingerprint::<HideAndGuess>(&app);
+    send(&mut app, Command::Back);
+    app.update();
+    assert_eq!(screen(&app), Screen::Title);
+    assert_eq!(offered(&app), vec![HideAndGuess::ID]);
+    let line = &app.world().resource::<ResumeOffer>().games[0].line;
+    assert!(line.contains("against the computer"), "{line}");
+
+    // Another game: the first stays kept, both are offered, the last first.
+    start_game(&mut app, Intrigue::ID, against_random);
+    drive::<Intrigue>(&mut app, &mut rng, 2, None);
+    let intrigue = fingerprint::<Intrigue>(&app);
+    send(&mut app, Command::Back);
+    app.update();
+    assert_eq!(offered(&app), vec![Intrigue::ID, HideAndGuess::ID]);
+
+    // A new match of a kind in progress: the setup asks, Esc takes the
+    // question back, and nothing is lost until "Start anew".
+    key(&mut app, KeyCode::Enter, Key::Enter);
+    send(&mut app, Command::ChooseGame(HideAndGuess::ID));
+    app.update();
+    assert_eq!(screen(&app), Screen::Setup);
+    key(&mut app, KeyCode::Enter, Key::Enter);
+    assert_eq!(screen(&app), Screen::Setup, "asked, not started");
+    assert!(app.world().resource::<ReplaceAsked>().0);
+    key(&mut app, KeyCode::Escape, Key::Escape);
+    assert_eq!(screen(&app), Screen::Setup, "Esc takes the question back");
+    assert!(!app.world().resource::<ReplaceAsked>().0);
+    // "Continue the game in progress" from the setup.
+    send(&mut app, Command::Continue(HideAndGuess::ID));
     app.update();
     assert_eq!(screen(&app), Screen::Play);
-    assert_eq!(
-        app.world().resource::<PrivacyPending>().0,
-        None,
-        "one person against the computer: no privacy screen"
-    );
+    assert_eq!(fingerprint::<HideAndGuess>(&app), hide, "as it was left");
+    drop(app);
+
+    // Both survive the app being closed, and each continues as it was.
+    let mut app = app_with(&store);
+    assert_eq!(offered(&app), vec![HideAndGuess::ID, Intrigue::ID]);
+    send(&mut app, Command::Continue(Intrigue::ID));
+    app.update();
+    assert_eq!(fingerprint::<Intrigue>(&app), intrigue);
+    send(&mut app, Command::Back);
+    app.update();
+    send(&mut app, Command::Continue(HideAndGuess::ID));
+    app.update();
+    assert_eq!(fingerprint::<HideAndGuess>(&app), hide);
+
+    // Saying "Start anew" replaces that kind's match, and only that one.
+    send(&mut app, Command::Back);
+    app.update();
+    key(&mut app, KeyCode::Enter, Key::Enter);
+    send(&mut app, Command::ChooseGame(HideAndGuess::ID));
+    app.update();
+    app.world_mut().resource_mut::<MatchSetup>().seed = Some(99);
+    key(&mut app, KeyCode::Enter, Key::Enter);
+    assert_eq!(screen(&app), Screen::Setup);
+    send(&mut app, Command::StartAnew);
+    app.update();
+    assert_eq!(screen(&app), Screen::Play);
+    assert_ne!(fingerprint::<HideAndGuess>(&app), hide, "a new match");
+    send(&mut app, Command::Back);
+    app.update();
+    assert_eq!(offered(&app), vec![HideAndGuess::ID, Intrigue::ID]);
+}
+
+/// Issue 34, 7: a game never played starts as one person against the
+/// computer, whatever the last game's seats were.
+#[test]
+fn a_game_never_played_starts_against_the_computer() {
+    let mut app = app_with(&Store::memory());
+    start_game(&mut app, HideAndGuess::ID, |setup| {
+        setup.seats = vec![SeatKind::Human, SeatKind::Human];
+    });
+    send(&mut app, Command::Back);
+    app.update();
+    key(&mut app, KeyCode::Enter, Key::Enter);
+    for (id, n) in [(Intrigue::ID, 2), (Tysiac::ID, 3), (HideAndGuess::ID, 2)] {
+        send(&mut app, Command::ChooseGame(id));
+        app.update();
+        let seats = app.world().resource::<MatchSetup>().seats.clone();
+        if id == HideAndGuess::ID {
+            // Played before: its own last seats.
+            assert_eq!(seats, vec![SeatKind::Human; 2], "{id}");
+        } else {
+            assert_eq!(seats.len(), n, "{id}");
+            assert_eq!(seats[0], SeatKind::Human, "{id}");
+            assert!(
+                seats[1..].iter().all(|s| !s.is_human()),
+                "{id}: the others are computers: {seats:?}"
+            );
+        }
+        key(&mut app, KeyCode::Escape, Key::Escape);
+        assert_eq!(screen(&app), Screen::GameChoice);
+    }
 }
 
 #[test]

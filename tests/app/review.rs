@@ -450,8 +450,10 @@ fn an_unreadable_list_of_recent_games_is_set_aside() {
     use veil::table::recent::{RECENT_KEY, RecentGames};
     for damaged in ["[{\"game\":", "{\"not\":\"a list\"}", "[{\"game\":3}]"] {
         let store = Store::memory();
-        store.write(RECENT_KEY, damaged);
-        store.write(veil::table::howto::HOW_TO_KEY, "][");
+        store.write(RECENT_KEY, damaged).expect("kept");
+        store
+            .write(veil::table::howto::HOW_TO_KEY, "][")
+            .expect("kept");
         let mut app = super::resume::app_with(&store);
         assert_eq!(screen(&app), Screen::Title);
         let recent = app.world().resource::<RecentGames>();

@@ -640,7 +640,6 @@ fn skelly_demo_starts_in_a_game_in_progress() {
 /// view, level and seed; and the hint is its aimed shot.
 #[test]
 fn skelly_computers_are_the_crates_own_player() {
-    use veil::table::view::GameView;
     use veil_core::Game;
     let game = Skelly::new(&Options::default(), 4).unwrap();
     let view = game.observe(Seat(0));
