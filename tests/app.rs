@@ -70,6 +70,33 @@ fn key(app: &mut App, code: KeyCode, logical: Key) {
     app.update();
 }
 
+/// Puts the pointer on the point `at` of the table (world coordinates)
+/// and clicks there with the left button, as a mouse would.
+fn click_at(app: &mut App, at: Vec2) {
+    use bevy::input::mouse::MouseButtonInput;
+    let world = app.world_mut();
+    let mut cameras = world.query_filtered::<(&Transform, &Projection), With<Camera2d>>();
+    let (camera, projection) = cameras.single(world).expect("one camera");
+    let (camera, projection) = (*camera, projection.clone());
+    let mut windows = world.query_filtered::<(Entity, &mut Window), With<PrimaryWindow>>();
+    let (window, mut w) = windows.single_mut(world).expect("a window");
+    let size = w.size();
+    let pos = veil::table::fit::world_to_window(size, at, &camera, &projection);
+    assert!(
+        pos.x >= 0.0 && pos.y >= 0.0 && pos.x < size.x && pos.y < size.y,
+        "the point is in the window ({pos})"
+    );
+    w.set_cursor_position(Some(pos));
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(MouseButtonInput {
+            button: MouseButton::Left,
+            state,
+            window,
+        });
+        app.update();
+    }
+}
+
 /// Title → game choice → setup with the keyboard and the choice's button.
 fn to_setup(app: &mut App) {
     assert_eq!(screen(app), Screen::Title);

@@ -113,6 +113,37 @@ pub fn thinking<G: GameView>(ui: &mut egui::Ui, m: &Match<G>, text: &str) {
     }
 }
 
+/// The move list of a two-seat game by turns ([`veil_match::Match::turns`]),
+/// newest at the bottom: numbered rows, the first seat's turn then the
+/// second's ("…" where a row has no turn of the first seat).
+pub fn turn_list(ui: &mut egui::Ui, turns: &[(Seat, String)], width: usize, height: f32) {
+    let mut rows: Vec<(String, String)> = Vec::new();
+    for (seat, text) in turns {
+        match rows.last_mut() {
+            Some((_, second)) if seat.index() == 1 && second.is_empty() => second.clone_from(text),
+            _ if seat.index() == 1 => rows.push(("…".into(), text.clone())),
+            _ => rows.push((text.clone(), String::new())),
+        }
+    }
+    ui.label(egui::RichText::new("Moves").strong());
+    egui::ScrollArea::vertical()
+        .id_salt("moves")
+        .stick_to_bottom(true)
+        .max_height(height)
+        .show(ui, |ui| {
+            for (i, (first, second)) in rows.iter().enumerate() {
+                // A long turn (a move, its flip and its die) puts the
+                // second seat's on a line of its own rather than past the
+                // panel's edge; each line wraps within the panel.
+                let text = match first.chars().count() > width && !second.is_empty() {
+                    true => format!("{:>3}. {first}\n     … {second}", i + 1),
+                    false => format!("{:>3}. {first:<width$} {second}", i + 1),
+                };
+                ui.add(egui::Label::new(egui::RichText::new(text).monospace()).wrap());
+            }
+        });
+}
+
 /// The move list, newest at the bottom: numbered pairs for games of two
 /// seats taking turns (`pair_width` the first column's width), one line
 /// each otherwise.

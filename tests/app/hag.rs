@@ -928,3 +928,65 @@ fn hag_reveal_animation_undo_and_hint_against_the_computer() {
         "the other secret was turned over at the end"
     );
 }
+
+/// Issue 34, 8: the supply's pieces are clicked to pick them, and a
+/// triangle is built by clicks alone (and Enter).
+#[test]
+fn hag_a_triangle_built_by_clicking_the_supply() {
+    let mut app = app(AnimationSpeed::Off);
+    start_hag(
+        &mut app,
+        vec![SeatKind::Human, SeatKind::Computer(Level::Random)],
+        12,
+    );
+    let mut rng = GameRng::seed_from_u64(6);
+    let mut acted = Acted::default();
+    for _ in 0..4000 {
+        if screen(&app) != Screen::Play {
+            break;
+        }
+        let Some(obs) = observation(&app) else { break };
+        let m = app.world().resource::<Match<HideAndGuess>>();
+        let t = task(&obs, m.turn());
+        let phase = *app.world().resource::<State<PlayPhase>>().get();
+        let animating = app.world().resource::<veil::table::referee::Animating>().0;
+        if phase != PlayPhase::HumanTurn || m.to_act() != Some(Seat(0)) || animating {
+            app.update();
+            continue;
+        }
+        if t != Task::BuildOrGuess {
+            act(&mut app, &mut rng, &mut acted);
+            continue;
+        }
+        let triangles = obs.table.triangles.len();
+        let target = obs.table.buildable().next().expect("a triangle to build");
+        let mut picked = Pieces::EMPTY;
+        for kind in target.iter() {
+            // The first supply piece of that kind, wherever it lies.
+            let world = app.world_mut();
+            let at = world
+                .query::<(&HagPiece, &GlobalTransform)>()
+                .iter(world)
+                .find(|(p, _)| matches!(p.spot, Spot::Supply(_)) && p.kind == kind)
+                .map(|(_, t)| t.translation().truncate())
+                .expect("the supply has the piece");
+            click_at(&mut app, at);
+            picked = picked.with(kind).expect("three pieces");
+            assert_eq!(
+                app.world().resource::<Picker>().pieces,
+                picked,
+                "a click on the supply's {kind} picks it"
+            );
+        }
+        key(&mut app, KeyCode::Enter, Key::Enter);
+        let after = observation(&app).expect("a match");
+        assert_eq!(
+            after.table.triangles.len(),
+            triangles + 1,
+            "the triangle is built"
+        );
+        assert_eq!(after.table.triangles[triangles].pieces, target);
+        return;
+    }
+    panic!("the viewer never had a triangle to build");
+}

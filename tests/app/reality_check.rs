@@ -128,7 +128,6 @@ fn check_rc(app: &mut App) {
 
 /// Puts the pointer on the viewer's hand piece `kind` and clicks there.
 fn click_hand_piece(app: &mut App, kind: veil_reality_check::Kind) {
-    use bevy::input::mouse::MouseButtonInput;
     let world = app.world_mut();
     let mut discs = world.query::<(&veil::games::reality_check::HandDisc, &GlobalTransform)>();
     let at = discs
@@ -136,27 +135,7 @@ fn click_hand_piece(app: &mut App, kind: veil_reality_check::Kind) {
         .find(|(d, _)| d.kind == Some(kind))
         .map(|(_, t)| t.translation())
         .expect("the piece is in the viewer's hand");
-    let mut cameras = world.query_filtered::<(&Transform, &Projection), With<Camera2d>>();
-    let (camera, projection) = cameras.single(world).expect("one camera");
-    let (camera, projection) = (*camera, projection.clone());
-    let mut windows =
-        world.query_filtered::<(Entity, &mut Window), With<bevy::window::PrimaryWindow>>();
-    let (window, mut w) = windows.single_mut(world).expect("a window");
-    let size = w.size();
-    let pos = veil::table::fit::world_to_window(size, at.truncate(), &camera, &projection);
-    assert!(
-        pos.x >= 0.0 && pos.y >= 0.0 && pos.x < size.x && pos.y < size.y,
-        "the hand is in the window ({pos})"
-    );
-    w.set_cursor_position(Some(pos));
-    for state in [ButtonState::Pressed, ButtonState::Released] {
-        app.world_mut().write_message(MouseButtonInput {
-            button: MouseButton::Left,
-            state,
-            window,
-        });
-        app.update();
-    }
+    click_at(app, at.truncate());
 }
 
 /// Plays `action` for the viewer through clicks and the panel's choices.
@@ -315,6 +294,15 @@ fn reality_check_against_the_computer_from_title_to_results() {
     let (mut checks_played, mut moments) = (0, 0);
     let checks = play_rc(&mut app, 40_000, |app| {
         if actions >= 70 {
+            // Issue 34, 5: the move list numbers turns: a flip is in the
+            // turn of the move before it, each seat in its own column.
+            let turns = app.world().resource::<Match<RealityCheck>>().turns();
+            assert!(turns.windows(2).all(|p| p[0].0 != p[1].0), "{turns:?}");
+            assert!(turns.iter().all(|(_, t)| !t.starts_with('~')), "{turns:?}");
+            assert!(
+                turns.iter().any(|(_, t)| t.contains(" ~")),
+                "a flip joined its move: {turns:?}"
+            );
             send(app, Command::Resign);
             send(app, Command::Resign);
             return true;

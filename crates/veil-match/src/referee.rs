@@ -670,6 +670,45 @@ impl<G: MatchGame> Match<G> {
         G::chance_pause(&self.game.observe(Seat(0)))
     }
 
+    /// The move list by turns, for a list in two columns: each line with
+    /// the seat whose action wrote it, and a seat's consecutive lines
+    /// joined into one turn (Reality Check's quiet move and the flip after
+    /// it are one turn, as its notation numbers them). Public knowledge
+    /// only, as [`Match::log`]; under review, up to the position shown.
+    pub fn turns(&self) -> Vec<(Seat, String)> {
+        let shown = self.log().len();
+        let mut out: Vec<(Seat, String)> = Vec::new();
+        let mut written = 0;
+        for moment in &self.timeline {
+            let (actor, log) = match moment {
+                Moment::Start { log, .. } => {
+                    written = *log;
+                    continue;
+                }
+                Moment::Act { actor, log, .. } => (actor, *log),
+            };
+            let lines = self
+                .log
+                .get(written.min(shown)..log.min(shown))
+                .unwrap_or_default();
+            written = written.max(log);
+            let Actor::Seat(seat) = *actor else {
+                // Chance writes no line of its own (it joins the action's).
+                continue;
+            };
+            for line in lines {
+                match out.last_mut() {
+                    Some((last, text)) if *last == seat => {
+                        text.push(' ');
+                        text.push_str(line);
+                    }
+                    _ => out.push((seat, line.clone())),
+                }
+            }
+        }
+        out
+    }
+
     /// The moves so far as the move list shows them (public knowledge);
     /// under review, those up to the position shown.
     pub fn log(&self) -> &[String] {

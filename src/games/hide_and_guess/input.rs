@@ -1,6 +1,39 @@
 //! The player's picks and votes, turned into action requests.
 
+use bevy::window::PrimaryWindow;
+use leafwing_input_manager::prelude::ActionState;
+
+use crate::kit::input::{Player, UiAction};
+
 use super::*;
+
+/// A click on a piece of the supply picks one of its kind, as the panel's
+/// "+" does (for the triangle being built, the guess or the secret).
+pub(super) fn click_supply(
+    actions: Single<&ActionState<UiAction>, With<Player>>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    camera: Query<(&Transform, &Projection), With<Camera2d>>,
+    pieces: Query<(&HagPiece, &GlobalTransform)>,
+    mut out: MessageWriter<HagCommand>,
+) {
+    if !actions.just_pressed(&UiAction::Click) {
+        return;
+    }
+    let (Some(window), Ok((camera, projection))) = (window, camera.single()) else {
+        return;
+    };
+    let Some(pos) = window.cursor_position() else {
+        return;
+    };
+    let world = crate::table::fit::window_to_world(window.size(), pos, camera, projection);
+    let hit = pieces.iter().find(|(p, at)| {
+        matches!(p.spot, Spot::Supply(_))
+            && at.translation().truncate().distance(world) <= SMALL / 2.0
+    });
+    if let Some((p, _)) = hit {
+        out.write(HagCommand::AddPiece(p.kind.letter()));
+    }
+}
 
 /// The viewer's picks and buttons become actions when it is their turn.
 pub(super) fn human_acts(

@@ -301,7 +301,7 @@ impl Plugin for HagViewPlugin {
         .add_systems(
             Update,
             (
-                human_acts.in_set(PlaySet::Input),
+                (click_supply, human_acts).chain().in_set(PlaySet::Input),
                 refresh_view.in_set(PlaySet::Draw),
             )
                 .run_if(active::<HideAndGuess>()),

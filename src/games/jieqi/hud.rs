@@ -65,7 +65,7 @@ pub(super) fn hud(
             ui.label(format!("{}: {}", side_name(side), pool.join(" ")));
         }
         ui.separator();
-        panel::move_list(ui, m.log(), Some(8), 260.0);
+        panel::turn_list(ui, &m.turns(), 8, 260.0);
         ui.separator();
         ui.small(if settings.xiangqi_letters {
             "G general · A advisor · E elephant · H horse · R chariot · C cannon · S soldier; dark discs are face down."

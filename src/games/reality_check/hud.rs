@@ -165,7 +165,7 @@ pub fn hud(mut panel: SidePanel<RealityCheck>, view: Res<ViewState>, rc: Res<RcU
         if scene.memory_mode {
             ui.label("Memory mode: no move list.");
         } else {
-            panel::move_list(ui, m.log(), Some(14), 230.0);
+            panel::turn_list(ui, &m.turns(), 14, 230.0);
         }
         ui.separator();
         ui.small("Large letter: the face up. Small letter: the face underneath, if you know it; on an orange chip when both players know it. Gold ring: a true piece. Grey ring: may not be flipped this turn.");
