@@ -98,6 +98,7 @@ pub fn build_app(mode: AppMode, launch: LaunchOptions) -> App {
                     primary_window: Some(Window {
                         title: "Veil".into(),
                         resolution: window_size().into(),
+                        position: WindowPosition::Centered(MonitorSelection::Primary),
                         canvas: Some("#veil-canvas".into()),
                         fit_canvas_to_parent: true,
                         prevent_default_event_handling: true,
@@ -113,6 +114,14 @@ pub fn build_app(mode: AppMode, launch: LaunchOptions) -> App {
                 },
             );
             app.add_plugins(kit::sound::SoundPlugin { device: true });
+            // A size set for screenshots is kept as set; the browser's
+            // canvas follows its page.
+            #[cfg(not(target_arch = "wasm32"))]
+            if std::env::var_os("VEIL_WINDOW").is_none() {
+                app.add_plugins(shell::window::WindowSizePlugin {
+                    store: kit::store::Store::platform(),
+                });
+            }
             if launch.screenshot.is_some() {
                 app.add_plugins(shell::screenshot::ScreenshotPlugin);
             }
@@ -216,7 +225,8 @@ fn add_default_plugins(app: &mut App, window: WindowPlugin, assets: AssetPlugin)
 }
 
 /// The window's size: `VEIL_WINDOW=1280x800` (screenshots at set sizes),
-/// else 1200 × 860.
+/// else the size it was last left at, else 1200 × 860 (then made to fit
+/// the screen, see [`shell::window`]).
 fn window_size() -> (u32, u32) {
     #[cfg(not(target_arch = "wasm32"))]
     if let Some((w, h)) = std::env::var("VEIL_WINDOW")
@@ -229,7 +239,7 @@ fn window_size() -> (u32, u32) {
     {
         return (w, h);
     }
-    (1200, 860)
+    shell::window::kept_size(&kit::store::Store::platform()).unwrap_or(shell::window::DEFAULT_SIZE)
 }
 
 /// Runs the windowed app with options from the environment and command line.

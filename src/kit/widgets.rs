@@ -92,28 +92,38 @@ pub fn rules_window(ctx: &egui::Context, w: RulesWindow, step: &mut usize, open_
         return;
     }
     let mut open = true;
+    // The how-to and the rules in full take turns in the window, so the
+    // rules get the window's whole height rather than what the picture
+    // leaves (a pane of three lines at 800 × 600).
+    let full_id = egui::Id::new(("rules in full", w.title));
+    let mut full = w.how_to.is_empty() || ctx.data(|d| d.get_temp(full_id).unwrap_or(false));
+    let screen = ctx.content_rect().size();
     egui::Window::new(w.title)
         .open(&mut open)
-        .default_width(560.0)
+        .default_width(560.0_f32.min(screen.x - 40.0))
+        .max_height(screen.y - 60.0)
         .show(ctx, |ui| {
-            // The how-to in full view; the rules in full scroll below it.
             if !w.how_to.is_empty() {
-                how_to_play(ui, &w, step, open_flag);
+                ui.horizontal(|ui| {
+                    ui.selectable_value(&mut full, false, "How to play");
+                    ui.selectable_value(&mut full, true, "The rules in full");
+                });
                 ui.separator();
             }
-            egui::CollapsingHeader::new(egui::RichText::new("The rules in full").strong())
-                .default_open(w.how_to.is_empty())
+            if !full {
+                how_to_play(ui, &w, step, open_flag);
+                return;
+            }
+            egui::ScrollArea::vertical()
+                .max_height((screen.y - 160.0).max(120.0))
                 .show(ui, |ui| {
-                    egui::ScrollArea::vertical()
-                        .max_height(if w.how_to.is_empty() { 600.0 } else { 300.0 })
-                        .show(ui, |ui| {
-                            for r in w.rules.iter().chain(w.footer) {
-                                ui.label(*r);
-                                ui.add_space(4.0);
-                            }
-                        });
+                    for r in w.rules.iter().chain(w.footer) {
+                        ui.label(*r);
+                        ui.add_space(4.0);
+                    }
                 });
         });
+    ctx.data_mut(|d| d.insert_temp(full_id, full));
     if !open {
         *open_flag = false;
     }

@@ -1,8 +1,10 @@
 //! The shell: the screens around the table — title, game choice, setup
-//! and results — their keys, and the screenshot helper. Imports the table
+//! and results — their keys, the screenshot helper and the desktop
+//! window's size. Imports the table
 //! and the kit; reaches games only through the registry and the table's
 //! [`crate::table::view::GameViews`].
 
 pub mod keys;
 pub mod screens;
 pub mod screenshot;
+pub mod window;

@@ -667,3 +667,37 @@ fn the_first_game_of_each_kind_opens_how_to_play() {
         app.update();
     }
 }
+
+/// Issue 34, 4: the desktop window fits the screen it opens on, and the
+/// size it was left at is taken up again only when it reads.
+#[test]
+fn the_window_fits_the_screen_and_keeps_its_size() {
+    use veil::shell::window::{WINDOW_KEY, fit_size, kept_size};
+    // 1200 × 860 on a 1280 × 800 screen: as high as the screen leaves room for.
+    assert_eq!(
+        fit_size(Vec2::new(1200.0, 860.0), Vec2::new(1280.0, 800.0)),
+        Vec2::new(1200.0, 700.0)
+    );
+    assert_eq!(
+        fit_size(Vec2::new(1200.0, 860.0), Vec2::new(1920.0, 1080.0)),
+        Vec2::new(1200.0, 860.0)
+    );
+    // Never below what the tables are laid out for, even on a tiny screen.
+    assert_eq!(
+        fit_size(Vec2::new(1200.0, 860.0), Vec2::new(600.0, 400.0)),
+        Vec2::new(640.0, 480.0)
+    );
+    let store = Store::memory();
+    assert_eq!(kept_size(&store), None);
+    for (text, kept) in [
+        ("1280x800", Some((1280, 800))),
+        (" 1024x768\n", Some((1024, 768))),
+        ("10x10", None),
+        ("99999x800", None),
+        ("wide", None),
+        ("", None),
+    ] {
+        store.write(WINDOW_KEY, text).expect("kept");
+        assert_eq!(kept_size(&store), kept, "{text:?}");
+    }
+}

@@ -25,7 +25,7 @@ impl GameView for SecretKing {
         ("Each side has a secret the other must not see.", "board");
 
     fn options_ui(ui: &mut egui::Ui, _: &mut veil_secret_king::SecretKingOptions) {
-        ui.label("No options: the rules are those of RULINGS §8 (see Rules in the game).");
+        ui.label("Secret King has no options: its rules are under Rules (F1) in the game.");
     }
 
     fn finish(

@@ -66,6 +66,7 @@ pub(super) fn hud(
         }
         ui.separator();
         panel::turn_list(ui, &m.turns(), 8, 260.0);
+        ui.small("A letter after a move names the piece it revealed: k general, a advisor, b elephant, n horse, r chariot, c cannon, p soldier.");
         ui.separator();
         ui.small(if settings.xiangqi_letters {
             "G general · A advisor · E elephant · H horse · R chariot · C cannon · S soldier; dark discs are face down."

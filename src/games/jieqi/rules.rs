@@ -11,7 +11,7 @@ pub const RULES: &[&str] = &[
     "Face-up pieces move as in xiangqi, except that advisors and elephants may leave the palace and cross the river. A soldier moves forward until it has crossed the river, then also sideways. Generals stay in the palace, and the two generals may never face each other on an open file.",
     "When you capture a face-down piece, you see what it was; by default your opponent does not (a setup option shows it to both). The owner only learns that a face-down piece was lost.",
     "A side with no legal move loses. Repeating the same position three times is a draw, except that the side giving perpetual check loses. 120 moves (plies) with no capture and no reveal is a draw.",
-    "Moves are written in ICCS (e.g. h2e2); when a move reveals a piece, its letter is added (b0c2n).",
+    "Moves are written in ICCS (e.g. h2e2: from h2 to e2); when a move reveals a piece, the notation's letter for it is added (b0c2n: a horse): k general, a advisor, b elephant, n horse, r chariot, c cannon, p soldier.",
     "On the board: G general, A advisor, E elephant, H horse, R chariot, C cannon, S soldier. Dark discs are face down.",
 ];
 

@@ -57,20 +57,31 @@ impl GameView for RealityCheck {
     );
 
     fn options_ui(ui: &mut egui::Ui, o: &mut veil_reality_check::Options) {
-        ui.label("Board and setup:");
-        ui.radio_value(&mut o.board, Layout::Basic, "the 39-square diamond");
-        ui.radio_value(
-            &mut o.board,
-            Layout::Advanced,
-            "the advanced 7×7 board (variant 4; setup free in the home zone)",
-        );
-        ui.add_enabled_ui(o.board == Layout::Basic, |ui| {
-            ui.radio_value(&mut o.setup, SetupRule::Standard, "setup as in the diagram");
+        // Two groups, each under its own heading, so their two chosen
+        // dots do not read as one list.
+        ui.label("Board:");
+        ui.indent("board", |ui| {
+            ui.radio_value(&mut o.board, Layout::Basic, "the 39-square diamond");
             ui.radio_value(
-                &mut o.setup,
-                SetupRule::Free,
-                "free setup on your half (variant 3)",
+                &mut o.board,
+                Layout::Advanced,
+                "the advanced 7×7 board (variant 4; setup free in the home zone)",
             );
+        });
+        ui.label("Setup on the diamond:");
+        ui.add_enabled_ui(o.board == Layout::Basic, |ui| {
+            ui.indent("setup", |ui| {
+                ui.radio_value(
+                    &mut o.setup,
+                    SetupRule::Standard,
+                    "fixed: faces up R; N B N; P P B P P from your edge (you choose which piece shows each)",
+                );
+                ui.radio_value(
+                    &mut o.setup,
+                    SetupRule::Free,
+                    "free: anywhere on your half (variant 3)",
+                );
+            });
         });
         explain(
             ui,

@@ -4,7 +4,7 @@
 use crate::kit::widgets::{HowToStep, step};
 
 pub const RULES: &[&str] = &[
-    "Reality Check (Andrew Juell), as read in Veil's RULINGS §3.",
+    "Reality Check, a game by Andrew Juell, as Veil plays it: where the original rules leave a point open, the reading chosen is written here.",
     "The board: 39 squares in rows of 1, 3, 5, 7, 7, 7, 5, 3, 1 on a 7-file × 9-rank grid (files a–g, ranks 1–9). White's home squares are d1, c2, d2, e2, b3, c3, d3, e3, f3, showing R; N B N; P P B P P; Black's mirror them. Sliding pieces stop at the board's edge and at holes.",
     "Each side has ten two-faced pieces: P-P, P-N, P-B, P-R, N-N, N-B, N-R, B-B, B-R, R-R. The four with equal faces are true.",
     "Setup: each player chooses which piece stands where and which face is up, so that the up-faces match the diagram; the tenth piece starts in hand. Setups are made in secret (behind the privacy screen in hot-seat) and revealed together. Here you place one piece at a time: click a square, then choose the piece and face; only placements after which the rest can still match the diagram are offered.",

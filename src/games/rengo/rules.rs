@@ -3,7 +3,7 @@
 use crate::kit::widgets::{HowToStep, step};
 
 pub const RULES: &[&str] = &[
-    "Rengo is Go for two teams of two (RULINGS.md §7). Black is B1 and B2, White is W1 and W2; they play in the order B1, W1, B2, W2, again and again. Every seat is a person or the computer. With two players the same game is plain Go: Black against White.",
+    "Rengo is Go for two teams of two. Black is B1 and B2, White is W1 and W2; they play in the order B1, W1, B2, W2, again and again. Every seat is a person or the computer. With two players the same game is plain Go: Black against White.",
     "The board is 9×9 (13×13 and 19×19 are options). Komi is 6.5 under territory scoring (the default) and 7.5 under area scoring; the setup can set another komi, and give Black 2 to 9 handicap stones (White then plays first).",
     "Go rules: a stone or group with no liberty is captured; suicide is illegal; positional superko — no stone may recreate a position seen before in the game. You may pass at any time.",
     "Partners may not talk. The only words a seat can send its partner are the three messages: “Is it my turn?”, “That was out of sequence” and “Shall we resign?”. The seat to play sends them, each at most once a turn, and every seat hears them (Go hides nothing; at a real table everyone hears). The messages are kept in the move list and in the SGF record as comments.",
