@@ -58,6 +58,8 @@
 //! seat's current turn began after `seen` — so seats choosing at the same
 //! time (both thumbs of a Hide and Guess vote, Tysiąc's answers to four
 //! nines) can all answer from the same version, each applied exactly once.
+//! A step that ends such a turn for everyone (a Tysiąc redeal) begins a new
+//! turn for whoever acts next: an answer sent before it is `stale`.
 //!
 //! # Server → client
 //!

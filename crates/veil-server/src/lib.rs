@@ -59,7 +59,7 @@ use axum::routing::get;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 use tokio::sync::{mpsc, oneshot};
-use veil_match::{Opening, SeatKind};
+use veil_match::{Opening, SeatKind, Seeds};
 use veil_net::{RoomSettings, SeatSpec, codes};
 
 mod conn;
@@ -117,7 +117,8 @@ impl Default for Config {
 }
 
 /// Switches that make the server wrong on purpose, so tests can see that
-/// their detectors fire. Never set outside tests.
+/// their detectors fire, or predictable (a fixed seed). Never set outside
+/// tests.
 #[doc(hidden)]
 #[derive(Default)]
 pub struct Faults {
@@ -129,6 +130,9 @@ pub struct Faults {
     /// lines, a fact hidden from it in the game's words (another seat's
     /// card or secret).
     leak_line: AtomicU64,
+    /// New rooms draw chance from this seed (+1; 0: off, the OS's), so a
+    /// test can reach a rare deal every run.
+    seed: AtomicU64,
 }
 
 impl Faults {
@@ -157,6 +161,16 @@ impl Faults {
     }
     pub(crate) fn take_panic(&self) -> bool {
         self.panic_next.swap(false, Ordering::Relaxed)
+    }
+    pub fn set_seed(&self, seed: Option<u64>) {
+        self.seed
+            .store(seed.map_or(0, |s| s.wrapping_add(1)), Ordering::Relaxed);
+    }
+    pub(crate) fn seed(&self) -> Option<u64> {
+        match self.seed.load(Ordering::Relaxed) {
+            0 => None,
+            v => Some(v.wrapping_sub(1)),
+        }
     }
 }
 
@@ -289,7 +303,16 @@ async fn create_room(
         None => veil_match::default_options(game).map_err(bad)?,
     };
     let think = settings.think_limit_ms.clamp(100, 60_000);
-    let opening = Opening::new(entry.id, options, &kinds, think);
+    let opening = match shared.faults.seed() {
+        Some(seed) => Opening::with_seeds(
+            entry.id,
+            options,
+            &kinds,
+            think,
+            Seeds::fixed(seed, kinds.len()),
+        ),
+        None => Opening::new(entry.id, options, &kinds, think),
+    };
     let m = veil_match::open(&opening).map_err(bad)?;
     if !shared.limits.open_room(ip) {
         return Err((

@@ -139,8 +139,8 @@ pub(crate) struct Room {
     clock: Option<(u8, Instant)>,
     /// Seats the computer plays for one move because their time ran out.
     timed_out: Vec<u8>,
-    /// The seats able to act at the last change.
-    last_acting: Vec<u8>,
+    /// Who was to act at the last change.
+    last_turn: Turn,
 }
 
 fn hash_of(text: &str) -> u64 {
@@ -218,7 +218,7 @@ impl Room {
             person_seen: Instant::now(),
             clock: None,
             timed_out: Vec::new(),
-            last_acting: Vec::new(),
+            last_turn: Turn::Over,
         }
     }
 
@@ -251,7 +251,7 @@ impl Room {
             slot.away = slot.token_hash.is_some() && !kinds[i].is_human();
             slot.turn_began = room.m.version();
         }
-        room.last_acting = to_act(room.m.turn());
+        room.last_turn = room.m.turn();
         room.schedule_chance();
         Ok(room)
     }
@@ -583,7 +583,7 @@ impl Room {
 
     fn start_now(&mut self) {
         self.started = true;
-        self.last_acting = to_act(self.m.turn());
+        self.last_turn = self.m.turn();
         let v = self.m.version();
         for s in &mut self.slots {
             s.turn_began = v;
@@ -1145,16 +1145,33 @@ impl Room {
         let turn = self.m.turn();
         let acting = to_act(turn);
         // Turns that begin now: seats newly able to act, the seat that just
-        // acted if it acts again, everyone after a takeback.
-        // (Seats able to act before and after without having acted — the
-        // other thumbs of a vote — keep the version their turn began at.)
+        // acted if it acts again, everyone after a takeback. A seat able to
+        // act before and after without having acted keeps the version its
+        // turn began at only if it is the same turn: the other thumbs of a
+        // vote, where only seats that had not chosen remain. Else a new
+        // turn began in this step even for a seat that was choosing: a
+        // Tysiąc redeal ends the four-nines question and the new deal's
+        // bidding starts at once — an answer sent before is stale, not a bid.
+        let last = self.last_turn;
+        let goes_on = |s: u8| {
+            !undo
+                && actor != Some(s)
+                && match (last, turn) {
+                    (Turn::Seat(a), Turn::Seat(b)) => a == b,
+                    (Turn::Simultaneous(was), Turn::Simultaneous(now)) => {
+                        let rest = actor.map_or(was, |a| was.without(Seat(a)));
+                        was.contains(Seat(s)) && now.0 & !rest.0 == 0
+                    }
+                    _ => false,
+                }
+        };
         for (i, slot) in self.slots.iter_mut().enumerate() {
             let s = i as u8;
-            if acting.contains(&s) && (undo || actor == Some(s) || !self.last_acting.contains(&s)) {
+            if acting.contains(&s) && !goes_on(s) {
                 slot.turn_began = v;
             }
         }
-        self.last_acting = acting.clone();
+        self.last_turn = turn;
         let log = self.m.log();
         let log_len = log.len();
         let lines: Vec<String> = log[self.sent_log.min(log_len)..].to_vec();
@@ -1237,7 +1254,7 @@ impl Room {
                             slot.last_act = None;
                             slot.turn_began = self.m.version();
                         }
-                        self.last_acting = to_act(self.m.turn());
+                        self.last_turn = self.m.turn();
                         let kinds = self.m.seat_kinds();
                         for (i, slot) in self.slots.iter_mut().enumerate() {
                             slot.away = slot.token_hash.is_some() && !kinds[i].is_human();

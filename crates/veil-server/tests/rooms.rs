@@ -155,21 +155,124 @@ async fn answers_sent_at_the_same_instant_each_apply_once() {
                 });
             }
             futures_util::future::join_all(futs).await;
+            // A Tysiąc redeal ends the four-nines question for every seat:
+            // an answer arriving after it is told so, never applied to the
+            // new deal.
+            let redeal = sends
+                .iter()
+                .any(|(_, _, m)| matches!(m, Client::Act { action, .. } if action == "Redeal"));
+            let mut applied = 0u64;
             for (s, seq, _) in &sends {
                 let p = &mut clients[usize::from(*s)];
-                if let Err(e) = p.answer(*seq).await {
-                    panic!("{game}: seat {s}'s answer (seq {seq}) was refused: {e}");
+                match p.reply(*seq).await {
+                    Ok(()) => {
+                        applied += 1;
+                        assert_eq!(p.answer(*seq).await, Err(codes::DUPLICATE.to_string()));
+                    }
+                    Err((code, _))
+                        if redeal && (code == codes::STALE || code == codes::NOT_YOUR_TURN) =>
+                    {
+                        // Never taken, so its double is refused alike.
+                        assert_eq!(p.answer(*seq).await, Err(code));
+                    }
+                    Err((code, why)) => {
+                        panic!("{game}: seat {s}'s answer (seq {seq}) was refused: {code}: {why}")
+                    }
                 }
-                assert_eq!(p.answer(*seq).await, Err(codes::DUPLICATE.to_string()));
             }
+            assert!(
+                applied == w.len() as u64 || redeal && applied >= 1,
+                "{game}"
+            );
             let truth = server.inspect(&code).await.unwrap();
-            // Each answer moved the version once (plus any chance after).
-            assert!(truth.version >= v + w.len() as u64, "{game}");
-            clients[n].reach(v + w.len() as u64).await;
+            // Each applied answer moved the version once (plus any chance after).
+            assert!(truth.version >= v + applied, "{game}");
+            clients[n].reach(v + applied).await;
             rounds += 1;
         }
     }
     assert!(rounds >= 6, "only {rounds} simultaneous rounds were tried");
+}
+
+/// A redeal ends Tysiąc's four-nines question (a simultaneous turn) for
+/// every seat at once, and the new deal's bidding begins in the same step.
+/// An answer to the question arriving after it is for a turn that is over:
+/// the seat is told `stale` (its turn in the new deal began after what it
+/// saw) or `not_your_turn`, never has it tried as a bid (`refused`). Seed
+/// 187 with every seat's first legal action deals seat 2 the four nines,
+/// and seat 1 bids first in the new deal; every order of arrival is
+/// tried, each in a room of its own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_redeal_ends_the_four_nines_question_for_every_seat() {
+    let server = server().await;
+    server.shared.faults.set_seed(Some(187));
+    let rules = rules("tysiac", 3);
+    let mut stale = 0;
+    for order in [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ] {
+        let (_, mut clients) = table(&server, "tysiac", 3).await;
+        // Every seat's first legal action, up to the question.
+        while clients[3].to_act.len() < 2 {
+            if clients[3].to_act.is_empty() {
+                clients[3].next().await.expect("chance comes");
+                continue;
+            }
+            let (s, target) = (clients[3].to_act[0], clients[3].v);
+            let p = &mut clients[usize::from(s)];
+            p.reach(target).await;
+            let legal = rules.legal_from_view(&p.view, Seat(s)).unwrap();
+            let seq = p.act(legal[0].clone()).await;
+            p.answer(seq).await.unwrap();
+            let v = p.v;
+            clients[3].reach(v).await;
+        }
+        let v = clients[3].v;
+        assert_eq!(clients[3].to_act, [0, 1, 2]);
+        let mut answers = Vec::new();
+        for (s, p) in clients.iter_mut().take(3).enumerate() {
+            p.reach(v).await;
+            let legal = rules.legal_from_view(&p.view, Seat(s as u8)).unwrap();
+            answers.push(legal[0].clone());
+        }
+        assert_eq!(answers, ["PlayOn", "PlayOn", "Redeal"], "the seed's deal");
+        let mut redealt = false;
+        for s in order {
+            let p = &mut clients[s];
+            p.seq += 1;
+            let seq = p.seq;
+            p.send(&Client::Act {
+                seq,
+                seen: v,
+                action: answers[s].clone(),
+            })
+            .await;
+            let got = p.reply(seq).await;
+            if !redealt {
+                assert_eq!(got, Ok(()), "order {order:?}: seat {s}");
+            } else {
+                // Its updates came before the refusal: who bids now.
+                let want = if p.to_act.contains(&(s as u8)) {
+                    stale += 1;
+                    codes::STALE
+                } else {
+                    codes::NOT_YOUR_TURN
+                };
+                assert_eq!(
+                    got.as_ref().map_err(|e| &e.0[..]),
+                    Err(want),
+                    "order {order:?}: seat {s}: {got:?}"
+                );
+            }
+            redealt |= s == 2;
+        }
+    }
+    assert!(stale > 0, "a seat to bid in the new deal answered late");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -267,12 +267,20 @@ impl Player {
     /// Waits for the answer to request `seq`: Ok (acknowledged) or the
     /// error's code.
     pub async fn answer(&mut self, seq: u64) -> Result<(), String> {
+        self.reply(seq).await.map_err(|(code, _)| code)
+    }
+
+    /// [`Player::answer`] with the error's message beside its code (what
+    /// a failing test should print).
+    pub async fn reply(&mut self, seq: u64) -> Result<(), (String, String)> {
         loop {
             match self.next().await.expect("an answer in time") {
                 Server::Update(u) if u.ack == Some(seq) => return Ok(()),
                 Server::Error {
-                    code, seq: Some(s), ..
-                } if s == seq => return Err(code),
+                    code,
+                    message,
+                    seq: Some(s),
+                } if s == seq => return Err((code, message)),
                 _ => {}
             }
         }
