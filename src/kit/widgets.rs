@@ -266,15 +266,56 @@ pub struct BeliefLine {
     pub guesses: Vec<(String, f64, bool)>,
 }
 
-/// The review of a finished game: first / back / slider / on / last, and
-/// a choice of whose eyes to look through, at the bottom of the window.
+/// The review's strip at the bottom of the window, beside the side panel:
+/// its height without the computer's guesses, and with them. Fixed, so
+/// the buttons stay under the pointer whatever a position's note says,
+/// and the table's fit leaves the room ([`review_space`]).
+pub const REVIEW_BAR: f32 = 104.0;
+pub const REVIEW_BAR_GUESSES: f32 = 268.0;
+
+fn review_key() -> egui::Id {
+    egui::Id::new("veil-review-space")
+}
+
+/// The height the review's strip takes now (0 when no review is shown):
+/// the table is fitted above it.
+pub fn review_space(ctx: &egui::Context) -> f32 {
+    let pass = ctx.cumulative_pass_nr();
+    ctx.data(|d| d.get_temp::<(u64, f32)>(review_key()))
+        // Drawn this pass or the last (the fit may run before the UI).
+        .filter(|(at, _)| *at + 1 >= pass)
+        .map_or(0.0, |(_, height)| height)
+}
+
+/// The review of a finished game: first / back / slider / on / last, a
+/// choice of whose eyes to look through, and the computer's guesses, in a
+/// strip of fixed height along the bottom of the window, beside the side
+/// panel and below the table.
 pub fn review_bar(ctx: &egui::Context, bar: ReviewBar, out: &mut MessageWriter<Command>) {
-    egui::Window::new("Review")
-        .title_bar(false)
+    let height = if bar.guesses == Some(true) {
+        REVIEW_BAR_GUESSES
+    } else {
+        REVIEW_BAR
+    };
+    let pass = ctx.cumulative_pass_nr();
+    ctx.data_mut(|d| d.insert_temp(review_key(), (pass, height)));
+    let mut rect = ctx.viewport_rect();
+    rect.min.y += TOP_BAR;
+    if side_panel_open(ctx) {
+        rect.max.x -= SIDE_PANEL;
+    }
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        egui::Id::new("review-root"),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(rect),
+    );
+    egui::Panel::bottom("review")
+        .exact_size(height)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -8.0])
-        .show(ctx, |ui| {
-            ui.horizontal(|ui| {
+        .show(&mut root, |ui| {
+            ui.horizontal_wrapped(|ui| {
                 let last = bar.len.saturating_sub(1);
                 let mut by = None;
                 let step = |ui: &mut egui::Ui, enabled: bool, text: &str| {
@@ -306,8 +347,9 @@ pub fn review_bar(ctx: &egui::Context, bar: ReviewBar, out: &mut MessageWriter<C
                     format!("Move {} of {last}", bar.step)
                 };
                 ui.label(at_text);
+                ui.small("← → a move, ↓ ↑ ten, Home / End the ends");
             });
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label("As seen by:");
                 for (i, name) in bar.seats.iter().enumerate() {
                     let on = !bar.revealed && bar.viewer == i;
@@ -330,13 +372,12 @@ pub fn review_bar(ctx: &egui::Context, bar: ReviewBar, out: &mut MessageWriter<C
                     out.write(Command::Back);
                 }
             });
-            if let Some(note) = bar.note {
-                ui.label(note);
-            }
+            // The note's line is there with or without a note, cut to one
+            // line, so nothing below it moves.
+            ui.add(egui::Label::new(bar.note.unwrap_or("")).truncate());
             if let Some((heading, lines)) = &bar.belief {
                 belief_lines(ui, heading, lines);
             }
-            ui.small("← → a move, ↓ ↑ ten, Home / End the ends");
         });
 }
 
@@ -350,7 +391,8 @@ fn belief_lines(ui: &mut egui::Ui, heading: &str, lines: &[BeliefLine]) {
         return;
     }
     egui::ScrollArea::vertical()
-        .max_height(150.0)
+        .max_height(ui.available_height().max(40.0))
+        .auto_shrink([false, true])
         .show(ui, |ui| {
             egui::Grid::new("belief").striped(true).show(ui, |ui| {
                 for line in lines {

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
 
-use crate::kit::widgets::{SIDE_PANEL, TOP_BAR, note_window_width, side_panel_open};
+use crate::kit::widgets::{SIDE_PANEL, TOP_BAR, note_window_width, review_space, side_panel_open};
 use crate::table::Screen;
 
 /// The world area every table is laid out in. (Left of the origin: the
@@ -28,18 +28,21 @@ impl Plugin for FitPlugin {
 }
 
 /// For a window of `window` logical pixels with `panel` pixels of it taken
-/// by the side panel: the size of the world the camera shows, and where it
-/// looks, so that [`TABLE_AREA`] fills as much of the free part as it can
-/// without being cut.
-pub fn fit(window: Vec2, panel: f32) -> (Vec2, Vec2) {
-    let free = Vec2::new((window.x - panel).max(1.0), (window.y - TOP_BAR).max(1.0));
+/// by the side panel and `bottom` by the review's strip: the size of the
+/// world the camera shows, and where it looks, so that [`TABLE_AREA`]
+/// fills as much of the free part as it can without being cut.
+pub fn fit(window: Vec2, panel: f32, bottom: f32) -> (Vec2, Vec2) {
+    let free = Vec2::new(
+        (window.x - panel).max(1.0),
+        (window.y - TOP_BAR - bottom).max(1.0),
+    );
     let area = TABLE_AREA.size();
     // Pixels per world unit.
     let scale = (free.x / area.x).min(free.y / area.y);
     let shown = window.max(Vec2::ONE) / scale;
     // The free part's middle is left of and below the window's: the camera
     // looks that much right of and above the area's centre.
-    let at = TABLE_AREA.center() + Vec2::new(panel / 2.0, TOP_BAR / 2.0) / scale;
+    let at = TABLE_AREA.center() + Vec2::new(panel / 2.0, (TOP_BAR - bottom) / 2.0) / scale;
     (shown, at)
 }
 
@@ -51,11 +54,11 @@ fn fit_camera(
     let Some(window) = window else { return };
     let size = Vec2::new(window.width(), window.height());
     // A folded panel leaves the whole width to the table.
-    let open = contexts.ctx_mut().map_or(true, |ctx| {
+    let (open, bottom) = contexts.ctx_mut().map_or((true, 0.0), |ctx| {
         note_window_width(ctx, size.x);
-        side_panel_open(ctx)
+        (side_panel_open(ctx), review_space(ctx))
     });
-    let (shown, at) = fit(size, if open { SIDE_PANEL } else { 0.0 });
+    let (shown, at) = fit(size, if open { SIDE_PANEL } else { 0.0 }, bottom);
     for (mut projection, mut transform) in &mut camera {
         let wanted = ScalingMode::Fixed {
             width: shown.x,

@@ -986,7 +986,22 @@ fn hag_a_triangle_built_by_clicking_the_supply() {
             "the triangle is built"
         );
         assert_eq!(after.table.triangles[triangles].pieces, target);
-        return;
+        // Issue 34, 2: the vote on it asks for a thumb in a panel nothing
+        // spills out of.
+        for _ in 0..200 {
+            let obs = observation(&app).expect("a match");
+            let turn = app.world().resource::<Match<HideAndGuess>>().turn();
+            if task(&obs, turn) == Task::Vote {
+                for _ in 0..3 {
+                    app.update();
+                }
+                let spill = super::look::spilling_widgets(&mut app);
+                assert!(spill.is_empty(), "past the panel in the vote: {spill:?}");
+                return;
+            }
+            app.update();
+        }
+        panic!("no vote on the new triangle");
     }
     panic!("the viewer never had a triangle to build");
 }

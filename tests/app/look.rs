@@ -701,3 +701,126 @@ fn the_window_fits_the_screen_and_keeps_its_size() {
         assert_eq!(kept_size(&store), kept, "{text:?}");
     }
 }
+
+/// The egui widgets of the last frame that reach past the side panel's
+/// edges (the panel open): each with its rect. (Headless, egui lays out on
+/// a screen of its own width; the panel is as wide on every screen.)
+pub(super) fn spilling_widgets(app: &mut App) -> Vec<String> {
+    use bevy_egui::EguiContext;
+    use veil::kit::widgets::{SIDE_PANEL, TOP_BAR};
+    let world = app.world_mut();
+    let mut q = world.query::<&mut EguiContext>();
+    let mut ctx = q.single_mut(world).expect("an egui context");
+    let ctx = ctx.get_mut();
+    let width = ctx.viewport_rect().width();
+    let widgets = ctx.viewport(|v| v.prev_pass.widgets.clone());
+    let left = width - SIDE_PANEL;
+    let mut out = Vec::new();
+    let mut inside = 0;
+    for (layer, rects) in widgets.layers() {
+        if layer.order != bevy_egui::egui::Order::Background {
+            continue;
+        }
+        // The panel's content: right of its edge, below the top strip (the
+        // panel's edge line itself is no content).
+        let content = |w: &&bevy_egui::egui::WidgetRect| {
+            w.rect.center().x > left
+                && w.rect.min.y >= TOP_BAR
+                && w.rect.width() >= 8.0
+                && w.rect.height() >= 1.0
+        };
+        for w in rects.iter().filter(content) {
+            inside += 1;
+            if w.rect.min.x < left - 0.5 || w.rect.max.x > width + 0.5 {
+                out.push(format!("{:?}", w.rect));
+            }
+        }
+    }
+    assert!(inside > 3, "the panel's widgets are found ({inside})");
+    out
+}
+
+/// Issue 34, 2 and 3: at 1280 × 800, 1024 × 768 and a window 800 high, no
+/// widget of any game's side panel reaches past the panel; and the review,
+/// with the computer's guesses on, lies below the table's area at every
+/// size, 800 × 600 included.
+#[test]
+fn nothing_spills_past_the_panel_or_over_the_table() {
+    use veil::kit::widgets::{REVIEW_BAR, REVIEW_BAR_GUESSES};
+    use veil::table::fit::{TABLE_AREA, world_to_window};
+    let set_size = |app: &mut App, w: f32, h: f32| {
+        let world = app.world_mut();
+        let mut window = world
+            .query_filtered::<&mut Window, With<PrimaryWindow>>()
+            .single_mut(world)
+            .unwrap();
+        window.resolution.set(w, h);
+    };
+    let mut spills = Vec::new();
+    for (w, h) in [(1280.0, 800.0), (1024.0, 768.0), (1100.0, 800.0)] {
+        for game in veil_games::GAMES.iter().filter(|g| g.app) {
+            let mut app = app(AnimationSpeed::Off);
+            set_size(&mut app, w, h);
+            app.update();
+            start_game(&mut app, game.id, |setup| {
+                setup.seed = Some(4);
+                setup.think_limit_ms = 30;
+            });
+            for _ in 0..40 {
+                app.update();
+            }
+            for s in spilling_widgets(&mut app) {
+                spills.push(format!("{} at {w}×{h}: {s}", game.id));
+            }
+        }
+    }
+    assert!(
+        spills.is_empty(),
+        "past the side panel:\n{}",
+        spills.join("\n")
+    );
+
+    // The review with the computer's guesses: a strip of fixed height
+    // below the table's area, whatever the position's note.
+    let table_bottom = |app: &mut App, size: Vec2| {
+        let world = app.world_mut();
+        let (camera, projection) = world
+            .query_filtered::<(&Transform, &Projection), With<Camera2d>>()
+            .single(world)
+            .unwrap();
+        world_to_window(size, TABLE_AREA.min, camera, projection).y
+    };
+    for (w, h) in [
+        (1280.0, 800.0),
+        (1024.0, 768.0),
+        (800.0, 600.0),
+        (1100.0, 800.0),
+    ] {
+        let mut app = app(AnimationSpeed::Off);
+        set_size(&mut app, w, h);
+        app.update();
+        super::review::finish_a_game::<veil_secret_king::SecretKing>(&mut app, 7, |setup| {
+            setup.seats = vec![SeatKind::Human, SeatKind::Computer(Level::Easy)];
+        });
+        send(&mut app, Command::Review);
+        app.update();
+        assert_eq!(screen(&app), Screen::Play);
+        for (guesses, strip) in [(false, REVIEW_BAR), (true, REVIEW_BAR_GUESSES)] {
+            send(&mut app, Command::ReviewGuesses(guesses));
+            for by in [-100_000, 3, 5, 100_000] {
+                send(&mut app, Command::ReviewStep(by));
+                app.update();
+                let bottom = table_bottom(&mut app, Vec2::new(w, h));
+                assert!(
+                    bottom <= h - strip + 0.5,
+                    "{w}×{h}, guesses {guesses}: the table reaches {bottom}, the review starts at {}",
+                    h - strip
+                );
+                if w >= 1000.0 {
+                    let spill = spilling_widgets(&mut app);
+                    assert!(spill.is_empty(), "{w}×{h}: {spill:?}");
+                }
+            }
+        }
+    }
+}

@@ -21,7 +21,7 @@ use super::*;
 /// its legal actions, the others Random computers; ends on the results.
 /// Returns the move list's length seen live after each ply played alone in
 /// its frame, by ply.
-fn finish_a_game<G: GameView>(
+pub(super) fn finish_a_game<G: GameView>(
     app: &mut App,
     seed: u64,
     configure: impl FnOnce(&mut MatchSetup),

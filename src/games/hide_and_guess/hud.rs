@@ -236,14 +236,18 @@ pub(super) fn hud(
                                     .strong(),
                                 );
                             }
-                            ui.horizontal(|ui| {
-                                if ui.button(egui::RichText::new("▲ Thumb up (1)").size(22.0)).clicked() {
-                                    hag.write(HagCommand::Thumb(true));
-                                }
-                                if ui.button(egui::RichText::new("▼ Thumb down (2)").size(22.0)).clicked() {
-                                    hag.write(HagCommand::Thumb(false));
-                                }
-                            });
+                            // One above the other: side by side they are
+                            // wider than the panel.
+                            let thumb = |ui: &mut egui::Ui, text: &str| {
+                                let button = egui::Button::new(egui::RichText::new(text).size(22.0));
+                                ui.add_sized([ui.available_width(), 36.0], button).clicked()
+                            };
+                            if thumb(ui, "▲ Thumb up (1)") {
+                                hag.write(HagCommand::Thumb(true));
+                            }
+                            if thumb(ui, "▼ Thumb down (2)") {
+                                hag.write(HagCommand::Thumb(false));
+                            }
                         }
                         (Task::Over, _) => {
                             ui.label(egui::RichText::new("Final scoring").strong());
