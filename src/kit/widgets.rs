@@ -134,6 +134,24 @@ fn how_to_play(ui: &mut egui::Ui, w: &RulesWindow, step: &mut usize, open_flag: 
     *step = (*step).min(n - 1);
     let this = w.how_to[*step];
     ui.label(egui::RichText::new(format!("How to play — step {} of {n}", *step + 1)).strong());
+    // The buttons first: under a text of any length they moved from step
+    // to step, away from the pointer.
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(*step > 0, egui::Button::new("◀ Back"))
+            .clicked()
+        {
+            *step -= 1;
+        }
+        if *step + 1 < n {
+            if ui.button("Next ▶").clicked() {
+                *step += 1;
+            }
+        } else if ui.button("Play").clicked() {
+            *open_flag = false;
+        }
+        ui.small("The rules button (F1) brings this back.");
+    });
     if let Some((texture, size)) = w.picture {
         // The picture half as large again, with the step's ring over it.
         let size = size * 1.5;
@@ -163,22 +181,6 @@ fn how_to_play(ui: &mut egui::Ui, w: &RulesWindow, step: &mut usize, open_flag: 
     ui.add_space(6.0);
     ui.label(egui::RichText::new(this.text).size(17.0));
     ui.add_space(6.0);
-    ui.horizontal(|ui| {
-        if ui
-            .add_enabled(*step > 0, egui::Button::new("◀ Back"))
-            .clicked()
-        {
-            *step -= 1;
-        }
-        if *step + 1 < n {
-            if ui.button("Next ▶").clicked() {
-                *step += 1;
-            }
-        } else if ui.button("Play").clicked() {
-            *open_flag = false;
-        }
-        ui.small("The rules button (F1) brings this back.");
-    });
 }
 
 /// "Pass the device": covers the table until the next seat says it is there.

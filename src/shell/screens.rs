@@ -337,10 +337,12 @@ fn choice_ui(
                                             )));
                                         }
                                         ui.label(egui::RichText::new(g.name).size(20.0).strong());
-                                        let players = if g.seats.min == g.seats.max {
-                                            format!("{} players", g.seats.min)
-                                        } else {
-                                            format!("{}–{} players", g.seats.min, g.seats.max)
+                                        let counts: Vec<usize> = g.seats.counts().collect();
+                                        let players = match counts.as_slice() {
+                                            [n] => format!("{n} players"),
+                                            // Rengo: 2 or 4, never 3.
+                                            [a, b] => format!("{a} or {b} players"),
+                                            _ => format!("{}–{} players", g.seats.min, g.seats.max),
                                         };
                                         ui.label(
                                             egui::RichText::new(format!(

@@ -114,6 +114,16 @@ pub fn window_to_world(
     camera.translation.truncate() + from_middle * per_pixel
 }
 
+/// The world point under the mouse pointer, if it is over the window.
+pub fn pointer_in_world(
+    window: &Window,
+    camera: &Query<(&Transform, &Projection), With<Camera2d>>,
+) -> Option<Vec2> {
+    let (camera, projection) = camera.single().ok()?;
+    let pos = window.cursor_position()?;
+    Some(window_to_world(window.size(), pos, camera, projection))
+}
+
 /// The window point (logical pixels from the top left) showing world point
 /// `at`: the inverse of [`window_to_world`].
 pub fn world_to_window(

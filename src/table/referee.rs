@@ -142,6 +142,7 @@ impl<G: GameView> Plugin for MatchPlugin<G> {
             (
                 crate::table::view::apply_requests::<G>,
                 match_commands::<G>,
+                say_wait::<G>,
                 review_commands::<G>,
                 drive::<G>,
                 update_viewer::<G>,
@@ -168,9 +169,85 @@ impl Plugin for PlayPlugin {
             .init_resource::<Reviewing>()
             .init_resource::<RulesOpen>()
             .init_resource::<Animating>()
+            .init_resource::<WaitNotice>()
+            .add_systems(OnEnter(Screen::Play), |mut n: ResMut<WaitNotice>| {
+                n.0 = None
+            })
+            .add_systems(
+                bevy_egui::EguiPrimaryContextPass,
+                wait_notice_ui.run_if(in_state(Screen::Play)),
+            )
             .insert_resource(Viewer(Seat(0)))
             .add_message::<GameChanged>();
     }
+}
+
+/// A line for the player whose click came while the computer is to move
+/// (it used to be dropped without a word, the piece left selected), and
+/// how long it still shows.
+#[derive(Resource, Default, Debug)]
+pub struct WaitNotice(pub Option<(String, f32)>);
+
+/// How long the wait line shows.
+const WAIT_SHOWN: f32 = 2.5;
+
+/// A click on the table while a computer seat is to move: say so, and drop
+/// the selection.
+fn say_wait<G: GameView>(
+    mut commands: MessageReader<Command>,
+    m: Res<Match<G>>,
+    viewer: Res<Viewer>,
+    board: Option<ResMut<crate::kit::board::BoardUi>>,
+    mut notice: ResMut<WaitNotice>,
+    time: Res<Time>,
+) {
+    if let Some((_, left)) = &mut notice.0 {
+        *left -= time.delta_secs();
+        if *left <= 0.0 {
+            notice.0 = None;
+        }
+    }
+    let clicked = commands
+        .read()
+        .any(|c| matches!(c, Command::Square(_) | Command::Card(_)));
+    // Not while the viewer is among those to act (a simultaneous choice).
+    let viewer_asked = match m.turn() {
+        Turn::Seat(s) => s == viewer.0,
+        Turn::Simultaneous(set) => set.contains(viewer.0),
+        _ => false,
+    };
+    let computer = m
+        .to_act()
+        .filter(|s| !viewer_asked && m.turn() != Turn::Over && !m.seat_kind(*s).is_human());
+    let (true, Some(seat), None) = (clicked, computer, m.review()) else {
+        return;
+    };
+    notice.0 = Some((
+        format!("Wait: {} (the computer) is to move.", G::seat_name(seat)),
+        WAIT_SHOWN,
+    ));
+    if let Some(mut board) = board {
+        board.selected = None;
+    }
+}
+
+/// The wait line, at the top of the table.
+fn wait_notice_ui(mut contexts: bevy_egui::EguiContexts, notice: Res<WaitNotice>) -> Result {
+    let Some((text, _)) = &notice.0 else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    bevy_egui::egui::Area::new(bevy_egui::egui::Id::new("wait-notice"))
+        .anchor(
+            bevy_egui::egui::Align2::CENTER_TOP,
+            [0.0, crate::kit::widgets::TOP_BAR + 8.0],
+        )
+        .show(ctx, |ui| {
+            bevy_egui::egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.label(bevy_egui::egui::RichText::new(text).size(18.0));
+            });
+        });
+    Ok(())
 }
 
 /// The review's commands: step, choose whose eyes, leave for the results.

@@ -356,16 +356,7 @@ fn every_table_fits_the_window() {
     let mut outside = Vec::new();
     for (w, h) in sizes {
         for game in veil_games::GAMES.iter().filter(|g| g.app) {
-            let mut app = app(AnimationSpeed::Off);
-            {
-                let world = app.world_mut();
-                let mut window = world
-                    .query_filtered::<&mut Window, With<PrimaryWindow>>()
-                    .single_mut(world)
-                    .unwrap();
-                window.resolution.set(w, h);
-            }
-            app.update();
+            let mut app = app_sized(w, h);
             start_game(&mut app, game.id, |setup| {
                 setup.seed = Some(4);
                 setup.think_limit_ms = 30;
@@ -702,6 +693,19 @@ fn the_window_fits_the_screen_and_keeps_its_size() {
     }
 }
 
+/// A headless app, animations off, whose window is `w` × `h`.
+fn app_sized(w: f32, h: f32) -> App {
+    let mut app = app(AnimationSpeed::Off);
+    let world = app.world_mut();
+    let mut window = world
+        .query_filtered::<&mut Window, With<PrimaryWindow>>()
+        .single_mut(world)
+        .unwrap();
+    window.resolution.set(w, h);
+    app.update();
+    app
+}
+
 /// The egui widgets of the last frame that reach past the side panel's
 /// edges (the panel open): each with its rect. (Headless, egui lays out on
 /// a screen of its own width; the panel is as wide on every screen.)
@@ -748,20 +752,10 @@ pub(super) fn spilling_widgets(app: &mut App) -> Vec<String> {
 fn nothing_spills_past_the_panel_or_over_the_table() {
     use veil::kit::widgets::{REVIEW_BAR, REVIEW_BAR_GUESSES};
     use veil::table::fit::{TABLE_AREA, world_to_window};
-    let set_size = |app: &mut App, w: f32, h: f32| {
-        let world = app.world_mut();
-        let mut window = world
-            .query_filtered::<&mut Window, With<PrimaryWindow>>()
-            .single_mut(world)
-            .unwrap();
-        window.resolution.set(w, h);
-    };
     let mut spills = Vec::new();
     for (w, h) in [(1280.0, 800.0), (1024.0, 768.0), (1100.0, 800.0)] {
         for game in veil_games::GAMES.iter().filter(|g| g.app) {
-            let mut app = app(AnimationSpeed::Off);
-            set_size(&mut app, w, h);
-            app.update();
+            let mut app = app_sized(w, h);
             start_game(&mut app, game.id, |setup| {
                 setup.seed = Some(4);
                 setup.think_limit_ms = 30;
@@ -796,9 +790,7 @@ fn nothing_spills_past_the_panel_or_over_the_table() {
         (800.0, 600.0),
         (1100.0, 800.0),
     ] {
-        let mut app = app(AnimationSpeed::Off);
-        set_size(&mut app, w, h);
-        app.update();
+        let mut app = app_sized(w, h);
         super::review::finish_a_game::<veil_secret_king::SecretKing>(&mut app, 7, |setup| {
             setup.seats = vec![SeatKind::Human, SeatKind::Computer(Level::Easy)];
         });
@@ -823,4 +815,52 @@ fn nothing_spills_past_the_panel_or_over_the_table() {
             }
         }
     }
+}
+
+/// Issue 34, 14: a click while the computer is to move is answered with a
+/// line, and the selection goes, rather than dropped without a word.
+#[test]
+fn a_click_while_the_computer_moves_says_wait() {
+    use veil::kit::board::BoardUi;
+    use veil::table::referee::WaitNotice;
+    use veil::table::view::ActionRequest;
+    use veil_core::{Actor, Game};
+    let mut app = app(AnimationSpeed::Off);
+    start_game(&mut app, "jieqi", |setup| {
+        setup.seats = vec![SeatKind::Human, SeatKind::Computer(Level::Easy)];
+        setup.seed = Some(5);
+    });
+    // The person's click on their own turn: no wait line.
+    send(&mut app, Command::Square(veil::kit::board::Cell::new(0, 0)));
+    assert!(app.world().resource::<WaitNotice>().0.is_none());
+    let m = app.world().resource::<Match<Jieqi>>();
+    let mut legal = Vec::new();
+    m.full_state_for_tests()
+        .legal_actions(Actor::Seat(Seat(0)), &mut legal);
+    let action = legal[0];
+    app.world_mut().write_message(ActionRequest::<Jieqi> {
+        seat: Seat(0),
+        action,
+    });
+    app.update();
+    assert_eq!(
+        app.world().resource::<Match<Jieqi>>().to_act(),
+        Some(Seat(1)),
+        "the computer is to move"
+    );
+    app.world_mut().resource_mut::<BoardUi>().selected = Some(veil::kit::board::Cell::new(0, 0));
+    send(&mut app, Command::Square(veil::kit::board::Cell::new(0, 3)));
+    let notice = app.world().resource::<WaitNotice>().0.clone();
+    assert!(
+        notice
+            .as_ref()
+            .is_some_and(|(t, _)| t.contains("the computer")),
+        "{notice:?}"
+    );
+    assert_eq!(app.world().resource::<BoardUi>().selected, None);
+    // It goes after a while.
+    for _ in 0..400 {
+        app.update();
+    }
+    assert!(app.world().resource::<WaitNotice>().0.is_none());
 }

@@ -553,10 +553,17 @@ impl Intrigue {
     /// The King of `color` appears on its hiding square, removing every
     /// piece there (and around it with Atomic King). Kings whose Informant
     /// was taken are queued in `next`. Returns whether the enemy King was
-    /// removed, and whether the King appeared next to the enemy King.
-    fn appear(&mut self, color: Color, pass_turn: bool, next: &mut Vec<Color>) -> (bool, bool) {
+    /// removed, whether the King appeared next to the enemy King, and the
+    /// history's words for what it removed ("knight d1, pawn e2"; empty
+    /// when nothing).
+    fn appear(
+        &mut self,
+        color: Color,
+        pass_turn: bool,
+        next: &mut Vec<Color>,
+    ) -> (bool, bool, String) {
         let Some(secret) = self.secrets[color.index()] else {
-            return (false, false);
+            return (false, false, String::new());
         };
         let hiding = secret.hiding;
         let mut setup = self.public.position.to_setup();
@@ -594,6 +601,13 @@ impl Intrigue {
             .board()
             .king_of(!color)
             .is_some_and(|k| Grid8::king_attacks(k.0 as u32).has(hiding.0 as u32));
+        // Everyone sees the board: what went is public, and a player
+        // reading "K@d1" alone could not tell what was there.
+        let words = removed
+            .iter()
+            .map(|(sq, p)| format!("{} {}", role_name(p.role), square_name(*sq)))
+            .collect::<Vec<_>>()
+            .join(", ");
         let mut enemy_king = false;
         for (sq, piece) in removed {
             match piece.role {
@@ -604,7 +618,7 @@ impl Intrigue {
                 _ => {}
             }
         }
-        (enemy_king, adjacent)
+        (enemy_king, adjacent, words)
     }
 
     /// Plays the Kings queued to appear by inspections, in the order the
@@ -619,7 +633,7 @@ impl Intrigue {
         let mut taker = None;
         let mut adjacent = None;
         while let Some(color) = next.pop() {
-            let (removed_king, next_to) = self.appear(color, false, &mut next);
+            let (removed_king, next_to, removed) = self.appear(color, false, &mut next);
             if removed_king {
                 taker = Some(color);
             }
@@ -627,7 +641,11 @@ impl Intrigue {
                 adjacent = Some(color);
             }
             let sq = self.public.kings[color.index()].expect("just appeared");
-            notes.push_str(&format!(" (Informant: K@{})", square_name(sq)));
+            let removed = match removed.is_empty() {
+                true => String::new(),
+                false => format!(", removed {removed}"),
+            };
+            notes.push_str(&format!(" (Informant: K@{}{removed})", square_name(sq)));
         }
         if taker.is_none()
             && let Some(color) = adjacent
@@ -715,9 +733,12 @@ impl Intrigue {
     fn play_reveal(&mut self) {
         let us = self.public.position.turn();
         let mut next = Vec::new();
-        let _ = self.appear(us, true, &mut next);
+        let (_, _, removed) = self.appear(us, true, &mut next);
         let sq = self.public.kings[us.index()].expect("just appeared");
         let mut san = format!("K@{}", square_name(sq));
+        if !removed.is_empty() {
+            san.push_str(&format!(" (removed {removed})"));
+        }
         self.public.last_move = None;
         let taker = self.inspections(next, &mut san);
         self.finish(us, san, false, taker, None);
@@ -1131,5 +1152,17 @@ pub fn value(role: Role) -> f64 {
         Role::Rook => 5.0,
         Role::Queen => 9.0,
         Role::King => 0.0,
+    }
+}
+
+/// A piece's name in the history's words.
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Pawn => "pawn",
+        Role::Knight => "knight",
+        Role::Bishop => "bishop",
+        Role::Rook => "rook",
+        Role::Queen => "queen",
+        Role::King => "king",
     }
 }

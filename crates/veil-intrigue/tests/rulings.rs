@@ -193,7 +193,10 @@ fn capturing_the_informant_reveals_its_king_removing_an_enemy_piece() {
         Some(BK),
         "the King appears on its hiding square"
     );
-    assert_eq!(g.history().last().unwrap(), "exd5 (Informant: K@b1)+");
+    assert_eq!(
+        g.history().last().unwrap(),
+        "exd5 (Informant: K@b1, removed knight b1)+"
+    );
     assert!(g.is_revealed(Color::Black));
     assert_eq!(g.public().pawns[1][3], PawnState::Captured);
     // White's capturing pawn is not its Informant: it may only decline.
@@ -269,7 +272,8 @@ fn voluntary_reveal_is_a_move_that_removes_the_piece_there() {
     assert!(legal(&g).contains(&Action::Reveal));
     play(&mut g, "reveal");
     assert_eq!(piece(&g, "b1"), Some(WK), "the own Knight on b1 is removed");
-    assert_eq!(g.history().last().unwrap(), "K@b1");
+    // Issue 34, 14: the history says what the appearing King removed.
+    assert_eq!(g.history().last().unwrap(), "K@b1 (removed knight b1)");
     assert_eq!(g.turn(), Turn::Seat(Seat(1)), "the reveal was White's move");
     assert!(!legal(&g).is_empty());
     refused(&mut g, Actor::Seat(Seat(0)), Action::Reveal);

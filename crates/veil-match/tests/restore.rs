@@ -2,33 +2,12 @@
 //! refused whole with its line: every part must agree with the rest.
 
 use serde_json::Value;
-use veil_ai::{Duration, Level};
-use veil_core::{Actor, GameRng, Seat, SeedableRng, Turn};
-use veil_match::{Match, MatchGame, MatchSnapshot, SeatKind, Seeds};
+use veil_ai::Level;
+use veil_core::{Actor, GameRng, Seat, SeedableRng};
+use veil_match::{Match, MatchGame, MatchSnapshot};
 
-fn played<G: MatchGame>(seats: usize, seed: u64, moves: usize, options: G::Options) -> Match<G> {
-    let kinds = vec![SeatKind::Human; seats];
-    let mut m = Match::<G>::new(
-        options,
-        kinds,
-        Seeds::fixed(seed, seats),
-        Duration::from_secs(1),
-    );
-    let mut rng = GameRng::seed_from_u64(seed);
-    let mut legal = Vec::new();
-    for _ in 0..moves {
-        if m.turn() == Turn::Chance {
-            m.draw_chance();
-            continue;
-        }
-        let Some(seat) = m.to_act() else { break };
-        let state = G::determinize(&m.observe(seat), &mut rng);
-        state.legal_actions(Actor::Seat(seat), &mut legal);
-        let pick = legal[veil_core::RngExt::random_range(&mut rng, 0..legal.len())];
-        m.play(seat, pick).unwrap();
-    }
-    m
-}
+mod common;
+use common::played;
 
 fn json<G: MatchGame>(m: &Match<G>) -> Value {
     serde_json::to_value(m.snapshot()).unwrap()

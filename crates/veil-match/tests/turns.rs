@@ -1,34 +1,16 @@
 //! The move list by turns (issue 34, 5): a seat's consecutive lines are
 //! one turn, so a two-column list keeps each seat in its own column.
 
-use veil_ai::Duration;
-use veil_core::{Actor, GameRng, Seat, SeedableRng, Turn};
+use veil_core::Seat;
 use veil_jieqi::Jieqi;
-use veil_match::{Match, MatchGame, SeatKind, Seeds};
+use veil_match::{Match, MatchGame};
+
+mod common;
 use veil_reality_check::RealityCheck;
 
-/// A game of people playing random legal actions, `moves` of them.
+/// A two-seat game of people playing random legal actions.
 fn played<G: MatchGame>(seed: u64, moves: usize) -> Match<G> {
-    let mut m = Match::<G>::new(
-        G::Options::default(),
-        vec![SeatKind::Human; 2],
-        Seeds::fixed(seed, 2),
-        Duration::from_secs(1),
-    );
-    let mut rng = GameRng::seed_from_u64(seed);
-    let mut legal = Vec::new();
-    for _ in 0..moves {
-        if m.turn() == Turn::Chance {
-            m.draw_chance();
-            continue;
-        }
-        let Some(seat) = m.to_act() else { break };
-        let state = G::determinize(&m.observe(seat), &mut rng);
-        state.legal_actions(Actor::Seat(seat), &mut legal);
-        let pick = legal[veil_core::RngExt::random_range(&mut rng, 0..legal.len())];
-        m.play(seat, pick).unwrap();
-    }
-    m
+    common::played::<G>(2, seed, moves, G::Options::default())
 }
 
 /// Every line is in exactly one turn, in order, and no two turns in a row

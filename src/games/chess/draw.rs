@@ -66,13 +66,24 @@ pub(super) fn spawn_mark(
             DespawnOnExit(Screen::Play),
         ))
         .id();
-    let label = commands
+    // On a dark strip across the square's top, large enough to read at
+    // 800 × 600 (gold on the pieces alone was nearly invisible).
+    let strip = commands
         .spawn((
-            WorldText::new(tag, s * 0.17, GOLD.with_alpha(alpha)),
-            Transform::from_xyz(0.0, s * 0.38, 0.1),
+            Sprite::from_color(
+                Color::srgba(0.05, 0.04, 0.02, 0.78 * alpha),
+                Vec2::new(s * 1.16, s * 0.3),
+            ),
+            Transform::from_xyz(0.0, s * 0.36, 0.05),
         ))
         .id();
-    commands.entity(id).add_child(label);
+    let label = commands
+        .spawn((
+            WorldText::new(tag, s * 0.22, GOLD.with_alpha(alpha)),
+            Transform::from_xyz(0.0, s * 0.36, 0.1),
+        ))
+        .id();
+    commands.entity(id).add_children(&[strip, label]);
     id
 }
 

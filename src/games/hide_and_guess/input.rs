@@ -19,13 +19,9 @@ pub(super) fn click_supply(
     if !actions.just_pressed(&UiAction::Click) {
         return;
     }
-    let (Some(window), Ok((camera, projection))) = (window, camera.single()) else {
+    let Some(world) = window.and_then(|w| crate::table::fit::pointer_in_world(&w, &camera)) else {
         return;
     };
-    let Some(pos) = window.cursor_position() else {
-        return;
-    };
-    let world = crate::table::fit::window_to_world(window.size(), pos, camera, projection);
     let hit = pieces.iter().find(|(p, at)| {
         matches!(p.spot, Spot::Supply(_))
             && at.translation().truncate().distance(world) <= SMALL / 2.0

@@ -35,8 +35,11 @@ pub const HOW_TO: &[HowToStep] = &[
         0.2,
         0.08,
     ),
-    HowToStep {
-        text: "Checkmate the enemy General to win. Click a piece, then its target, or use the arrow keys and Enter.",
-        ring: None,
-    },
+    // The ring on the enemy General, at the top of the board.
+    step(
+        "Checkmate the enemy General to win. Click a piece, then its target, or use the arrow keys and Enter.",
+        0.52,
+        0.15,
+        0.06,
+    ),
 ];

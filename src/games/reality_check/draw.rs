@@ -269,8 +269,8 @@ pub fn spawn_disc(
         commands
             .spawn((
                 Glyph,
-                figure_text(&up.letter().to_string(), color == Side::White, size * 0.6),
-                Transform::from_xyz(0.0, size * 0.07, 0.3),
+                figure_text(&up.letter().to_string(), color == Side::White, size * 0.56),
+                Transform::from_xyz(0.0, size * 0.12, 0.3),
             ))
             .id(),
     ];
@@ -280,8 +280,8 @@ pub fn spawn_disc(
                 commands
                     .spawn((
                         Glyph,
-                        images.disc_sprite(SHOWN, size * 0.3),
-                        Transform::from_xyz(0.0, -size * 0.29, 0.2),
+                        images.disc_sprite(SHOWN, size * 0.38),
+                        Transform::from_xyz(0.0, -size * 0.3, 0.2),
                     ))
                     .id(),
             );
@@ -293,9 +293,11 @@ pub fn spawn_disc(
                     figure_text(
                         &under.letter().to_string(),
                         color == Side::White,
-                        size * 0.27,
+                        // A third of the disc: readable at 800 × 600
+                        // (it was about 8 pixels there).
+                        size * 0.34,
                     ),
-                    Transform::from_xyz(0.0, -size * 0.29, 0.3),
+                    Transform::from_xyz(0.0, -size * 0.3, 0.3),
                 ))
                 .id(),
         );

@@ -319,13 +319,9 @@ pub fn click_hand(
     else {
         return;
     };
-    let (Some(window), Ok((camera, projection))) = (window, camera.single()) else {
+    let Some(world) = window.and_then(|w| crate::table::fit::pointer_in_world(&w, &camera)) else {
         return;
     };
-    let Some(pos) = window.cursor_position() else {
-        return;
-    };
-    let world = crate::table::fit::window_to_world(window.size(), pos, camera, projection);
     let mine = scene.viewer_side().index() as u8;
     let hit = discs.iter().find_map(|(disc, at, sprite)| {
         let r = sprite.custom_size.map_or(20.0, |s| s.x / 2.0);

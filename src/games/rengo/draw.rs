@@ -333,8 +333,10 @@ fn plate_lines(scene: &Scene, seat: Seat, kind: SeatKind, thinking: bool) -> [St
     let who = match kind {
         SeatKind::Human if seat == scene.viewer => "you".to_owned(),
         SeatKind::Human => "person".to_owned(),
+        // Two short lines' worth fit the plate; "computer · Beginner" on
+        // one ran past it onto the board.
         SeatKind::Computer(level) => {
-            format!("computer · {}", crate::table::setup::level_name(level))
+            format!("computer\n{}", crate::table::setup::level_name(level))
         }
     };
     let acting = scene.to_act == Some(seat);
@@ -347,7 +349,8 @@ fn plate_lines(scene: &Scene, seat: Seat, kind: SeatKind, thinking: bool) -> [St
         _ => String::new(),
     };
     let stones = scene.played.get(seat.index()).copied().unwrap_or(0);
-    [who, status, format!("{stones} stones played")]
+    let plural = if stones == 1 { "" } else { "s" };
+    [who, status, format!("{stones} stone{plural} played")]
 }
 
 /// Redraws stones, plates, bowls and marks whenever the game or the viewer

@@ -10,7 +10,7 @@ pub fn choice_text(action: &Action, bid: u16) -> String {
         Action::Pass => "Pass".into(),
         Action::Bid(b) => format!("{b}"),
         Action::TakePrikup => "Take the prikup".into(),
-        Action::Rospisat => "Rospisat' (give up: the others get 60, you a P)".into(),
+        Action::Rospisat => "Rospisat': give up the hand (each opponent scores 60, you get a P; every third P costs 120)".into(),
         Action::Give { card, to } => format!("Give {card} to {}", name(to)),
         Action::Redeal => "Four nines: deal again".into(),
         Action::PlayOn => "Four nines: play on".into(),

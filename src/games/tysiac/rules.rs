@@ -68,9 +68,11 @@ pub fn options_ui(ui: &mut egui::Ui, o: &mut veil_tysiac::Options) {
 pub const HOW_TO: &[HowToStep] = &[
     step(
         "Three players, 24 cards: seven each and three face down in the prikup. Bid for it, from 100 up: the highest bidder is the declarer.",
-        0.49,
-        0.84,
-        0.22,
+        // West's hand of seven: a ring round the viewer's fanned hand
+        // crossed the cards' faces and the names beside them.
+        0.125,
+        0.44,
+        0.14,
     ),
     step(
         "The declarer shows and takes the prikup, gives one card to each opponent and may raise the bid.",
