@@ -6,7 +6,7 @@
 
 use super::*;
 use veil::games::chess::{
-    ChessGame, ChessInput, ChessRecord, ChessViewState, PickMark, SecretMark, cell_name, role_name,
+    ChessGame, ChessInput, ChessRecord, ChessViewState, PickMark, SecretMark, cell_name,
 };
 use veil_intrigue::{Intrigue, IntrigueOptions, Queens};
 use veil_secret_king::SecretKing;
@@ -57,7 +57,7 @@ impl BoardOf for Intrigue {
                 (
                     cell10(sq, 8),
                     p.color.index() as u8,
-                    role_name(p.role).to_owned(),
+                    p.role.name().to_owned(),
                 )
             })
             .collect()
@@ -110,7 +110,7 @@ impl BoardOf for SecretKing {
                 (
                     cell10(sq, 10),
                     p.color.index() as u8,
-                    role_name(p.role).to_owned(),
+                    p.role.name().to_owned(),
                 )
             })
             .collect()
@@ -1180,7 +1180,7 @@ fn intrigue_queen_on_the_kings_square_option() {
         .scene
         .clone()
         .unwrap();
-    let at = |f: u8, r: u8| scene.piece_at(Cell::new(f, r)).map(|p| role_name(p.role));
+    let at = |f: u8, r: u8| scene.piece_at(Cell::new(f, r)).map(|p| p.role.name());
     assert_eq!(at(4, 0), Some("queen"));
     assert_eq!(at(4, 7), Some("queen"));
     assert_eq!(at(3, 0), None);

@@ -101,6 +101,17 @@ impl Role {
             Role::King => 'K',
         }
     }
+    /// The piece's name in lower case ("knight").
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::Pawn => "pawn",
+            Role::Knight => "knight",
+            Role::Bishop => "bishop",
+            Role::Rook => "rook",
+            Role::Queen => "queen",
+            Role::King => "king",
+        }
+    }
     /// Lower-case letter (`p n b r q k`), as in UCI promotions.
     pub const fn char(self) -> char {
         self.upper_char().to_ascii_lowercase()

@@ -605,7 +605,7 @@ impl Intrigue {
         // reading "K@d1" alone could not tell what was there.
         let words = removed
             .iter()
-            .map(|(sq, p)| format!("{} {}", role_name(p.role), square_name(*sq)))
+            .map(|(sq, p)| format!("{} {}", p.role.name(), square_name(*sq)))
             .collect::<Vec<_>>()
             .join(", ");
         let mut enemy_king = false;
@@ -1152,17 +1152,5 @@ pub fn value(role: Role) -> f64 {
         Role::Rook => 5.0,
         Role::Queen => 9.0,
         Role::King => 0.0,
-    }
-}
-
-/// A piece's name in the history's words.
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
     }
 }

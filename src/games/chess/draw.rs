@@ -30,7 +30,7 @@ pub(super) fn spawn_piece(
             e.insert((
                 Piece { cell: Some(c) },
                 Owner(p.owner),
-                Identity(role_name(p.role).to_owned()),
+                Identity(p.role.name().to_owned()),
             ));
         }
         None => {

@@ -202,7 +202,7 @@ impl ChessGame for Intrigue {
             match a {
                 Action::Move(m) => {
                     let label = match m.promotion_role() {
-                        Some(r) => format!("Promote to {}", role_name(r)),
+                        Some(r) => format!("Promote to {}", r.name()),
                         None => "Move".to_owned(),
                     };
                     out.board

@@ -194,17 +194,6 @@ fn square_of(c: Cell, files: u8) -> Square {
     Square(c.rank * files + c.file)
 }
 
-pub fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Pawn => "pawn",
-        Role::Knight => "knight",
-        Role::Bishop => "bishop",
-        Role::Rook => "rook",
-        Role::Queen => "queen",
-        Role::King => "king",
-    }
-}
-
 fn side_name(seat: u8) -> &'static str {
     if seat == 0 { "White" } else { "Black" }
 }

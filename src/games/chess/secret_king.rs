@@ -126,7 +126,7 @@ impl ChessGame for SecretKing {
         let mut out = Actions::default();
         for m in v.legal_moves() {
             let label = match m.promotion_role() {
-                Some(r) => format!("Promote to {}", role_name(r)),
+                Some(r) => format!("Promote to {}", r.name()),
                 None => "Stay a pawn".to_owned(),
             };
             out.board.push((
