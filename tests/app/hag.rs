@@ -1005,3 +1005,58 @@ fn hag_a_triangle_built_by_clicking_the_supply() {
     }
     panic!("the viewer never had a triangle to build");
 }
+
+/// Issue 34, 8: a click on a triangle on your turn starts a guess with its
+/// three pieces (a guess is most often made of what triangles showed).
+#[test]
+fn hag_a_click_on_a_triangle_starts_a_guess_with_its_pieces() {
+    let mut app = app(AnimationSpeed::Off);
+    start_hag(
+        &mut app,
+        vec![SeatKind::Human, SeatKind::Computer(Level::Random)],
+        12,
+    );
+    let mut rng = GameRng::seed_from_u64(6);
+    let mut acted = Acted::default();
+    for _ in 0..6000 {
+        if screen(&app) != Screen::Play {
+            break;
+        }
+        let Some(obs) = observation(&app) else { break };
+        let m = app.world().resource::<Match<HideAndGuess>>();
+        let t = task(&obs, m.turn());
+        let phase = *app.world().resource::<State<PlayPhase>>().get();
+        let animating = app.world().resource::<veil::table::referee::Animating>().0;
+        if phase != PlayPhase::HumanTurn || m.to_act() != Some(Seat(0)) || animating {
+            app.update();
+            continue;
+        }
+        // A triangle whose pieces a black set could hold.
+        let fits = obs
+            .table
+            .triangles
+            .iter()
+            .position(|tri| Pieces::BLACK_SET.minus(tri.pieces).is_some());
+        let (Task::BuildOrGuess, Some(index)) = (t, fits) else {
+            act(&mut app, &mut rng, &mut acted);
+            continue;
+        };
+        assert!(!app.world().resource::<Picker>().guessing);
+        let world = app.world_mut();
+        let at = world
+            .query::<(&HagPiece, &GlobalTransform)>()
+            .iter(world)
+            .find(|(p, _)| matches!(p.spot, Spot::Triangle { index: i, .. } if i as usize == index))
+            .map(|(_, t)| t.translation().truncate())
+            .expect("the triangle's pieces are on the table");
+        click_at(&mut app, at);
+        let picker = app.world().resource::<Picker>();
+        assert!(picker.guessing, "the click starts a guess");
+        assert_eq!(
+            picker.pieces, obs.table.triangles[index].pieces,
+            "with the triangle's three pieces"
+        );
+        return;
+    }
+    panic!("the viewer never had a triangle to click");
+}

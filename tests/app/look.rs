@@ -694,7 +694,7 @@ fn the_window_fits_the_screen_and_keeps_its_size() {
 }
 
 /// A headless app, animations off, whose window is `w` × `h`.
-fn app_sized(w: f32, h: f32) -> App {
+pub(super) fn app_sized(w: f32, h: f32) -> App {
     let mut app = app(AnimationSpeed::Off);
     let world = app.world_mut();
     let mut window = world
@@ -704,6 +704,49 @@ fn app_sized(w: f32, h: f32) -> App {
     window.resolution.set(w, h);
     app.update();
     app
+}
+
+/// The words painted on the table (every `WorldText`, measured in egui's
+/// font at its world height) that reach past the table's area, where a
+/// narrow window's edge or the side panel would cut them.
+pub(super) fn words_past_the_table(app: &mut App) -> Vec<String> {
+    use bevy_egui::{EguiContext, egui};
+    use veil::kit::world_text::WorldText;
+    use veil::table::fit::TABLE_AREA;
+    let world = app.world_mut();
+    let texts: Vec<(WorldText, Vec3)> = world
+        .query::<(&WorldText, &GlobalTransform)>()
+        .iter(world)
+        .map(|(t, at)| (t.clone(), at.translation()))
+        .collect();
+    let mut q = world.query::<&mut EguiContext>();
+    let mut ctx = q.single_mut(world).expect("an egui context");
+    let ctx = ctx.get_mut();
+    let mut out = Vec::new();
+    for (text, at) in texts {
+        if text.text.is_empty() {
+            continue;
+        }
+        let font = if text.mono {
+            egui::FontId::monospace(text.size)
+        } else {
+            egui::FontId::proportional(text.size)
+        };
+        let size = ctx.fonts_mut(|f| {
+            f.layout_no_wrap(text.text.clone(), font, egui::Color32::WHITE)
+                .size()
+        });
+        let half = Vec2::new(size.x, size.y) / 2.0;
+        let (lo, hi) = (at.truncate() - half, at.truncate() + half);
+        if lo.x < TABLE_AREA.min.x - 0.5
+            || hi.x > TABLE_AREA.max.x + 0.5
+            || lo.y < TABLE_AREA.min.y - 0.5
+            || hi.y > TABLE_AREA.max.y + 0.5
+        {
+            out.push(format!("{:?} from {lo} to {hi}", text.text));
+        }
+    }
+    out
 }
 
 /// The egui widgets of the last frame that reach past the side panel's
@@ -765,6 +808,12 @@ fn nothing_spills_past_the_panel_or_over_the_table() {
             }
             for s in spilling_widgets(&mut app) {
                 spills.push(format!("{} at {w}×{h}: {s}", game.id));
+            }
+            // Words on the table are sized in the world: one size tells.
+            if w == 1280.0 {
+                for s in words_past_the_table(&mut app) {
+                    spills.push(format!("{}: painted past the table: {s}", game.id));
+                }
             }
         }
     }

@@ -254,12 +254,14 @@ fn act(app: &mut App, rng: &mut GameRng, acted: &mut Acted) {
                 acted.hints += 1;
             }
             let card = usable[rng.random_range(0..usable.len())];
+            let fan = hand_heights(app);
             send(app, Command::Card(card.index() as u8));
             app.update();
             if version(app) == before {
                 let ui = app.world().resource::<TysiacUi>().clone();
                 assert_eq!(ui.selected, Some(card), "the card is picked");
                 assert!(!ui.choices.is_empty());
+                assert_stands_out(app, card, &fan);
                 for a in &ui.choices {
                     match a {
                         Action::Give { card: c, to } => {
@@ -334,6 +336,53 @@ fn act(app: &mut App, rng: &mut GameRng, acted: &mut Acted) {
         }
     }
     assert_ne!(version(app), before, "the viewer's input acted");
+}
+
+/// The viewer's hand on the table: each card's entity, face and height.
+fn hand_heights(app: &mut App) -> Vec<(Entity, Option<Card>, f32)> {
+    let viewer = app.world().resource::<Viewer>().0;
+    let world = app.world_mut();
+    world
+        .query::<(Entity, &TableCard, Option<&CardFace>, &Transform)>()
+        .iter(world)
+        .filter(|(_, t, _, _)| matches!(t.place, CardPlace::Hand { seat, .. } if seat == viewer.0))
+        .map(|(e, _, f, at)| (e, f.map(|f| f.0), at.translation.y))
+        .collect()
+}
+
+/// Issue 34, 9: the card picked stands out of the viewer's fan (it rose,
+/// no other card moved), edged in gold, and no other card is.
+fn assert_stands_out(app: &mut App, picked: Card, before: &[(Entity, Option<Card>, f32)]) {
+    use veil::games::tysiac::{CardEdge, LIFT};
+    use veil::kit::theme::GOLD;
+    let after = hand_heights(app);
+    let world = app.world_mut();
+    let mut edges = world.query_filtered::<&Sprite, With<CardEdge>>();
+    let gold: Vec<Entity> = world
+        .query_filtered::<(Entity, &Children), With<TableCard>>()
+        .iter(world)
+        .filter(|(_, children)| {
+            children
+                .iter()
+                .any(|c| edges.get(world, c).is_ok_and(|s| s.color == GOLD))
+        })
+        .map(|(e, _)| e)
+        .collect();
+    let chosen = after
+        .iter()
+        .find(|(_, c, _)| *c == Some(picked))
+        .expect("the picked card is in the hand")
+        .0;
+    assert_eq!(gold, vec![chosen], "only the picked card is edged in gold");
+    for (e, c, y) in &after {
+        let was = before
+            .iter()
+            .find(|b| b.0 == *e)
+            .expect("the hand was not drawn again")
+            .2;
+        let rose = if *e == chosen { LIFT } else { 0.0 };
+        assert!((y - was - rose).abs() < 0.5, "{c:?}: {was} → {y}, picked {picked}");
+    }
 }
 
 /// The hint button asks the computer, in slices, for a card the viewer may
@@ -712,4 +761,198 @@ fn a_pip_on_a_face_down_card_is_caught() {
     world.entity_mut(back).add_child(pip);
     let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check_table(&mut app)));
     assert!(caught.is_err(), "the check finds the planted pip");
+}
+
+/// Whether South is dealt all four nines in the match of this seed.
+fn south_dealt_the_nines(seed: u64) -> bool {
+    let m = veil_match::Match::<Tysiac>::new(
+        Options::one_hand(),
+        vec![SeatKind::Human; 3],
+        veil_match::Seeds::fixed(seed, 3),
+        Duration::from_millis(60),
+    );
+    m.observe(Seat(0))
+        .hand
+        .iter()
+        .filter(|c| c.rank() == veil_tysiac::Rank::Nine)
+        .count()
+        == 4
+}
+
+/// South's part of a hand, kept simple: pass (or the forced bid), take
+/// the prikup, give away cards that are not nines, keep the bid. Returns
+/// false when there was nothing to do.
+fn south_plays_simply(app: &mut App) -> bool {
+    let Some(obs) = observation(app) else {
+        return false;
+    };
+    let ui = app.world().resource::<TysiacUi>().clone();
+    match obs.table.phase {
+        Phase::PassCards => {
+            let card = *ui
+                .usable
+                .iter()
+                .find(|c| c.rank() != veil_tysiac::Rank::Nine)
+                .expect("a card that is not a nine");
+            send(app, Command::Card(card.index() as u8));
+            send(app, Command::Choose(0));
+        }
+        Phase::Bidding | Phase::Prikup | Phase::Raise => {
+            let i = ui
+                .choices
+                .iter()
+                .position(|a| matches!(a, Action::Pass | Action::TakePrikup))
+                .unwrap_or(0);
+            send(app, Command::Choose(i));
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// Frames from the moment South is asked the four nines until its answer
+/// is in, with nothing pressed; and whether South could deal again. None
+/// when the hand ended before the question (a Rospisat').
+fn four_nines_wait(seed: u64) -> Option<(u32, bool)> {
+    let mut app = app(AnimationSpeed::Off);
+    start_tysiac(
+        &mut app,
+        vec![
+            SeatKind::Human,
+            SeatKind::Computer(Level::Greedy),
+            SeatKind::Computer(Level::Greedy),
+        ],
+        Options::one_hand(),
+        seed,
+    );
+    let mut asked: Option<(u32, bool)> = None;
+    for _ in 0..5_000 {
+        let human_turn = *app.world().resource::<State<PlayPhase>>().get() == PlayPhase::HumanTurn;
+        let Some(obs) = observation(&app) else { return None };
+        let south = human_turn
+            && app.world().resource::<Match<Tysiac>>().to_act() == Some(Seat(0))
+            && !app.world().resource::<Animating>().0;
+        if obs.table.phase == Phase::FourNines {
+            if let Some((frames, holder)) = asked.as_mut() {
+                if !south && app.world().resource::<Match<Tysiac>>().to_act() != Some(Seat(0)) {
+                    return Some((*frames, *holder));
+                }
+                *frames += 1;
+                let ui = app.world().resource::<TysiacUi>();
+                *holder |= ui.choices.contains(&Action::Redeal);
+            } else if south {
+                asked = Some((0, false));
+            }
+        } else if asked.is_some() {
+            return asked;
+        } else if south && south_plays_simply(&mut app) {
+            continue;
+        }
+        app.update();
+    }
+    panic!(
+        "South was never asked the four nines (seed {seed}), or never answered: {:?}",
+        app.world().get_resource::<Match<Tysiac>>().map(|m| m.log().to_vec())
+    );
+}
+
+/// Issue 34, 9: the four nines ask nothing of a person. The hand plays on
+/// by itself after `NINES_WAIT`, and after the same wait whether South
+/// holds the nines or not: answering at another moment than a player
+/// without them could would tell who holds them.
+#[test]
+fn the_four_nines_play_on_by_themselves_after_one_wait_for_all() {
+    use veil::games::tysiac::NINES_WAIT;
+    let (holding, could_redeal) = (0..20_000)
+        .filter(|s| south_dealt_the_nines(*s))
+        .find_map(four_nines_wait)
+        .expect("a deal with the four nines for South");
+    let (not_holding, could_not) = (0..20_000)
+        .filter(|s| !south_dealt_the_nines(*s))
+        .find_map(four_nines_wait)
+        .expect("a deal without");
+    assert!(could_redeal, "the holder is offered the redeal");
+    assert!(!could_not, "the others are not");
+    let expected = (NINES_WAIT / 0.016).round() as i64;
+    for frames in [holding, not_holding] {
+        assert!(
+            (frames as i64 - expected).abs() <= 3,
+            "played on after {frames} frames; the wait is {expected}"
+        );
+    }
+    assert!(
+        (holding as i64 - not_holding as i64).abs() <= 1,
+        "the same wait for the holder ({holding} frames) and the others ({not_holding})"
+    );
+}
+
+/// Issue 34, 9: a window 800 wide starts with the side panel folded; the
+/// calls are then on the table, between the trick and the hand and inside
+/// the window; and the declarer's contract painted beside its name stays
+/// on the table.
+#[test]
+fn with_the_panel_folded_the_calls_are_on_the_table() {
+    use bevy_egui::{EguiContext, egui};
+    let mut app = super::look::app_sized(800.0, 600.0);
+    start_tysiac(
+        &mut app,
+        vec![
+            SeatKind::Human,
+            SeatKind::Computer(Level::Greedy),
+            SeatKind::Computer(Level::Greedy),
+        ],
+        Options::one_hand(),
+        11,
+    );
+    let calls_box = |app: &mut App| -> Vec<egui::Rect> {
+        let world = app.world_mut();
+        let mut q = world.query::<&mut EguiContext>();
+        let mut ctx = q.single_mut(world).expect("an egui context");
+        let layer = egui::LayerId::new(egui::Order::Middle, egui::Id::new("tysiac-folded-calls"));
+        ctx.get_mut()
+            .viewport(|v| v.prev_pass.widgets.clone())
+            .layers()
+            .filter(|(l, _)| **l == layer)
+            .flat_map(|(_, rects)| rects.iter().map(|w| w.rect).collect::<Vec<_>>())
+            .collect()
+    };
+    let mut seen_bid = false;
+    let mut seen_declarer = false;
+    for _ in 0..5_000 {
+        let Some(obs) = observation(&app) else { break };
+        let south = *app.world().resource::<State<PlayPhase>>().get() == PlayPhase::HumanTurn
+            && app.world().resource::<Match<Tysiac>>().to_act() == Some(Seat(0))
+            && !app.world().resource::<Animating>().0;
+        if obs.table.declarer.is_some() && obs.table.phase != Phase::Prikup {
+            seen_declarer = true;
+            app.update();
+            let words = super::look::words_past_the_table(&mut app);
+            assert!(words.is_empty(), "painted past the table: {words:?}");
+            break;
+        }
+        if south && obs.table.phase == Phase::Bidding && !seen_bid {
+            app.update();
+            app.update();
+            let rects = calls_box(&mut app);
+            assert!(
+                rects.len() >= 4,
+                "the stepper, the call and the pass are on the table: {rects:?}"
+            );
+            for r in &rects {
+                assert!(
+                    r.min.x >= 0.0 && r.max.x <= 800.0 && r.min.y >= 0.0 && r.max.y <= 600.0,
+                    "inside the window: {r:?}"
+                );
+            }
+            seen_bid = true;
+            // The stepper's Enter calls the bid shown, panel or not.
+            key(&mut app, KeyCode::Enter, Key::Enter);
+            continue;
+        }
+        if south && south_plays_simply(&mut app) {
+            continue;
+        }
+        app.update();
+    }
+    assert!(seen_bid && seen_declarer, "South bid, and somebody declared");
 }

@@ -174,7 +174,7 @@ pub(super) fn hud(
                                 }
                             });
                             if picker.guessing {
-                                ui.label("Name the 5 pieces the other player hides.");
+                                ui.label("Name the 5 pieces the other player hides (a click on a triangle adds its three).");
                                 piece_picker(
                                     ui,
                                     task,

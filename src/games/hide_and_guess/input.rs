@@ -8,7 +8,8 @@ use crate::kit::input::{Player, UiAction};
 use super::*;
 
 /// A click on a piece of the supply picks one of its kind, as the panel's
-/// "+" does (for the triangle being built, the guess or the secret).
+/// "+" does (for the triangle being built, the guess or the secret); a
+/// click on a triangle puts its three pieces in a guess.
 pub(super) fn click_supply(
     actions: Single<&ActionState<UiAction>, With<Player>>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
@@ -23,11 +24,29 @@ pub(super) fn click_supply(
         return;
     };
     let hit = pieces.iter().find(|(p, at)| {
-        matches!(p.spot, Spot::Supply(_))
-            && at.translation().truncate().distance(world) <= SMALL / 2.0
+        let radius = match p.spot {
+            Spot::Supply(_) => SMALL / 2.0,
+            Spot::Triangle { .. } => TRI / 2.0,
+            _ => return false,
+        };
+        at.translation().truncate().distance(world) <= radius
     });
-    if let Some((p, _)) = hit {
-        out.write(HagCommand::AddPiece(p.kind.letter()));
+    let Some((hit, _)) = hit else { return };
+    match hit.spot {
+        Spot::Supply(_) => {
+            out.write(HagCommand::AddPiece(hit.kind.letter()));
+        }
+        // A triangle's pieces are what a guess is made of: a click on one
+        // starts a guess with its three (on your turn; a vote ignores it).
+        Spot::Triangle { index, .. } => {
+            out.write(HagCommand::Guessing(true));
+            for (p, _) in &pieces {
+                if matches!(p.spot, Spot::Triangle { index: i, .. } if i == index) {
+                    out.write(HagCommand::AddPiece(p.kind.letter()));
+                }
+            }
+        }
+        _ => {}
     }
 }
 

@@ -210,6 +210,7 @@ pub(super) fn spawn_card(
     let id = e.id();
     let edge = commands
         .spawn((
+            CardEdge,
             Sprite {
                 color: BLACK_INK,
                 custom_size: Some(CARD + Vec2::splat(3.0)),
@@ -385,7 +386,7 @@ pub(super) fn refresh_view(
             let mut at = hand_pos(r, slot, n);
             let dim = picking && seen.is_some_and(|c| !ui.usable.contains(&c));
             if r == 0 && seen.is_some() && seen == ui.selected {
-                at.y += 22.0;
+                at.y += LIFT;
             }
             let from = arrival(s, slot, n, seen);
             let e = spawn_card(
@@ -420,9 +421,11 @@ pub(super) fn refresh_view(
         } else {
             " (computer)".to_owned()
         };
+        // The contract on a line of its own: beside the name it ran past
+        // the table's edge on a narrow window.
         let mut text = format!("{}{kind}", name(s));
         if obs.table.declarer == Some(s) {
-            text.push_str(&format!(" · plays for {}", obs.table.bid));
+            text.push_str(&format!("\nplays for {}", obs.table.bid));
         }
         if m.to_act() == Some(s) {
             text = format!("▶ {text}");
@@ -564,6 +567,46 @@ pub(super) fn refresh_view(
     }
     view.scene = Some(scene);
     view.obs = Some(obs);
+}
+
+/// The card picked (to give away, or to play with a choice) stands out of
+/// the fan, edged in gold, until it is used or dropped. Picking redraws
+/// nothing, and after a give the fan closes up, so a place in it no longer
+/// names a card: the lift shows which one is picked.
+pub(super) fn lift_chosen(
+    ui: Res<TysiacUi>,
+    viewer: Res<Viewer>,
+    mut cards: Query<(&TableCard, Option<&CardFace>, &mut Transform, &Children), Without<Slide>>,
+    mut edges: Query<&mut Sprite, With<CardEdge>>,
+) {
+    let mine = |place: CardPlace| match place {
+        CardPlace::Hand { seat, slot } if seat == viewer.0.0 => Some(slot as usize),
+        _ => None,
+    };
+    let n = cards.iter().filter(|c| mine(c.0.place).is_some()).count();
+    for (card, face, mut at, children) in &mut cards {
+        let Some(slot) = mine(card.place) else {
+            continue;
+        };
+        let chosen = face.is_some_and(|f| Some(f.0) == ui.selected);
+        let y = hand_pos(0, slot, n).y + if chosen { LIFT } else { 0.0 };
+        if at.translation.y != y {
+            at.translation.y = y;
+        }
+        for child in children.iter() {
+            if let Ok(mut edge) = edges.get_mut(child) {
+                let (color, size) = if chosen {
+                    (GOLD, CARD + Vec2::splat(9.0))
+                } else {
+                    (BLACK_INK, CARD + Vec2::splat(3.0))
+                };
+                if edge.color != color {
+                    edge.color = color;
+                    edge.custom_size = Some(size);
+                }
+            }
+        }
+    }
 }
 
 /// Turns cards over: the back narrows, the face widens; the words show

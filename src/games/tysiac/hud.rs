@@ -50,6 +50,7 @@ pub(super) fn phase_text(obs: &TysiacView, m: &Match<Tysiac>) -> String {
         Phase::Bidding => format!("bid above {} or pass", t.bid),
         Phase::Prikup => "take the prikup".into(),
         Phase::PassCards => "give a card to each opponent".into(),
+        Phase::FourNines if seat == obs.seat => "the four nines".into(),
         Phase::FourNines => "decide on the four nines".into(),
         Phase::Raise => format!("keep the bid of {} or raise it", t.bid),
         Phase::Play => "play a card".into(),
@@ -123,56 +124,7 @@ pub(super) fn hud(
         if !tui.choices.is_empty() {
             ui.separator();
             ui.label(egui::RichText::new("Your call").strong());
-            // Bids and raises on a stepper over the legal range, not a
-            // button for every number.
-            let ladder = tui.ladder();
-            if !ladder.is_empty() {
-                let rung = tui.rung(&ladder);
-                let (index, call) = ladder[rung];
-                ui.horizontal(|ui| {
-                    if ui.add_enabled(rung > 0, egui::Button::new(" − ")).clicked() {
-                        tui.step_call(-1);
-                    }
-                    let text = choice_text(&call, t.bid);
-                    ui.label(egui::RichText::new(text).size(22.0).strong());
-                    if ui
-                        .add_enabled(rung + 1 < ladder.len(), egui::Button::new(" + "))
-                        .clicked()
-                    {
-                        tui.step_call(1);
-                    }
-                    if ui.button("Call it (Enter)").clicked() {
-                        section.out.write(Command::Choose(index));
-                    }
-                });
-                let numbers: Vec<u16> = ladder
-                    .iter()
-                    .filter_map(|(_, a)| match a {
-                        Action::Bid(b) | Action::Raise(b) => Some(*b),
-                        _ => None,
-                    })
-                    .collect();
-                let pass = ladder.iter().find(|(_, a)| *a == Action::Pass);
-                if let (Some(lo), Some(hi)) = (numbers.first(), numbers.last()) {
-                    ui.small(format!(
-                        "From {lo} to {hi}{}; ↑ ↓ step, Enter calls.",
-                        if pass.is_some() { ", or pass" } else { "" }
-                    ));
-                }
-                if let Some((i, _)) = pass {
-                    if ui.button("Pass").clicked() {
-                        section.out.write(Command::Choose(*i));
-                    }
-                }
-            }
-            for (i, a) in tui.choices.iter().enumerate() {
-                if ladder.iter().any(|(j, _)| *j == i) {
-                    continue;
-                }
-                if ui.button(choice_text(a, t.bid)).clicked() {
-                    section.out.write(Command::Choose(i));
-                }
-            }
+            calls(ui, &mut tui, obs, section.out, true);
         } else if !tui.usable.is_empty() {
             ui.separator();
             ui.label(match t.phase {
@@ -214,6 +166,130 @@ pub(super) fn hud(
         ui.separator();
         panel::move_list(ui, m.log(), None, 200.0);
     })
+}
+
+/// The viewer's calls: the bid stepper over the legal bids or raises, the
+/// pass, and a button for every other choice (the prikup, Rospisat', a
+/// give, the four nines with its wait). `wide`: the side panel, where
+/// Rospisat' is explained in full; on the table, a short word and a hover.
+fn calls(
+    ui: &mut egui::Ui,
+    tui: &mut TysiacUi,
+    obs: &TysiacView,
+    out: &mut MessageWriter<Command>,
+    wide: bool,
+) {
+    let t = &obs.table;
+    if t.phase == Phase::FourNines {
+        let holder = tui.choices.contains(&Action::Redeal);
+        ui.label(if holder {
+            "You hold all four nines: you may show them and have the hand dealt again."
+        } else {
+            "A player holding all four nines may now have the hand dealt again. You need not answer."
+        });
+        let left = (NINES_WAIT - tui.nines_wait).max(0.0).ceil();
+        ui.label(format!("Playing on in {left} s."));
+    }
+    // Bids and raises on a stepper over the legal range, not a button for
+    // every number.
+    let ladder = tui.ladder();
+    if !ladder.is_empty() {
+        let rung = tui.rung(&ladder);
+        let (index, call) = ladder[rung];
+        ui.horizontal(|ui| {
+            if ui.add_enabled(rung > 0, egui::Button::new(" − ")).clicked() {
+                tui.step_call(-1);
+            }
+            let text = choice_text(&call, t.bid);
+            ui.label(egui::RichText::new(text).size(22.0).strong());
+            if ui
+                .add_enabled(rung + 1 < ladder.len(), egui::Button::new(" + "))
+                .clicked()
+            {
+                tui.step_call(1);
+            }
+            if ui.button("Call it (Enter)").clicked() {
+                out.write(Command::Choose(index));
+            }
+        });
+        let numbers: Vec<u16> = ladder
+            .iter()
+            .filter_map(|(_, a)| match a {
+                Action::Bid(b) | Action::Raise(b) => Some(*b),
+                _ => None,
+            })
+            .collect();
+        let pass = ladder.iter().find(|(_, a)| *a == Action::Pass);
+        if let (Some(lo), Some(hi)) = (numbers.first(), numbers.last()) {
+            ui.small(format!(
+                "From {lo} to {hi}{}; ↑ ↓ step, Enter calls.",
+                if pass.is_some() { ", or pass" } else { "" }
+            ));
+        }
+        if let Some((i, _)) = pass {
+            if ui.button("Pass").clicked() {
+                out.write(Command::Choose(*i));
+            }
+        }
+    }
+    ui.horizontal_wrapped(|ui| {
+        for (i, a) in tui.choices.iter().enumerate() {
+            if ladder.iter().any(|(j, _)| *j == i) {
+                continue;
+            }
+            let button = if *a == Action::Rospisat && !wide {
+                ui.button("Rospisat'").on_hover_text(choice_text(a, t.bid))
+            } else {
+                ui.button(choice_text(a, t.bid))
+            };
+            if button.clicked() {
+                out.write(Command::Choose(i));
+            }
+        }
+    });
+}
+
+/// With the side panel folded (a narrow window starts so), the viewer's
+/// turn is still on the table: what to do, and the calls, in a box between
+/// the trick and the hand.
+pub(super) fn folded_calls(
+    mut contexts: EguiContexts,
+    view: Res<ViewState>,
+    mut tui: ResMut<TysiacUi>,
+    asking: Asking<Tysiac>,
+    mut out: MessageWriter<Command>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    camera: Query<(&Transform, &Projection), With<Camera2d>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let (Some(obs), Some(window)) = (&view.obs, window) else {
+        return Ok(());
+    };
+    if crate::kit::widgets::side_panel_open(ctx) || !asking.viewer_to_act() {
+        return Ok(());
+    }
+    let Ok((camera, projection)) = camera.single() else {
+        return Ok(());
+    };
+    let at = crate::table::fit::world_to_window(
+        window.size(),
+        TABLE + Vec2::new(0.0, -190.0),
+        camera,
+        projection,
+    );
+    egui::Area::new(egui::Id::new("tysiac-folded-calls"))
+        .pivot(egui::Align2::CENTER_CENTER)
+        .fixed_pos(egui::pos2(at.x, at.y))
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(420.0);
+                ui.label(egui::RichText::new(phase_text(obs, &asking.m)).strong());
+                if !tui.choices.is_empty() {
+                    calls(ui, &mut tui, obs, &mut out, false);
+                }
+            });
+        });
+    Ok(())
 }
 
 pub(super) fn standing_text(st: &veil_tysiac::Standing) -> String {

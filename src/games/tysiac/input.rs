@@ -77,9 +77,26 @@ pub(super) fn human_actions(
     view: Res<ViewState>,
     mut asking: Asking<Tysiac>,
     mut cues: MessageWriter<Cue>,
+    time: Res<Time>,
 ) {
     let may_act = asking.may_act();
     let mut wanted: Vec<Command> = commands.read().cloned().collect();
+    // The four nines: the hand plays on by itself after the same wait for
+    // every person asked (see `NINES_WAIT`).
+    let asked_nines = asking.viewer_to_act()
+        && view.scene.as_ref().is_some_and(|s| s.phase == Phase::FourNines);
+    if !asked_nines {
+        if ui.nines_wait != 0.0 {
+            ui.nines_wait = 0.0;
+        }
+    } else {
+        ui.nines_wait += time.delta_secs();
+        if ui.nines_wait >= NINES_WAIT && may_act && wanted.is_empty() {
+            if let Some(i) = ui.choices.iter().position(|a| *a == Action::PlayOn) {
+                wanted.push(Command::Choose(i));
+            }
+        }
+    }
     if may_act {
         // The bid stepper: up and down climb it (left and right too when
         // no card can be used); Enter calls what it shows once it was

@@ -37,7 +37,7 @@ mod draw;
 mod hud;
 mod input;
 mod rules;
-use crate::kit::theme::{BLACK_INK, IVORY, RED_INK};
+use crate::kit::theme::{BLACK_INK, GOLD, IVORY, RED_INK};
 use draw::*;
 pub use hud::*;
 use input::*;
@@ -122,6 +122,10 @@ pub struct CardFace(pub Card);
 /// The card lies face down (its identity is nowhere on the entity).
 #[derive(Component, Clone, Copy, Debug)]
 pub struct CardBack;
+
+/// The dark edge around a card (gold on the card picked).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct CardEdge;
 
 /// The sprite of a card's face or back (a child of the card).
 #[derive(Component, Clone, Copy, Debug)]
@@ -295,6 +299,9 @@ pub struct TysiacUi {
     /// The call the bid stepper shows (a pass, a bid or a raise); when it
     /// is not among the choices, the stepper shows the lowest number.
     pub call: Option<Action>,
+    /// Seconds the viewer has been asked the four nines (0 when not asked):
+    /// at [`NINES_WAIT`] the hand plays on.
+    pub nines_wait: f32,
 }
 
 impl TysiacUi {
@@ -436,7 +443,7 @@ impl Plugin for TysiacViewPlugin {
             Update,
             (
                 human_actions.in_set(PlaySet::Input),
-                (refresh_view, turn_over, derive_hand_phase)
+                (refresh_view, lift_chosen, turn_over, derive_hand_phase)
                     .chain()
                     .in_set(PlaySet::Draw),
             )
@@ -444,7 +451,7 @@ impl Plugin for TysiacViewPlugin {
         )
         .add_systems(
             EguiPrimaryContextPass,
-            (hud, score_sheet, hand_summary).run_if(active::<Tysiac>()),
+            (hud, folded_calls, score_sheet, hand_summary).run_if(active::<Tysiac>()),
         );
         on_table_enter::<Tysiac, _>(app, enter_play);
     }
@@ -473,6 +480,15 @@ const CARD: Vec2 = Vec2::new(64.0, 92.0);
 const BACK: Color = Color::srgb(0.18, 0.27, 0.55);
 const BACK_LATTICE: Color = Color::srgb(0.75, 0.8, 0.95);
 const UNUSABLE: Color = Color::srgb(0.72, 0.72, 0.7);
+
+/// How far the card picked stands out of the fan.
+pub const LIFT: f32 = 26.0;
+
+/// How long every person is asked the four nines before the hand plays on
+/// by itself. The same for a holder and for everybody else: answering
+/// sooner or later than the others could would tell who holds them, and a
+/// player without them is asked nothing (they may play on at once).
+pub const NINES_WAIT: f32 = 5.0;
 
 /// The time between two cards of the deal, in slide durations.
 const DEAL_STEP: f32 = 0.15;

@@ -11,7 +11,7 @@ pub const RULES: &[&str] = &[
     "Each player gets 7 cards and 3 go face down to the prikup. The deal passes clockwise each hand; the first dealer is drawn at random.",
     "Bidding starts left of the dealer with a forced 100. Bids go up in steps of 5 (or 10, an option); a pass is final; the bidding ends when two players have passed. Bidding above 120 needs a king and queen of one suit in your hand.",
     "The highest bidder, the declarer, shows the prikup to everyone, takes it, gives one card face down to each opponent and may then raise the bid (above 120 only with a marriage).",
-    "A player holding all four nines after the exchange may have the cards dealt again by the same dealer.",
+    "A player holding all four nines after the exchange may have the cards dealt again by the same dealer. Every player is asked at once, for a few seconds, and the hand plays on by itself: nobody can tell from the wait who holds them.",
     "The declarer leads the first trick; there is no trump at first. Follow suit if you can; otherwise play a trump if there is one and you hold it; otherwise any card. (Option: whoever follows suit or trumps must also beat the trick when they can.) The highest trump wins the trick, else the highest card of the suit led; the winner leads next.",
     "Marriages: a player who won the previous trick and holds the king and queen of a suit may lead one of them and announce the marriage. It scores ♥ 100, ♦ 80, ♣ 60, ♠ 40, and that suit is trump from then on.",
     "Scoring: a declarer who took at least the bid (cards plus marriages) adds the bid, otherwise loses it. Each opponent adds its points rounded to the nearest 5 (or 10).",
