@@ -15,6 +15,12 @@ for size in 1280x800 800x600; do
     VEIL_WINDOW=$size scripts/screenshot.sh "docs/shots/$game-$size.png" "$game"
   done
 done
+# The review with the computer's guesses (Intrigue's demo played out).
+if [ $# -eq 0 ]; then
+  for size in 1280x800 800x600; do
+    VEIL_WINDOW=$size scripts/screenshot.sh "docs/shots/intrigue-review-$size.png" intrigue-review
+  done
+fi
 # A first game's "how to play" (over Tysiąc's demo, with a fresh data folder
 # so that it opens).
 if [ $# -eq 0 ]; then

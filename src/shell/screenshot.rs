@@ -24,6 +24,7 @@ fn take_screenshot(
     mut board: ResMut<BoardUi>,
     mut frames: Local<u32>,
     mut exit: MessageWriter<AppExit>,
+    mut out: MessageWriter<crate::kit::input::Command>,
 ) {
     let Some(path) = &launch.screenshot else {
         return;
@@ -39,7 +40,14 @@ fn take_screenshot(
         return;
     }
     *frames += 1;
+    let review = launch.demo.as_deref().is_some_and(|d| d.ends_with("-review"));
     match *frames {
+        // A review demo: a few moves back from the end, the computer's
+        // guesses shown.
+        60 if review => {
+            out.write(crate::kit::input::Command::ReviewGuesses(true));
+            out.write(crate::kit::input::Command::ReviewStep(-6));
+        }
         // Show a selected piece with its legal targets.
         150 => {
             let from = board

@@ -393,19 +393,59 @@ pub fn add_demo<G: GameView>(app: &mut App, make: fn(&mut MatchSetup) -> Match<G
               mut commands: Commands,
               mut next: ResMut<NextState<Screen>>,
               mut active: ResMut<NextState<ActiveGame>>| {
-            if launch.demo.as_deref() != Some(G::ID) {
+            let review = launch.demo.as_deref() == Some(&format!("{}-review", G::ID));
+            if launch.demo.as_deref() != Some(G::ID) && !review {
                 return;
             }
             setup.choose_game(G::ID);
             active.set(ActiveGame::of::<G>());
-            let m = make(&mut setup);
+            let mut m = make(&mut setup);
             // Later matches draw fresh seeds.
             setup.seed = None;
+            if review {
+                // `<id>-review`: the demo played to its end, the computer
+                // thinking as in a game (its guesses are kept), then
+                // reviewed with them shown.
+                finish_demo(&mut m);
+                commands.insert_resource(Finished(m));
+                commands.insert_resource(ReviewWanted(true));
+                next.set(Screen::Play);
+                return;
+            }
             commands.insert_resource(PreparedMatch(m));
             // Play begins once the active game is in place (next frame).
             next.set(Screen::Play);
         },
     );
+}
+
+/// Plays a demo match to its end: its people at random, its computers
+/// thinking as they do in a game (at their think limit), so that the review
+/// has their guesses.
+fn finish_demo<G: GameView>(m: &mut Match<G>) {
+    use veil_match::ThinkPacing;
+    for i in 0..5_000u64 {
+        match m.turn() {
+            Turn::Over => return,
+            Turn::Chance => {
+                m.draw_chance();
+                continue;
+            }
+            _ => {}
+        }
+        let Some(seat) = m.to_act() else { return };
+        if m.seat_kind(seat).is_human() {
+            let action = veil_ai::choose::<G>(&m.observe(seat), veil_ai::Level::Random, None, i);
+            if m.play(seat, action).is_err() {
+                return;
+            }
+        } else {
+            let step = std::time::Duration::from_millis(100);
+            if !(0..1_000).any(|_| m.think(step, step, ThinkPacing::Fixed)) {
+                return;
+            }
+        }
+    }
 }
 
 /// A demo's opening: up to `plies` actions, each chosen by `choose` (the
