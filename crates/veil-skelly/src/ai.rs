@@ -60,14 +60,24 @@ pub struct Hand {
 }
 
 impl Hand {
-    /// The hand of a level (Random flicks like Easy but does not think).
+    /// The hand of a level (Greedy flicks like Easy but thinks less;
+    /// Random picks from the menu and does not err).
+    ///
+    /// Easy, "Beginner" in the app, should lose to a person new to the
+    /// game about half the time (issue 34). Its hand is the new player's
+    /// of [`crate::testing::Novice::NEW_PLAYER`] (7°, 22 %), so it loses
+    /// by its aim as a person does; what is left is its thinking, which a
+    /// budget of 450 shots keeps short (three errors a candidate: the whole
+    /// coarse sweep and a little refinement). So it wins about half against
+    /// that model (`veil-cli novice`, kept by `tests/beginner.rs`); the old
+    /// hand (3°, 10 %, budget 900) won 95 %.
     pub fn of(level: Level) -> Hand {
         match level {
             Level::Random | Level::Greedy | Level::Easy => Hand {
-                angle_sd_degrees: 3.0,
-                strength_sd: 0.10,
+                angle_sd_degrees: 7.0,
+                strength_sd: 0.22,
                 samples: if level == Level::Easy { 3 } else { 1 },
-                budget: if level == Level::Easy { 900 } else { 200 },
+                budget: if level == Level::Easy { 450 } else { 200 },
             },
             Level::Normal => Hand {
                 angle_sd_degrees: 1.5,

@@ -10,7 +10,8 @@
 //! way, aims at the nearest cap).
 //!
 //! [`duel`] plays whole two-cap games between two [`Flicker`]s with fixed
-//! seeds.
+//! seeds; `veil-cli novice` prints its figures, and
+//! `tests/beginner.rs` keeps Beginner's share in its band.
 
 use veil_ai::Level;
 use veil_core::{Actor, Game, GameRng, Seat, SeedableRng, Turn};
