@@ -56,19 +56,15 @@ pub fn command(args: &Args) -> Result<(), String> {
             games,
             seed,
         );
-        let (lo, hi) = f.interval95();
         // Rounded once, so the text and the JSON agree.
+        let thousandths = |x: f64| (x * 1000.0).round() / 1000.0;
+        let share = thousandths(f.share());
+        let (lo, hi) = f.interval95();
+        let (lo, hi) = (thousandths(lo), thousandths(hi));
         let mean_shots = (f.mean_shots() * 10.0).round() / 10.0;
         let line = format!(
             "{level} against the novice: {} won, {} drawn, {} lost: share {:.3} (95%: {:.3}–{:.3}); {:.1} shots a game, {} at the shot limit",
-            f.wins,
-            f.draws,
-            f.losses,
-            f.share(),
-            lo,
-            hi,
-            mean_shots,
-            f.at_limit,
+            f.wins, f.draws, f.losses, share, lo, hi, mean_shots, f.at_limit,
         );
         eprintln!(
             "{level}: {games} games in {:.1} s",
@@ -81,8 +77,8 @@ pub fn command(args: &Args) -> Result<(), String> {
             "wins": f.wins,
             "draws": f.draws,
             "losses": f.losses,
-            "share": (f.share() * 1000.0).round() / 1000.0,
-            "interval95": [(lo * 1000.0).round() / 1000.0, (hi * 1000.0).round() / 1000.0],
+            "share": share,
+            "interval95": [lo, hi],
             "mean_shots": mean_shots,
             "at_shot_limit": f.at_limit,
         }));
