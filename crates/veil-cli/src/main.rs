@@ -4,12 +4,14 @@
 //! veil-cli perft xiangqi --depth 4
 //! veil-cli perft jieqi --fen "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w R2A2C2P5N2B2r2a2c2p5n2b2 0 1" --depth 3
 //! veil-cli match --game jieqi --seats normal,random --games 40 --seed 1 --think-ms 1000
+//! veil-cli novice --levels easy,normal,hard --games 400
 //! ```
 
 mod args;
 mod extras;
 mod gtp;
 mod matches;
+mod novice;
 mod saves;
 mod versus;
 
@@ -38,6 +40,9 @@ usage:
       games: {games}
       levels: random, greedy, easy, normal, hard
       prints per-seat wins, draws, losses and mean think time, then one JSON line
+  veil-cli novice [--levels LEVEL,...] [--games N] [--seed S] [--angle-sd DEG] [--strength-sd SHARE]
+      Skelly: each level against a model of a new player (two caps, who starts alternating);
+      prints each level's win share with its 95% interval and the mean shots a game
   veil-cli gtp [--size N] [--level LEVEL] [--think-ms M]
       Veil's Go engine over GTP version 2 on standard input and output
   veil-cli versus --game go --engine \"gnugo --mode gtp\" [--size N] [--games N] [--think-ms M] [--level L] [--komi K] [--seed S]
@@ -85,6 +90,7 @@ fn run(argv: &[String]) -> Result<(), String> {
         "gtp" => gtp::command(&Args::parse(rest, gtp::FLAGS)?),
         "versus" => versus::command(&Args::parse(rest, versus::FLAGS)?),
         "saves" => saves::command(&Args::parse(rest, saves::FLAGS)?),
+        "novice" => novice::command(&Args::parse(rest, novice::FLAGS)?),
         "help" | "--help" | "-h" => {
             say(&format!("{}\n", usage()));
             Ok(())

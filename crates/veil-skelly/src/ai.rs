@@ -60,14 +60,24 @@ pub struct Hand {
 }
 
 impl Hand {
-    /// The hand of a level (Random flicks like Easy but does not think).
+    /// The hand of a level (Greedy flicks like Easy but thinks less;
+    /// Random picks from the menu and does not err).
+    ///
+    /// Easy, "Beginner" in the app, should lose to a person new to the
+    /// game about half the time (issue 34). Its hand is the new player's
+    /// of [`crate::testing::Novice::NEW_PLAYER`] (7°, 22 %), so it loses
+    /// by its aim as a person does; what is left is its thinking, which a
+    /// budget of 450 shots keeps short (three errors a candidate: the whole
+    /// coarse sweep and a little refinement). So it wins about half against
+    /// that model (`veil-cli novice`, kept by `tests/beginner.rs`); the old
+    /// hand (3°, 10 %, budget 900) won 95 %.
     pub fn of(level: Level) -> Hand {
         match level {
             Level::Random | Level::Greedy | Level::Easy => Hand {
-                angle_sd_degrees: 3.0,
-                strength_sd: 0.10,
+                angle_sd_degrees: 7.0,
+                strength_sd: 0.22,
                 samples: if level == Level::Easy { 3 } else { 1 },
-                budget: if level == Level::Easy { 900 } else { 200 },
+                budget: if level == Level::Easy { 450 } else { 200 },
             },
             Level::Normal => Hand {
                 angle_sd_degrees: 1.5,
@@ -126,13 +136,22 @@ fn normal(rng: &mut GameRng) -> f64 {
 }
 
 fn error(rng: &mut GameRng, hand: &Hand) -> (f64, f64) {
-    let angle = normal(rng) * hand.angle_sd_degrees * (65536.0 / 360.0);
-    let strength = 1.0 + normal(rng) * hand.strength_sd;
+    execution_error(rng, hand.angle_sd_degrees, hand.strength_sd)
+}
+
+/// One execution error: (angle in 65536ths of a turn, strength factor).
+pub(crate) fn execution_error(
+    rng: &mut GameRng,
+    angle_sd_degrees: f64,
+    strength_sd: f64,
+) -> (f64, f64) {
+    let angle = normal(rng) * angle_sd_degrees * (65536.0 / 360.0);
+    let strength = 1.0 + normal(rng) * strength_sd;
     (angle, strength)
 }
 
 /// `shot` as a hand with error `e` flicks it.
-fn perturb(shot: Shot, e: (f64, f64)) -> Shot {
+pub(crate) fn perturb(shot: Shot, e: (f64, f64)) -> Shot {
     let angle = (f64::from(shot.angle) + e.0).round() as i64;
     let strength = (f64::from(shot.strength) * e.1).round();
     Shot::new(
@@ -144,7 +163,13 @@ fn perturb(shot: Shot, e: (f64, f64)) -> Shot {
 impl Player {
     /// Prepares a decision for the seat of `view` (it must be its turn).
     pub fn new(view: &SkellyView, level: Level, seed: u64) -> Player {
-        let hand = Hand::of(level);
+        Player::with_hand(view, level, Hand::of(level), seed)
+    }
+
+    /// [`Player::new`] with another hand than the level's, for measuring
+    /// and tuning (the level still decides how it searches: Random picks
+    /// from the menu, Greedy does not sweep or refine).
+    pub fn with_hand(view: &SkellyView, level: Level, hand: Hand, seed: u64) -> Player {
         let mut rng = GameRng::seed_from_u64(seed);
         let errors = (0..hand.samples).map(|_| error(&mut rng, &hand)).collect();
         let flick_error = error(&mut rng, &hand);

@@ -90,7 +90,9 @@
 //! The computer player ([`ai`]) picks shots by simulating candidates under
 //! its level's execution noise; [`ai::choose`] is the chooser `veil-cli
 //! match` uses. The generic search (`veil_ai::choose`) also plays, from
-//! the coarse menu.
+//! the coarse menu. [`testing::Novice`] models a person new to the game,
+//! to measure the levels against (`veil-cli novice`): Easy ("Beginner")
+//! should win about half its games against it.
 //!
 //! `scripts/skelly-determinism.sh` checks that the simulation gives the
 //! same bits compiled to wasm32 (under Node) as natively.

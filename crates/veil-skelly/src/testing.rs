@@ -3,6 +3,13 @@
 //! (`tests/determinism.rs`) and compiled to wasm32 (`examples/determinism.rs`,
 //! run by `scripts/skelly-determinism.sh` under Node); both compare with
 //! [`DETERMINISM_HASH`].
+//!
+//! And a model of a new player ([`Novice`]) to measure the computer
+//! against, with [`duel`] to play whole games between the two.
+
+mod novice;
+
+pub use novice::{DuelFigures, Flicker, Novice, duel};
 
 use crate::court::{HALF, Point};
 use crate::physics::{MAX_CAPS, Shot, simulate};
