@@ -139,11 +139,19 @@ pub fn around_bound(rng: &mut GameRng, seed: &str, bound: usize, alphabet: &[cha
             1 => bound.saturating_sub(seed.len()) + rng.random_range(0..=2),
             _ => rng.random_range(bound..=bound * 10 + 1),
         };
-        format!("{}{}{}", &seed[..at], c.to_string().repeat(len), &seed[at..])
+        format!(
+            "{}{}{}",
+            &seed[..at],
+            c.to_string().repeat(len),
+            &seed[at..]
+        )
     };
     match rng.random_range(0..8) {
         0 => format!("{seed}{}", " ".repeat(bound.saturating_sub(seed.len()))),
-        1 => format!("{seed}{}", " ".repeat((bound + 1).saturating_sub(seed.len()))),
+        1 => format!(
+            "{seed}{}",
+            " ".repeat((bound + 1).saturating_sub(seed.len()))
+        ),
         2 => {
             let want = (bound + rng.random_range(0..=4)).saturating_sub(2);
             let mut text = String::new();

@@ -53,7 +53,11 @@ const SHOWN: usize = 32;
 /// length of a `&str` is known.
 pub fn check(what: &'static str, text: &str, max: usize) -> Result<(), ParseError> {
     if text.len() > max {
-        Err(ParseError::new(what, start_of(text), too_long(text.len(), max)))
+        Err(ParseError::new(
+            what,
+            start_of(text),
+            too_long(text.len(), max),
+        ))
     } else {
         Ok(())
     }
@@ -62,7 +66,11 @@ pub fn check(what: &'static str, text: &str, max: usize) -> Result<(), ParseErro
 /// Why a text of `len` bytes is refused: `too long: 12 345 bytes (at most
 /// 512)`.
 pub fn too_long(len: usize, max: usize) -> String {
-    format!("too long: {} bytes (at most {})", grouped(len), grouped(max))
+    format!(
+        "too long: {} bytes (at most {})",
+        grouped(len),
+        grouped(max)
+    )
 }
 
 /// The first few characters of `text`, with `…` when there is more: what a
@@ -102,7 +110,10 @@ mod tests {
         assert_eq!(e.input, format!("{}…", &past[..SHOWN]));
         assert_eq!(
             e.to_string(),
-            format!("invalid move \"{}…\": too long: 33 bytes (at most 32)", &past[..SHOWN])
+            format!(
+                "invalid move \"{}…\": too long: 33 bytes (at most 32)",
+                &past[..SHOWN]
+            )
         );
     }
 
