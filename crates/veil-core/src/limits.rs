@@ -28,9 +28,9 @@ pub const MAX_MOVE_BYTES: usize = 32;
 /// The longest position read, in bytes: a FEN, Reality Check's position
 /// string, and the shorter lists read the same way (a hand of cards, a set
 /// of pieces). The longest Veil writes is Reality Check's with a free
-/// setup's drop squares, under 350 bytes; a chess FEN is at most about 150
+/// setup's drop squares, under 300 bytes; a chess FEN is at most about 150
 /// (a full 10×10 board, every castling file, two six-digit counters), a
-/// Jieqi FEN with its pool about 140.
+/// Jieqi FEN with its pool about 140. The rest is room for spaces.
 pub const MAX_POSITION_BYTES: usize = 512;
 
 /// The largest Veil record read, and a save's checkpoint or log (the
