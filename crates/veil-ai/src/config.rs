@@ -89,6 +89,7 @@ impl FromStr for Level {
     type Err = ParseError;
 
     fn from_str(s: &str) -> Result<Self, ParseError> {
+        veil_core::limits::check("level", s, veil_core::limits::MAX_MOVE_BYTES)?;
         Level::ALL
             .into_iter()
             .find(|level| level.name().eq_ignore_ascii_case(s.trim()))

@@ -319,6 +319,12 @@ fn levels_read_and_print_their_names() {
     assert_eq!(" Hard".parse::<Level>().unwrap(), Level::Hard);
     let err = "grandmaster".parse::<Level>().unwrap_err();
     assert_eq!(err.input, "grandmaster");
+    // Issue 33: up to 32 bytes a name is read, past them refused unread.
+    let at = format!("{:^32}", "hard");
+    assert_eq!(at.parse::<Level>().unwrap(), Level::Hard);
+    let err = format!("{at} ").parse::<Level>().unwrap_err();
+    assert_eq!(err.reason, "too long: 33 bytes (at most 32)");
+    assert!(err.input.ends_with('…'));
     assert_eq!(Level::Random.config().method, Method::Random);
     assert_eq!(Level::Greedy.config().method, Method::Greedy);
     let budgets: Vec<u32> = [Level::Easy, Level::Normal, Level::Hard]

@@ -6,6 +6,8 @@
 
 use core::fmt;
 
+use veil_core::limits::{self, MAX_POSITION_BYTES};
+
 use crate::bits::Bits;
 use crate::geometry::{Geometry, Grid8};
 use crate::position::{Board, Position, PositionErrorKind, Setup};
@@ -33,6 +35,11 @@ pub enum FenErrorKind {
     Fullmoves,
     /// Well formed but not a legal position.
     Position(PositionErrorKind),
+    /// Longer than [`MAX_POSITION_BYTES`]: `len` bytes, refused unread (the
+    /// error's input is only the start of it).
+    TooLong {
+        len: usize,
+    },
 }
 
 /// A FEN that could not be read, handed back with the reason.
@@ -53,12 +60,24 @@ impl fmt::Display for FenError {
             FenErrorKind::Halfmoves => "bad halfmove clock".to_string(),
             FenErrorKind::Fullmoves => "bad fullmove number".to_string(),
             FenErrorKind::Position(k) => k.to_string(),
+            FenErrorKind::TooLong { len } => limits::too_long(len, MAX_POSITION_BYTES),
         };
         write!(f, "invalid FEN {:?}: {}", self.input, what)
     }
 }
 
 impl std::error::Error for FenError {}
+
+/// Refuses a FEN over [`MAX_POSITION_BYTES`] before any of it is read.
+fn check_len(fen: &str) -> Result<(), FenError> {
+    if fen.len() > MAX_POSITION_BYTES {
+        return Err(FenError {
+            kind: FenErrorKind::TooLong { len: fen.len() },
+            input: limits::start_of(fen),
+        });
+    }
+    Ok(())
+}
 
 fn parse_board<G: Geometry>(s: &str) -> Option<Board<G>> {
     let rows: Vec<&str> = s.split('/').collect();
@@ -164,8 +183,10 @@ fn parse_castling<G: Geometry>(s: &str, board: &Board<G>) -> Option<G::Bits> {
     Some(rights)
 }
 
-/// Reads the fields of a FEN into an unchecked [`Setup`].
+/// Reads the fields of a FEN into an unchecked [`Setup`]. A FEN over
+/// [`MAX_POSITION_BYTES`] is refused unread.
 pub fn parse_setup<G: Geometry>(fen: &str) -> Result<Setup<G>, FenError> {
+    check_len(fen)?;
     let err = |kind| FenError {
         kind,
         input: fen.to_string(),
@@ -317,8 +338,10 @@ impl<G: Geometry> fmt::Display for Position<G> {
     }
 }
 
-/// Files and ranks described by a FEN's placement field, to pick a geometry.
+/// Files and ranks described by a FEN's placement field, to pick a geometry
+/// (`None` for a FEN over [`MAX_POSITION_BYTES`], which no board has).
 pub fn board_size(fen: &str) -> Option<(u32, u32)> {
+    check_len(fen).ok()?;
     let placement = fen.split_ascii_whitespace().next()?;
     let rows: Vec<&str> = placement.split('/').collect();
     let first = rows.first()?;
@@ -373,6 +396,7 @@ impl<'de, G: Geometry> serde::Deserialize<'de> for Position<G> {
 /// assert!(veil_chess::fen::perft_fen("8/8/8 w - - 0 1", 1).is_err());
 /// ```
 pub fn perft_fen(fen: &str, depth: u32) -> Result<u64, FenError> {
+    check_len(fen)?;
     match board_size(fen) {
         Some((10, 10)) => Ok(crate::perft(
             &Position::<crate::Grid10>::from_fen_with(fen, Rules::secret_king())?,

@@ -3,6 +3,8 @@
 
 use core::fmt;
 
+use veil_core::limits::{self, MAX_MOVE_BYTES};
+
 use crate::bits::Bits;
 use crate::geometry::Geometry;
 use crate::position::Position;
@@ -17,6 +19,9 @@ pub enum NotationErrorKind {
     Illegal,
     /// More than one legal move matches (SAN without enough disambiguation).
     Ambiguous,
+    /// Longer than [`MAX_MOVE_BYTES`]: `len` bytes, refused unread (the
+    /// error's input is only the start of it).
+    TooLong { len: usize },
 }
 
 /// A move string that could not be read, handed back with the reason.
@@ -32,12 +37,31 @@ impl fmt::Display for NotationError {
             NotationErrorKind::Syntax => "not a move",
             NotationErrorKind::Illegal => "illegal move",
             NotationErrorKind::Ambiguous => "ambiguous move",
+            NotationErrorKind::TooLong { len } => {
+                return write!(
+                    f,
+                    "not a move: {:?} is {}",
+                    self.input,
+                    limits::too_long(len, MAX_MOVE_BYTES)
+                );
+            }
         };
         write!(f, "{why}: {:?}", self.input)
     }
 }
 
 impl std::error::Error for NotationError {}
+
+/// Refuses a move's text over [`MAX_MOVE_BYTES`] before any of it is read.
+fn check_len(s: &str) -> Result<(), NotationError> {
+    if s.len() > MAX_MOVE_BYTES {
+        return Err(NotationError {
+            kind: NotationErrorKind::TooLong { len: s.len() },
+            input: limits::start_of(s),
+        });
+    }
+    Ok(())
+}
 
 /// Reads a square at the start of `s`: a file letter and 1–2 digits. Returns
 /// the square and the bytes used.
@@ -74,8 +98,10 @@ impl<G: Geometry> Position<G> {
     }
 
     /// Reads UCI notation for a legal move. Castling may also be given as the
-    /// King taking its own Rook (`e1h1`).
+    /// King taking its own Rook (`e1h1`). A text over
+    /// [`MAX_MOVE_BYTES`](veil_core::limits::MAX_MOVE_BYTES) is refused unread.
     pub fn parse_uci(&self, s: &str) -> Result<Move, NotationError> {
+        check_len(s)?;
         let err = |kind| NotationError {
             kind,
             input: s.to_string(),
@@ -197,8 +223,10 @@ impl<G: Geometry> Position<G> {
 
     /// Reads SAN for a legal move. Accepts `0-0` for `O-O`, a missing `=`
     /// before the promotion letter, annotation marks (`!`, `?`) and a missing
-    /// capture `x`; refuses ambiguous and illegal moves.
+    /// capture `x`; refuses ambiguous and illegal moves, and a text over
+    /// [`MAX_MOVE_BYTES`](veil_core::limits::MAX_MOVE_BYTES) unread.
     pub fn parse_san(&self, input: &str) -> Result<Move, NotationError> {
+        check_len(input)?;
         let err = |kind| NotationError {
             kind,
             input: input.to_string(),

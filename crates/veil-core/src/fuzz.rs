@@ -122,6 +122,72 @@ pub fn mutate(rng: &mut GameRng, text: &str, alphabet: &[char]) -> String {
     chars.into_iter().collect()
 }
 
+/// A text at or around `bound` bytes made from `seed` (a good input): the
+/// inputs that find whether a reader keeps its size limit. It is `seed`
+/// padded with spaces to exactly `bound` bytes or to one past it; `seed`
+/// repeated to within a few bytes of `bound` either side; a run of digits,
+/// of brackets or of slashes up to ten times `bound` long set into `seed`;
+/// or random characters of `alphabet` up to ten times `bound`.
+pub fn around_bound(rng: &mut GameRng, seed: &str, bound: usize, alphabet: &[char]) -> String {
+    let mut at = rng.random_range(0..=seed.len());
+    while !seed.is_char_boundary(at) {
+        at -= 1;
+    }
+    let run = |rng: &mut GameRng, c: char| {
+        let len = match rng.random_range(0..3) {
+            0 => rng.random_range(1..=bound + 2),
+            1 => bound.saturating_sub(seed.len()) + rng.random_range(0..=2),
+            _ => rng.random_range(bound..=bound * 10 + 1),
+        };
+        format!(
+            "{}{}{}",
+            &seed[..at],
+            c.to_string().repeat(len),
+            &seed[at..]
+        )
+    };
+    match rng.random_range(0..8) {
+        0 => format!("{seed}{}", " ".repeat(bound.saturating_sub(seed.len()))),
+        1 => format!(
+            "{seed}{}",
+            " ".repeat((bound + 1).saturating_sub(seed.len()))
+        ),
+        2 => {
+            let want = (bound + rng.random_range(0..=4)).saturating_sub(2);
+            let mut text = String::new();
+            while text.len() < want && !seed.is_empty() {
+                text.push_str(seed);
+                text.push(' ');
+            }
+            let mut cut = want.min(text.len());
+            while !text.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            text.truncate(cut);
+            text
+        }
+        3 | 4 => {
+            let c = ['9', '1', '0'][rng.random_range(0..3)];
+            run(rng, c)
+        }
+        5 => {
+            let c = ['(', '[', '{', '/'][rng.random_range(0..4)];
+            run(rng, c)
+        }
+        6 if !alphabet.is_empty() => random_string(rng, alphabet, bound * 10 + 1),
+        _ => {
+            // The seed with a digit run in place of one of its numbers.
+            let digits: String = (0..rng.random_range(7..=bound.max(8)))
+                .map(|_| char::from(b'0' + rng.random_range(0..10u8)))
+                .collect();
+            match seed.find(|c: char| c.is_ascii_digit()) {
+                Some(i) => format!("{}{digits}{}", &seed[..i], &seed[i + 1..]),
+                None => format!("{seed} {digits}"),
+            }
+        }
+    }
+}
+
 /// A token of JSON text, as byte offsets.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Token {
@@ -597,6 +663,20 @@ mod tests {
             let _ = serde_json::from_str::<serde_json::Value>(&m);
         }
         assert!(changed > 150, "{changed}");
+    }
+
+    #[test]
+    fn texts_around_a_bound_reach_it_and_pass_it() {
+        let mut rng = GameRng::seed_from_u64(3);
+        let seed = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let (mut at, mut past, mut far) = (0, 0, 0);
+        for _ in 0..2_000 {
+            let text = around_bound(&mut rng, seed, 100, &['a', '1']);
+            at += usize::from(text.len() == 100);
+            past += usize::from(text.len() == 101);
+            far += usize::from(text.len() > 200);
+        }
+        assert!(at > 100 && past > 100 && far > 100, "{at} {past} {far}");
     }
 
     #[test]

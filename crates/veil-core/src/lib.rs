@@ -41,6 +41,7 @@ mod seat;
 
 pub mod conformance;
 pub mod fuzz;
+pub mod limits;
 pub mod testing;
 
 pub use belief::{Belief, Fact};

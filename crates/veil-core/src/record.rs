@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{ActionError, OptionsError};
 use crate::game::{Actor, Game};
+use crate::limits::{MAX_RECORD_ACTIONS, MAX_RECORD_BYTES, too_long};
 
 /// A whole game as data: its options, seat count and every action in order
 /// (chance outcomes included). Replaying it rebuilds the same state; it is
@@ -90,9 +91,26 @@ impl<G: Game> Record<G> {
         Ok(game)
     }
 
-    /// Reads a record saved as JSON; a corrupt file is an error, not a panic.
+    /// Reads a record saved as JSON; a corrupt file is an error, not a
+    /// panic. A text over [`MAX_RECORD_BYTES`] is refused unread, and a
+    /// record of more than [`MAX_RECORD_ACTIONS`] actions before it is
+    /// replayed.
     pub fn from_json(text: &str) -> Result<Self, serde_json::Error> {
-        serde_json::from_str(text)
+        use serde::de::Error;
+        if text.len() > MAX_RECORD_BYTES {
+            return Err(Error::custom(format!(
+                "the record is {}",
+                too_long(text.len(), MAX_RECORD_BYTES)
+            )));
+        }
+        let record: Self = serde_json::from_str(text)?;
+        if record.actions.len() > MAX_RECORD_ACTIONS {
+            return Err(Error::custom(format!(
+                "the record has {} actions, more than the {MAX_RECORD_ACTIONS} Veil reads",
+                record.actions.len()
+            )));
+        }
+        Ok(record)
     }
 
     pub fn to_json(&self) -> String {
@@ -127,5 +145,24 @@ mod tests {
             record.replay(),
             Err(ReplayError::NoSuchSeat { index: 1, .. })
         ));
+    }
+
+    #[test]
+    fn records_past_their_bounds_are_refused() {
+        // Past the bytes: refused before serde_json sees a byte of it.
+        let huge = " ".repeat(MAX_RECORD_BYTES + 1);
+        let e = Record::<Pig>::from_json(&huge).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("too long: 16 777 217 bytes (at most 16 777 216)"),
+            "{e}"
+        );
+        // At the most actions it reads, and one more.
+        let mut record = Record::<Pig>::new(PigOptions::default(), 2);
+        record.actions = vec![(Actor::Seat(Seat(0)), PigAction::Roll); MAX_RECORD_ACTIONS];
+        assert_eq!(Record::<Pig>::from_json(&record.to_json()).unwrap(), record);
+        record.actions.push((Actor::Seat(Seat(0)), PigAction::Hold));
+        let e = Record::<Pig>::from_json(&record.to_json()).unwrap_err();
+        assert!(e.to_string().contains("100001 actions"), "{e}");
     }
 }

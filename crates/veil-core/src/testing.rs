@@ -639,10 +639,11 @@ mod tests {
         }
         fn observe(&self, s: Seat) -> HighLowView {
             let mut view = self.0.observe(s);
-            if FLAW == 1 && view.revealed.is_none() {
-                if let Some(theirs) = self.0.choices[s.other().index()] {
-                    view.revealed = Some(([theirs, theirs], None));
-                }
+            if FLAW == 1
+                && view.revealed.is_none()
+                && let Some(theirs) = self.0.choices[s.other().index()]
+            {
+                view.revealed = Some(([theirs, theirs], None));
             }
             view
         }

@@ -86,6 +86,7 @@ impl Point {
     /// Reads GTP's vertex notation (`D4`, `j10`; the letter `I` is skipped)
     /// on a board of `size`.
     pub fn parse(text: &str, size: u8) -> Result<Point, ParseError> {
+        veil_core::limits::check("vertex", text, veil_core::limits::MAX_MOVE_BYTES)?;
         let err = |reason: &str| ParseError::new("vertex", text, reason);
         let t = text.trim();
         let mut chars = t.chars();

@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use veil_core::ParseError;
+use veil_core::limits::{self, MAX_POSITION_BYTES};
 
 /// A kind of chess piece. Colour does not matter to the rules: secrets are
 /// black, triangles white, and only kinds are ever compared.
@@ -267,6 +268,9 @@ impl FromStr for Pieces {
     /// Reads letters (`"KPP"`, any order, either case) or words
     /// (`"pawn pawn king"`, `"two pawns, two knights and the king"`).
     fn from_str(text: &str) -> Result<Pieces, ParseError> {
+        // Refused unread past the bound: 32 pieces named one by one in
+        // words take about 200 bytes.
+        limits::check("pieces", text, MAX_POSITION_BYTES)?;
         let fail = |reason: String| ParseError::new("pieces", text, reason);
         let mut pieces = Pieces::EMPTY;
         let mut total = 0usize;

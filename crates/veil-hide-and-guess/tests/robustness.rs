@@ -65,6 +65,35 @@ fn huge_piece_counts_are_refused() {
     assert_eq!("two pawns".parse::<Pieces>().unwrap().len(), 2);
 }
 
+/// Issue 33: a list of pieces past 512 bytes is refused before it is read,
+/// handing back only its start; at the bound it reads.
+#[test]
+fn pieces_past_their_bound_are_refused() {
+    use veil_core::limits::{MAX_POSITION_BYTES, too_long};
+    // Every white piece named one by one, padded to the bound.
+    let all = [
+        "king", "queen", "rook", "rook", "bishop", "bishop", "knight", "knight",
+    ]
+    .into_iter()
+    .chain(["pawn"; 8])
+    .collect::<Vec<_>>()
+    .join(", ");
+    let at = format!("{all:<width$}", width = MAX_POSITION_BYTES);
+    assert_eq!(at.parse::<Pieces>().unwrap(), Pieces::WHITE_SET);
+    let past = format!("{at},");
+    let e = past.parse::<Pieces>().unwrap_err();
+    assert_eq!(e.reason, "too long: 513 bytes (at most 512)");
+    assert!(e.input.chars().count() <= 33);
+    // Ten thousand fillers or digits: refused unread.
+    for text in [
+        "and ".repeat(2_500),
+        format!("{} pawns", "9".repeat(10_000)),
+    ] {
+        let e = text.parse::<Pieces>().unwrap_err();
+        assert_eq!(e.reason, too_long(text.len(), MAX_POSITION_BYTES));
+    }
+}
+
 #[test]
 fn a_state_whose_seat_to_move_is_out_of_range_is_refused() {
     let mut g = record_to_a_vote().replay().unwrap();
@@ -131,8 +160,15 @@ fn fuzz_pieces() {
             "nothing",
         ];
         let mut inputs = 0;
-        for i in 0..12_000 {
-            let text = match i % 4 {
+        for i in 0..15_000 {
+            let text = match i % 5 {
+                // At and around the bound (issue 33).
+                4 => fuzz::around_bound(
+                    &mut rng,
+                    words[i % words.len()],
+                    veil_core::limits::MAX_POSITION_BYTES,
+                    &alphabet,
+                ),
                 0 => fuzz::random_bytes(&mut rng, 40),
                 1 => fuzz::random_string(&mut rng, &alphabet, 30),
                 2 => (0..rng.random_range(0..6))
@@ -142,10 +178,16 @@ fn fuzz_pieces() {
                 _ => fuzz::mutate(&mut rng, words[i % words.len()], &alphabet),
             };
             inputs += 1;
-            if let Ok(p) = text.parse::<Pieces>() {
-                assert!(p.len() <= 32, "{text}: {p:?}");
-                let back: Pieces = p.to_string().parse().unwrap();
-                assert_eq!(back, p);
+            match text.parse::<Pieces>() {
+                Ok(p) => {
+                    assert!(p.len() <= 32, "{text}: {p:?}");
+                    let back: Pieces = p.to_string().parse().unwrap();
+                    assert_eq!(back, p);
+                }
+                Err(e) if text.len() > veil_core::limits::MAX_POSITION_BYTES => {
+                    assert!(e.reason.starts_with("too long"), "{e}")
+                }
+                Err(_) => {}
             }
             let _ = serde_json::from_str::<Action>(&format!("{{\"Guess\":{text:?}}}"));
         }

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use veil_chess::{Bits, Chess, Color, Geometry, Grid8, Move, Position, Role, Rules, Setup, Square};
+use veil_core::limits::{self, MAX_MOVE_BYTES, MAX_POSITION_BYTES};
 use veil_core::{
     ActionError, Actor, Game, GameRng, OptionsError, Outcome, ParseError, RngExt, Seat, SeatSet,
     Turn,
@@ -377,6 +378,8 @@ impl Intrigue {
         options: IntrigueOptions,
         hidden: [Option<(Square, Option<Square>)>; 2],
     ) -> Result<Intrigue, ParseError> {
+        // Checked here too, so that not even the error copies a long text.
+        limits::check("Intrigue FEN", fen, MAX_POSITION_BYTES)?;
         let bad = |reason: String| ParseError::new("Intrigue FEN", fen, reason);
         let setup = veil_chess::fen::parse_setup::<Grid8>(fen).map_err(|e| bad(e.to_string()))?;
         let position = Position::from_setup(setup, RULES).map_err(|e| bad(e.to_string()))?;
@@ -862,7 +865,9 @@ impl Intrigue {
 
     /// Reads an action for the side to act: SAN (`e4`, `Nxd5`, `O-O`), UCI
     /// (`e2e4`), `K@` or `reveal` for a voluntary reveal, `retire`/`keep`.
+    /// A text over [`MAX_MOVE_BYTES`] is refused unread.
     pub fn parse_action(&self, text: &str) -> Result<Action, ParseError> {
+        limits::check("Intrigue action", text, MAX_MOVE_BYTES)?;
         let t = text.trim();
         match t {
             "reveal" => return Ok(Action::Reveal),

@@ -49,6 +49,7 @@ impl fmt::Display for Action {
 impl FromStr for Action {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Action, ParseError> {
+        veil_core::limits::check("Jieqi action", s, veil_core::limits::MAX_MOVE_BYTES)?;
         if let Ok(m) = s.parse::<Move>() {
             return Ok(Action::Move(m));
         }
@@ -74,6 +75,7 @@ pub fn record_move(m: Move, revealed: Option<Kind>) -> String {
 
 /// Reads a record move: `h2e2`, or `b0c2n` with the revealed piece's letter.
 pub fn parse_record_move(text: &str) -> Result<(Move, Option<Kind>), ParseError> {
+    veil_core::limits::check("ICCS move", text, veil_core::limits::MAX_MOVE_BYTES)?;
     let bad = |reason: &str| ParseError::new("ICCS move", text, reason);
     if !text.is_ascii() {
         return Err(bad("expected ASCII like h2e2 or b0c2n"));

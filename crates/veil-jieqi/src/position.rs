@@ -810,6 +810,8 @@ impl Position {
     /// reveal and the move number. `-` fields (as in `w - - 0 1`) are
     /// skipped. A position with face-down pieces or a pool plays Jieqi rules,
     /// otherwise xiangqi; see [`Position::from_fen_with_rules`] to choose.
+    /// A FEN over [`MAX_POSITION_BYTES`](veil_core::limits::MAX_POSITION_BYTES)
+    /// is refused unread.
     pub fn from_fen(fen: &str) -> Result<Position, ParseError> {
         parse_fen(fen, None, true)
     }
@@ -959,6 +961,7 @@ pub(crate) fn parse_fen(
     rules: Option<Rules>,
     strict: bool,
 ) -> Result<Position, ParseError> {
+    veil_core::limits::check("FEN", fen, veil_core::limits::MAX_POSITION_BYTES)?;
     let err = |reason: String| ParseError::new("FEN", fen, reason);
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.is_empty() {

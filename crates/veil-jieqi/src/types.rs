@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 use veil_core::ParseError;
+use veil_core::limits::{self, MAX_MOVE_BYTES};
 
 /// One of the 90 points of the board, named as in ICCS: files `a`–`i` from
 /// Red's left, ranks `0`–`9` from Red's side (Red holds ranks 0–4).
@@ -113,6 +114,7 @@ impl fmt::Debug for Square {
 impl FromStr for Square {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Square, ParseError> {
+        limits::check("square", s, MAX_MOVE_BYTES)?;
         let b = s.as_bytes();
         let bad = || ParseError::new("square", s, "expected a file a-i and a rank 0-9, like e0");
         if b.len() != 2 {
@@ -274,6 +276,7 @@ impl fmt::Display for Kind {
 impl FromStr for Kind {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Kind, ParseError> {
+        limits::check("piece kind", s, MAX_MOVE_BYTES)?;
         let mut chars = s.chars();
         if let (Some(c), None) = (chars.next(), chars.next())
             && let Some(kind) = Kind::from_letter(c)
@@ -344,6 +347,7 @@ impl fmt::Debug for Move {
 impl FromStr for Move {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Move, ParseError> {
+        limits::check("ICCS move", s, MAX_MOVE_BYTES)?;
         let bad = |reason: &str| ParseError::new("ICCS move", s, reason);
         if !s.is_ascii() {
             return Err(bad("expected ASCII like h2e2"));

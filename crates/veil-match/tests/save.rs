@@ -117,12 +117,23 @@ fn a_torn_last_line_is_dropped_and_a_bad_line_refuses_the_save() {
             .unwrap()
             .version
     );
-    // Past the size bound: refused before parsing.
-    let huge = " ".repeat(veil_match::limits::MAX_SAVE_BYTES + 1);
-    assert!(
-        read::<veil_jieqi::Jieqi>(&huge, None)
+    // At the size bound (padded with spaces) a save and its log read;
+    // one byte past it they are refused before parsing.
+    let max = veil_match::limits::MAX_SAVE_BYTES;
+    let at = format!("{checkpoint}{}", " ".repeat(max - checkpoint.len()));
+    let log_at = format!("{log}{}", " ".repeat(max - log.len()));
+    let back = read::<veil_jieqi::Jieqi>(&at, Some(&log_at)).unwrap();
+    assert_eq!(back.version, m.version);
+    assert_eq!(
+        read::<veil_jieqi::Jieqi>(&format!("{at} "), None)
             .err()
-            .unwrap()
-            .contains("KB")
+            .unwrap(),
+        "the save is too long: 16 777 217 bytes (at most 16 777 216)"
+    );
+    assert_eq!(
+        read::<veil_jieqi::Jieqi>(&checkpoint, Some(&format!("{log_at} ")))
+            .err()
+            .unwrap(),
+        "the save's log is too long: 16 777 217 bytes (at most 16 777 216)"
     );
 }

@@ -16,11 +16,15 @@
 //! an unknown piece; `-` none). `locked` is `-` or the squares that may not
 //! be flipped, comma-separated. The standard fixed arrangement is
 //! [`STANDARD_FIXED`].
+//!
+//! A move over [`MAX_MOVE_BYTES`] and a position over
+//! [`MAX_POSITION_BYTES`] are refused unread.
 
 use std::fmt;
 use std::str::FromStr;
 
 use veil_core::ParseError;
+use veil_core::limits::{self, MAX_MOVE_BYTES, MAX_POSITION_BYTES};
 
 use crate::board::Layout;
 use crate::game::{Action, Options, Phase, Piece, RealityCheck};
@@ -103,6 +107,7 @@ impl FromStr for Action {
     type Err = ParseError;
 
     fn from_str(input: &str) -> Result<Action, ParseError> {
+        limits::check("Reality Check move", input, MAX_MOVE_BYTES)?;
         let s = input.trim();
         let err = |r: &str| ParseError::new("Reality Check move", input, r.to_string());
         if s.is_empty() {
@@ -318,6 +323,7 @@ impl RealityCheck {
     /// (board, hand, removed), and drop squares are the layout's home
     /// squares. `options.board` says which board the string is on.
     pub fn from_fen(options: &Options, input: &str) -> Result<RealityCheck, ParseError> {
+        limits::check("Reality Check position", input, MAX_POSITION_BYTES)?;
         let err = |r: String| ParseError::new("Reality Check position", input, r);
         let fields: Vec<&str> = input.split_whitespace().collect();
         let (fields, drops) = match fields.len() {

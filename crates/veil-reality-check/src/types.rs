@@ -216,6 +216,7 @@ impl Square {
 impl std::str::FromStr for Square {
     type Err = veil_core::ParseError;
     fn from_str(s: &str) -> Result<Square, Self::Err> {
+        veil_core::limits::check("square", s, veil_core::limits::MAX_MOVE_BYTES)?;
         Square::parse(s).ok_or_else(|| veil_core::ParseError::new("square", s, "expected a1 … g9"))
     }
 }

@@ -8,6 +8,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use veil_chess::fen::SECRET_KING_START;
 use veil_chess::{Bits, Chess10, Color, Geometry, Grid10, Move, Piece, Role, Rules, Square};
+use veil_core::limits::{self, MAX_MOVE_BYTES, MAX_POSITION_BYTES};
 use veil_core::{
     ActionError, Actor, Game, GameRng, OptionsError, Outcome, ParseError, RngExt, Seat, SeatSet,
     SeedableRng, Turn,
@@ -61,6 +62,7 @@ impl fmt::Display for Action {
 impl FromStr for Action {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<Action, ParseError> {
+        limits::check("Secret King action", s, MAX_MOVE_BYTES)?;
         let bad = |reason: &str| ParseError::new("Secret King action", s, reason);
         if let Some(rest) = s.strip_prefix("king ") {
             return Grid10::parse_square(rest.trim())
@@ -429,6 +431,13 @@ impl SecretKing {
         kings: [Option<Square>; 2],
         options: SecretKingOptions,
     ) -> Result<SecretKing, SetupError> {
+        // Checked here too, so that not even the error copies a long text.
+        if let Err(e) = limits::check("FEN", fen, MAX_POSITION_BYTES) {
+            return Err(SetupError {
+                input: e.input,
+                reason: e.reason,
+            });
+        }
         let bad = |reason: String| SetupError {
             input: fen.to_string(),
             reason,
@@ -608,7 +617,9 @@ impl SecretKing {
 
     /// Reads a move of the side to move in UCI (`e3e5`, `e9e10q`) or SAN
     /// (`e5`, `Nxc4`, `e10=Q`, `Kf6`); en passant is found from its squares.
+    /// A text over [`MAX_MOVE_BYTES`] is refused unread.
     pub fn parse_move(&self, text: &str) -> Result<Move, ParseError> {
+        limits::check("Secret King move", text, MAX_MOVE_BYTES)?;
         parse_board_move(&self.core.position, &self.legal_moves(), text)
     }
 

@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use veil_core::ParseError;
+use veil_core::limits::{self, MAX_MOVE_BYTES, MAX_POSITION_BYTES};
 
 /// A suit, in the order of its marriage's value: ♥ 100, ♦ 80, ♣ 60, ♠ 40.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
@@ -157,6 +158,7 @@ impl FromStr for Card {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Card, ParseError> {
+        limits::check("card", text, MAX_MOVE_BYTES)?;
         let bad = |reason: &str| ParseError::new("card", text, reason);
         let trimmed = text.trim();
         let suit_char = trimmed.chars().last().ok_or_else(|| bad("empty"))?;
@@ -312,8 +314,11 @@ impl fmt::Debug for Hand {
 impl FromStr for Hand {
     type Err = ParseError;
 
-    /// Cards separated by spaces or commas: "A♥ K♥ 9S".
+    /// Cards separated by spaces or commas: "A♥ K♥ 9S". A text over
+    /// [`MAX_POSITION_BYTES`] is refused unread (the whole deck, its suits
+    /// as symbols, is 123 bytes).
     fn from_str(text: &str) -> Result<Hand, ParseError> {
+        limits::check("hand", text, MAX_POSITION_BYTES)?;
         let mut hand = Hand::EMPTY;
         for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
             let card: Card = word.parse()?;

@@ -2,6 +2,7 @@
 //! views, records) meets random bytes, random notation and mutations of
 //! good input; an error or a usable value, never a panic or a hang.
 use veil_core::fuzz::{self, Samples, fuzz_game};
+use veil_core::limits::{MAX_MOVE_BYTES, MAX_POSITION_BYTES, too_long};
 use veil_core::{GameRng, RngExt, SeedableRng};
 use veil_tysiac::{Card, Hand, Options, Tysiac};
 
@@ -22,21 +23,41 @@ fn fuzz_cards_and_hands() {
         ];
         let mut inputs = 0;
         let mut accepted = 0;
-        for i in 0..12_000 {
-            let text = match i % 3 {
+        for i in 0..15_000 {
+            let text = match i % 5 {
                 0 => fuzz::random_bytes(&mut rng, 40),
                 1 => fuzz::random_string(&mut rng, &alphabet, 40),
-                _ => fuzz::mutate(&mut rng, good[i % good.len()], &alphabet),
+                2 => fuzz::mutate(&mut rng, good[i % good.len()], &alphabet),
+                // At and around the bounds (issue 33).
+                3 => fuzz::around_bound(&mut rng, good[i % 3], MAX_MOVE_BYTES, &alphabet),
+                _ => fuzz::around_bound(
+                    &mut rng,
+                    good[i % good.len()],
+                    MAX_POSITION_BYTES,
+                    &alphabet,
+                ),
             };
             inputs += 1;
-            if let Ok(card) = text.parse::<Card>() {
-                accepted += 1;
-                assert_eq!(card.to_string().parse::<Card>().ok(), Some(card));
+            match text.parse::<Card>() {
+                Ok(card) => {
+                    accepted += 1;
+                    assert_eq!(card.to_string().parse::<Card>().ok(), Some(card));
+                }
+                Err(e) if text.len() > MAX_MOVE_BYTES => {
+                    assert_eq!(e.reason, too_long(text.len(), MAX_MOVE_BYTES))
+                }
+                Err(_) => {}
             }
-            if let Ok(hand) = text.parse::<Hand>() {
-                accepted += 1;
-                assert_eq!(hand.0 & !Hand::DECK.0, 0);
-                assert_eq!(hand.to_string().parse::<Hand>().ok(), Some(hand), "{text}");
+            match text.parse::<Hand>() {
+                Ok(hand) => {
+                    accepted += 1;
+                    assert_eq!(hand.0 & !Hand::DECK.0, 0);
+                    assert_eq!(hand.to_string().parse::<Hand>().ok(), Some(hand), "{text}");
+                }
+                Err(e) if text.len() > MAX_POSITION_BYTES => {
+                    assert_eq!(e.reason, too_long(text.len(), MAX_POSITION_BYTES))
+                }
+                Err(_) => {}
             }
         }
         let _ = rng.random::<u8>();
@@ -44,6 +65,35 @@ fn fuzz_cards_and_hands() {
     });
     assert!(count.0 >= 10_000);
     assert!(count.1 > 500, "{count:?}");
+}
+
+/// Issue 33: a card past 32 bytes and a hand past 512 are refused before
+/// they are read, handing back only their start; at the bound they read.
+#[test]
+fn cards_and_hands_past_their_bounds_are_refused() {
+    let at = format!("{:^width$}", "10H", width = MAX_MOVE_BYTES);
+    let ten: Card = "10H".parse().unwrap();
+    assert_eq!(at.parse::<Card>().unwrap(), ten);
+    let past = format!("{at} ");
+    let e = past.parse::<Card>().unwrap_err();
+    assert_eq!(e.reason, "too long: 33 bytes (at most 32)");
+    assert!(e.input.ends_with('…'));
+    // The whole deck, and the deck padded to the bound, read.
+    let deck = Hand::DECK.to_string();
+    assert!(deck.len() <= 130, "{deck}");
+    // Padded in bytes: a suit's symbol is three.
+    let at = format!("{deck}{}", " ".repeat(MAX_POSITION_BYTES - deck.len()));
+    assert_eq!(at.len(), MAX_POSITION_BYTES);
+    assert_eq!(at.parse::<Hand>().unwrap(), Hand::DECK);
+    let past = format!("{at},");
+    let e = past.parse::<Hand>().unwrap_err();
+    assert_eq!(e.reason, "too long: 513 bytes (at most 512)");
+    // Ten thousand separators: refused unread.
+    let e = format!("AH{}", ", ".repeat(5_000))
+        .parse::<Hand>()
+        .unwrap_err();
+    assert_eq!(e.reason, too_long(10_002, MAX_POSITION_BYTES));
+    assert!(e.input.chars().count() <= 33);
 }
 
 /// Mutated states, views and records of random matches: errors, or values
