@@ -383,8 +383,10 @@ pub fn review_bar(ctx: &egui::Context, bar: ReviewBar, out: &mut MessageWriter<C
         });
 }
 
-/// A computer's belief under its heading: a row a place, its guesses with
-/// their shares, the true one ticked and in colour.
+/// A computer's belief under its heading: the places flowing across the
+/// strip, likeliest first, each with its guesses and their shares on one
+/// line, the true one ticked and in colour. (A grid made one narrow column
+/// of them, a word a line.)
 fn belief_lines(ui: &mut egui::Ui, heading: &str, lines: &[BeliefLine]) {
     ui.separator();
     ui.label(egui::RichText::new(heading).strong());
@@ -396,10 +398,13 @@ fn belief_lines(ui: &mut egui::Ui, heading: &str, lines: &[BeliefLine]) {
         .max_height(ui.available_height().max(40.0))
         .auto_shrink([false, true])
         .show(ui, |ui| {
-            egui::Grid::new("belief").striped(true).show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().item_spacing.x = 6.0;
                 for line in lines {
-                    ui.label(&line.place);
-                    ui.horizontal_wrapped(|ui| {
+                    // A place and its guesses stay together on a row.
+                    ui.horizontal(|ui| {
+                        let place = egui::RichText::new(&line.place).strong();
+                        ui.add(egui::Label::new(place).wrap_mode(egui::TextWrapMode::Extend));
                         for (what, share, true_one) in &line.guesses {
                             let text = format!("{what} {:.0}%", share * 100.0);
                             let text = if *true_one {
@@ -409,10 +414,10 @@ fn belief_lines(ui: &mut egui::Ui, heading: &str, lines: &[BeliefLine]) {
                             } else {
                                 egui::RichText::new(text)
                             };
-                            ui.label(text);
+                            ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
                         }
+                        ui.add_space(12.0);
                     });
-                    ui.end_row();
                 }
             });
         });

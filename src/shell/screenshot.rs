@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 
 use crate::LaunchOptions;
+use crate::kit::input::Command;
 use crate::kit::board::BoardUi;
 use crate::table::Screen;
 
@@ -24,7 +25,8 @@ fn take_screenshot(
     mut board: ResMut<BoardUi>,
     mut frames: Local<u32>,
     mut exit: MessageWriter<AppExit>,
-    mut out: MessageWriter<crate::kit::input::Command>,
+    mut out: MessageWriter<Command>,
+    guesses: Query<(), With<crate::table::guesses::GuessMark>>,
 ) {
     let Some(path) = &launch.screenshot else {
         return;
@@ -42,11 +44,15 @@ fn take_screenshot(
     *frames += 1;
     let review = launch.demo.as_deref().is_some_and(|d| d.ends_with("-review"));
     match *frames {
-        // A review demo: a few moves back from the end, the computer's
-        // guesses shown.
+        // A review demo: the computer's guesses shown, a few moves back
+        // from the end, then back a move at a time to one the computer
+        // chose (where its guesses are drawn).
         60 if review => {
-            out.write(crate::kit::input::Command::ReviewGuesses(true));
-            out.write(crate::kit::input::Command::ReviewStep(-6));
+            out.write(Command::ReviewGuesses(true));
+            out.write(Command::ReviewStep(-4));
+        }
+        f @ 70..150 if review && f % 10 == 0 && guesses.is_empty() => {
+            out.write(Command::ReviewStep(-1));
         }
         // Show a selected piece with its legal targets.
         150 => {

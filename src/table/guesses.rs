@@ -86,10 +86,11 @@ fn mark_guesses<G: GameView>(
             children![(
                 WorldText::new(
                     format!("{:.0}%", share * 100.0),
-                    layout.spacing * 0.24,
+                    layout.spacing * 0.22,
                     Color::WHITE
                 ),
-                Transform::from_xyz(0.0, -side * 0.32, 0.1),
+                // In the square's corner, off the piece standing on it.
+                Transform::from_xyz(side * 0.3, -side * 0.37, 0.1),
             )],
         ));
     }

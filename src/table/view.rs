@@ -781,7 +781,15 @@ pub fn belief_lines<G: GameView>(belief: &Belief, truth: &[Fact]) -> Vec<widgets
             places.push(fact.place);
         }
     }
-    places.sort_unstable();
+    // Likeliest first: what it was surest of leads the list.
+    let surest = |place: u16| {
+        belief
+            .at(place)
+            .iter()
+            .map(|(_, s)| *s)
+            .fold(0.0f64, f64::max)
+    };
+    places.sort_unstable_by(|a, b| surest(*b).total_cmp(&surest(*a)).then(a.cmp(b)));
     places
         .into_iter()
         .map(|place| {

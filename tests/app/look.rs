@@ -749,6 +749,32 @@ pub(super) fn words_past_the_table(app: &mut App) -> Vec<String> {
     out
 }
 
+/// Labels of the review's strip in the last frame that egui wrapped into a
+/// narrow column (taller than two lines, narrower than 160 pixels): "King /
+/// hides / 2%".
+pub(super) fn words_in_a_column(app: &mut App) -> Vec<String> {
+    use bevy_egui::EguiContext;
+    let world = app.world_mut();
+    let mut q = world.query::<&mut EguiContext>();
+    let mut ctx = q.single_mut(world).expect("an egui context");
+    let ctx = ctx.get_mut();
+    let screen = ctx.viewport_rect();
+    // The review's strip: along the bottom, left of the side panel.
+    let top = screen.max.y - veil::kit::widgets::REVIEW_BAR_GUESSES;
+    let right = screen.max.x - veil::kit::widgets::SIDE_PANEL;
+    let widgets = ctx.viewport(|v| v.prev_pass.widgets.clone());
+    let mut out = Vec::new();
+    for (_, rects) in widgets.layers() {
+        for w in rects {
+            let in_strip = w.rect.min.y >= top - 0.5 && w.rect.max.x <= right + 0.5;
+            if in_strip && w.rect.height() > 40.0 && w.rect.width() < 160.0 && w.rect.width() > 12.0 {
+                out.push(format!("{:?}", w.rect));
+            }
+        }
+    }
+    out
+}
+
 /// The egui widgets of the last frame that reach past the side panel's
 /// edges (the panel open): each with its rect. (Headless, egui lays out on
 /// a screen of its own width; the panel is as wide on every screen.)
@@ -860,6 +886,10 @@ fn nothing_spills_past_the_panel_or_over_the_table() {
                 if w >= 1000.0 {
                     let spill = spilling_widgets(&mut app);
                     assert!(spill.is_empty(), "{w}×{h}: {spill:?}");
+                }
+                if guesses {
+                    let column = words_in_a_column(&mut app);
+                    assert!(column.is_empty(), "{w}×{h}: guesses wrapped a word a line: {column:?}");
                 }
             }
         }

@@ -596,3 +596,52 @@ fn a_capture_drops_the_stone_and_lifts_the_prisoner_into_the_bowl() {
     );
     check_rengo_world(&mut app);
 }
+
+/// Issue 33, 4: importing a two-player record while a seat the new match
+/// does not have is on screen (W2 of a four-seat hot-seat game) moves the
+/// screen to a seat it has, and the table draws on (it panicked in
+/// `hover_stone`: "len is 2 but the index is 3").
+#[test]
+fn an_import_with_fewer_seats_moves_the_screen_to_a_seat_it_has() {
+    let mut app = app(AnimationSpeed::Off);
+    start_rengo(
+        &mut app,
+        vec![
+            SeatKind::Human,
+            SeatKind::Human,
+            SeatKind::Computer(Level::Easy),
+            SeatKind::Human,
+        ],
+        RengoOptions::default(),
+        5,
+    );
+    app.world_mut().resource_mut::<Viewer>().0 = Seat(3);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<Viewer>().0, Seat(3), "W2 on screen");
+    // A finished plain-Go record: a few stones, then two passes.
+    let mut game = Rengo::new(&RengoOptions::default(), 2).unwrap();
+    for (k, v) in ["D4", "F6", "C7"].iter().enumerate() {
+        let p = Point::parse(v, 9).unwrap();
+        game.apply(Actor::Seat(Seat((k % 2) as u8)), RengoAction::Play(p))
+            .unwrap();
+    }
+    game.apply(Actor::Seat(Seat(1)), RengoAction::Pass).unwrap();
+    game.apply(Actor::Seat(Seat(0)), RengoAction::Pass).unwrap();
+    let sgf = veil_go::sgf::write(&game, &[]);
+    app.world_mut()
+        .write_message(veil::games::rengo::record::ImportRecord(sgf));
+    for _ in 0..30 {
+        app.update();
+    }
+    let m = app.world().resource::<Match<Rengo>>();
+    assert_eq!(m.seats().len(), 2, "the record's two seats");
+    let viewer = app.world().resource::<Viewer>().0;
+    assert!(viewer.index() < 2, "the screen is on a seat of the match ({viewer})");
+    assert_eq!(
+        observation(&app).expect("a match").game.position().board().rows(),
+        game.position().board().rows()
+    );
+    check_rengo_world(&mut app);
+}
