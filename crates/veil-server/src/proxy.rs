@@ -53,26 +53,26 @@ pub(crate) fn client_ip(
         ProxyHeader::XForwardedFor => "x-forwarded-for",
         ProxyHeader::Forwarded => "forwarded",
     };
-    // Several header lines are one list, in order (RFC 9110 §5.3).
-    let mut hops: Vec<Option<IpAddr>> = Vec::new();
-    for value in headers.get_all(name) {
+    // Several header lines are one list, in order (RFC 9110 §5.3); it is
+    // read from its end, and only as far as the first untrusted hop.
+    let values: Vec<_> = headers.get_all(name).iter().collect();
+    let mut ip = peer;
+    for value in values.into_iter().rev() {
         let Ok(value) = value.to_str() else {
-            hops.push(None);
-            continue;
+            return ip;
         };
-        for element in value.split(',') {
-            hops.push(match header {
+        for element in value.rsplit(',') {
+            let hop = match header {
                 ProxyHeader::XForwardedFor => parse_hop(element),
                 ProxyHeader::Forwarded => forwarded_for(element),
-            });
-        }
-    }
-    let mut ip = peer;
-    for hop in hops.into_iter().rev() {
-        let Some(hop) = hop else { break };
-        ip = hop.to_canonical();
-        if !is_trusted(ip) {
-            break;
+            };
+            let Some(hop) = hop else {
+                return ip;
+            };
+            ip = hop.to_canonical();
+            if !is_trusted(ip) {
+                return ip;
+            }
         }
     }
     ip
