@@ -403,7 +403,7 @@ impl<G: MatchGame> AnyMatch for Erased<G> {
         out
     }
     fn fact_words_for_tests(&self, fact: Fact) -> Option<String> {
-        G::fact_text(fact)
+        G::fact_text(self.0.full_state_for_tests(), fact)
     }
     fn record(&self) -> Option<Value> {
         if self.0.turn() != Turn::Over {

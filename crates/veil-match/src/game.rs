@@ -60,15 +60,20 @@ pub trait MatchGame: Game {
         let _ = (state, seat);
         None
     }
-    /// A hidden fact ([`Game::hidden_facts`]) in the game's own words, as
-    /// a move list would write it if it named it ("10♥" for a card in a
-    /// Tysiąc hand, "K@e4" for where an Intrigue King hides): leak tests
-    /// look for these words in what a seat that may not know it was sent.
-    /// `None` (the default) where the fact has no words of its own that
-    /// could not turn up by chance.
+    /// A hidden fact ([`Game::hidden_facts`]) of `state` in the game's own
+    /// words, as a move list would write it if it named it ("10♥" for a
+    /// card in a Tysiąc hand, "K@e4" for where an Intrigue King hides):
+    /// leak tests look for these words in what a seat that may not know it
+    /// was sent. `state` is there for what the fact itself does not say
+    /// (the face up of a Reality Check piece, whose a captured Jieqi piece
+    /// was). `None` (the default) where the fact has no words of its own
+    /// that could not turn up by chance.
     #[doc(hidden)]
-    fn fact_text(fact: veil_core::Fact) -> Option<String> {
-        let _ = fact;
+    fn fact_text(state: &Self, fact: veil_core::Fact) -> Option<String>
+    where
+        Self: Sized,
+    {
+        let _ = (state, fact);
         None
     }
 }

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{Notify, mpsc, oneshot};
@@ -57,8 +57,16 @@ pub(crate) async fn ws_handler(
     ws: WebSocketUpgrade,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
 ) -> Response {
-    let Some(guard) = shared.limits.connect(addr.ip()) else {
+    // Behind a trusted reverse proxy, the client it forwards.
+    let ip = crate::proxy::client_ip(
+        addr.ip(),
+        &headers,
+        &shared.config.trusted_proxies,
+        shared.config.proxy_header,
+    );
+    let Some(guard) = shared.limits.connect(ip) else {
         return (
             StatusCode::TOO_MANY_REQUESTS,
             "too many connections from this address",
@@ -72,7 +80,7 @@ pub(crate) async fn ws_handler(
         .max_frame_size(MAX_FRAME)
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0)
-        .on_upgrade(move |socket| connection(socket, shared, addr.ip(), guard))
+        .on_upgrade(move |socket| connection(socket, shared, ip, guard))
 }
 
 /// Where a connection stands.

@@ -65,10 +65,12 @@ use veil_net::{RoomSettings, SeatSpec, codes};
 mod conn;
 mod limits;
 pub mod load;
+mod proxy;
 mod room;
 pub mod stats;
 pub mod store;
 
+pub use proxy::ProxyHeader;
 pub use room::Inspection;
 use room::{Input, Room, RoomMeta};
 use store::{SqliteStore, StoreHandle, StoredRoom};
@@ -97,6 +99,11 @@ pub struct Config {
     /// heard of survives a power cut); `false` (`NORMAL`): it survives the
     /// process being killed, and a power cut may lose the last commits.
     pub full_sync: bool,
+    /// Reverse proxies whose connections count as the client's address
+    /// they forward (in `proxy_header`); empty: every connection is its
+    /// peer's address, and the header is never read.
+    pub trusted_proxies: Vec<IpAddr>,
+    pub proxy_header: ProxyHeader,
 }
 
 impl Default for Config {
@@ -112,6 +119,8 @@ impl Default for Config {
             keep_secs: 30 * 24 * 3600,
             animation_step_ms: 250,
             full_sync: true,
+            trusted_proxies: Vec::new(),
+            proxy_header: ProxyHeader::XForwardedFor,
         }
     }
 }

@@ -6,6 +6,7 @@ const USAGE: &str = "usage:
   veil-server [--port 8080] [--bind 127.0.0.1] [--db veil.db] [--web web/dist]
               [--rooms-per-ip 20] [--conns-per-ip 50] [--keep-days 30]
               [--animation-step-ms 250] [--sync full|normal]
+              [--trusted-proxy IP]... [--proxy-header x-forwarded-for|forwarded]
   veil-server load --url ws://127.0.0.1:8080/ws [--rooms 100] [--seconds 20]
               [--game jieqi] [--think-ms 1000] [--watchers 0]";
 
@@ -39,6 +40,16 @@ fn serve(args: &[String]) -> Result<(), String> {
             "--conns-per-ip" => config.conns_per_ip = number(value()?)? as usize,
             "--keep-days" => config.keep_secs = number(value()?)? * 24 * 3600,
             "--animation-step-ms" => config.animation_step_ms = number(value()?)?,
+            "--trusted-proxy" => config.trusted_proxies.push(
+                value()?
+                    .parse()
+                    .map_err(|e| format!("--trusted-proxy: an IP address: {e}"))?,
+            ),
+            "--proxy-header" => {
+                config.proxy_header = value()?
+                    .parse()
+                    .map_err(|e| format!("--proxy-header: {e}"))?
+            }
             "--sync" => {
                 config.full_sync = match value()?.as_str() {
                     "full" => true,

@@ -401,3 +401,92 @@ impl StoreHandle {
         rx.await.map_err(|_| "the store has stopped".to_string())?
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use veil_match::SeatKind;
+
+    /// A room created at 100, closed at `closed` (or open), with a seat and
+    /// a step.
+    fn room(code: &str, closed: Option<i64>) -> Vec<Write> {
+        let opening = Opening::new(
+            "jieqi",
+            veil_match::default_options("jieqi").unwrap(),
+            &[SeatKind::Human, SeatKind::Human],
+            100,
+        );
+        let mut w = vec![
+            Write::Room {
+                code: code.into(),
+                opening,
+                settings: Value::Null,
+                created: 100,
+            },
+            Write::Seat {
+                code: code.into(),
+                seat: 0,
+                name: "a".into(),
+                token_hash: "h".into(),
+            },
+            Write::Step {
+                code: code.into(),
+                n: 1,
+                seat: None,
+                seq: 0,
+                step: Step::Chance,
+            },
+        ];
+        if let Some(at) = closed {
+            w.push(Write::Closed {
+                code: code.into(),
+                at,
+            });
+        }
+        w
+    }
+
+    fn rows(store: &SqliteStore, table: &str, code: &str) -> i64 {
+        store
+            .db
+            .query_row(
+                &format!("SELECT COUNT(*) FROM {table} WHERE room = ?1"),
+                [code],
+                |r| r.get(0),
+            )
+            .unwrap()
+    }
+
+    #[test]
+    fn purge_deletes_rooms_closed_before_the_time_and_keeps_the_rest() {
+        let dir = std::env::temp_dir().join(format!("veil-store-purge-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut store = SqliteStore::open(&dir.join("veil.db"), false).unwrap();
+        for (code, closed) in [("OLD", Some(1000)), ("RECENT", Some(5000)), ("OPEN", None)] {
+            store.commit(&room(code, closed)).unwrap();
+        }
+        // Kept while `keep_secs` has not passed since it closed.
+        assert_eq!(store.purge(1000), Ok(0));
+        assert_eq!(store.purge(3000), Ok(1));
+        assert!(store.room("OLD").unwrap().is_none());
+        assert_eq!(
+            (rows(&store, "seats", "OLD"), rows(&store, "steps", "OLD")),
+            (0, 0)
+        );
+        let recent = store.room("RECENT").unwrap().expect("a recent room stays");
+        assert_eq!(recent.steps.len(), 1);
+        assert_eq!(rows(&store, "seats", "RECENT"), 1);
+        // A room never closed is never purged, however old.
+        assert_eq!(store.purge(i64::MAX), Ok(1));
+        let open: Vec<String> = store
+            .open_rooms()
+            .unwrap()
+            .into_iter()
+            .map(|r| r.code)
+            .collect();
+        assert_eq!(open, ["OPEN"]);
+        assert!(store.room("RECENT").unwrap().is_none());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -292,3 +292,58 @@ async fn a_panic_in_a_game_reloads_only_that_room() {
     let i = server.inspect(&code).await.unwrap();
     assert_eq!(b.view, i.views[1]);
 }
+
+/// Opens a WebSocket as a client behind a proxy would, the proxy having
+/// written `forwarded` in X-Forwarded-For; the HTTP status if refused.
+async fn open_as(addr: std::net::SocketAddr, forwarded: Option<&str>) -> Result<impl Sized, u16> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    use tokio_tungstenite::tungstenite::http::HeaderValue;
+    let mut request = common::url(addr).into_client_request().unwrap();
+    if let Some(f) = forwarded {
+        request
+            .headers_mut()
+            .insert("x-forwarded-for", HeaderValue::from_str(f).unwrap());
+    }
+    match tokio_tungstenite::connect_async(request).await {
+        Ok((ws, _)) => Ok(ws),
+        Err(tokio_tungstenite::tungstenite::Error::Http(r)) => Err(r.status().as_u16()),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forwarded_address_counts_only_from_a_trusted_proxy() {
+    // 127.0.0.1 is the proxy: each client it forwards has two connections.
+    let mut config = common::config();
+    config.conns_per_ip = 2;
+    config.trusted_proxies = vec![[127, 0, 0, 1].into()];
+    let server = veil_server::start(config).await.unwrap();
+    let mut held = Vec::new();
+    for _ in 0..2 {
+        held.push(open_as(server.addr, Some("198.51.100.1")).await.unwrap());
+    }
+    assert_eq!(
+        open_as(server.addr, Some("198.51.100.1")).await.err(),
+        Some(429)
+    );
+    // A first hop the client wrote itself gets it no further.
+    let spoof = open_as(server.addr, Some("203.0.113.9, 198.51.100.1")).await;
+    assert_eq!(spoof.err(), Some(429));
+    // Another client behind the same proxy has places of its own, and so
+    // has the proxy itself.
+    held.push(open_as(server.addr, Some("198.51.100.2")).await.unwrap());
+    held.push(open_as(server.addr, None).await.unwrap());
+
+    // Not trusted: the header is only the client's word, and 127.0.0.1 is
+    // one address whatever it claims.
+    let mut config = common::config();
+    config.conns_per_ip = 2;
+    let server = veil_server::start(config).await.unwrap();
+    held.push(open_as(server.addr, Some("198.51.100.1")).await.unwrap());
+    held.push(open_as(server.addr, Some("198.51.100.2")).await.unwrap());
+    assert_eq!(
+        open_as(server.addr, Some("198.51.100.3")).await.err(),
+        Some(429)
+    );
+    assert_eq!(open_as(server.addr, None).await.err(), Some(429));
+}

@@ -1,11 +1,12 @@
 //! Rooms as players meet them: reconnecting, choosing at the same time,
-//! impostors, computer seats and players who went away, takebacks.
+//! impostors, computer seats and players who went away, takebacks, the
+//! time per move and rooms nobody plays in.
 
 mod common;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use common::{Pick, Player, rules, server};
+use common::{Pick, Player, WAIT, rules, server};
 use veil_core::Seat;
 use veil_net::{Client, RoomSettings, SeatSpec, Server, codes};
 
@@ -538,4 +539,130 @@ async fn a_takeback_needs_the_other_persons_yes_and_no_reveal() {
         Server::Error { code, .. } => assert_eq!(code, codes::TAKEBACK),
         _ => unreachable!(),
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_not_made_in_time_is_made_once_by_the_computer() {
+    let server = server().await;
+    let settings = RoomSettings {
+        move_secs: Some(1),
+        level: "random".into(),
+        think_limit_ms: 100,
+        ..RoomSettings::default()
+    };
+    let mut host = Player::connect(server.addr).await;
+    let code = host
+        .create(
+            "jieqi",
+            vec![SeatSpec::Me, SeatSpec::Person],
+            Some(settings),
+        )
+        .await;
+    let rules = rules("jieqi", 2);
+    let mut guest = Player::connect(server.addr).await;
+    // The guest's seat starts the game, and Red's (the host's) clock.
+    let before_start = Instant::now();
+    guest.join(&code, "guest").await;
+    // Red lets its time run out: the computer moves for it.
+    host.until(|f| matches!(f, Server::Update(u) if !u.lines.is_empty()))
+        .await;
+    let waited = before_start.elapsed();
+    assert!(
+        waited >= Duration::from_secs(1),
+        "moved for Red after {waited:?}, before its time ran out"
+    );
+    assert_eq!((host.lines.len(), host.to_act.clone()), (1, vec![1]));
+    // One move only: the seat is the person's again, and nobody is
+    // announced away.
+    let i = server.inspect(&code).await.unwrap();
+    assert_eq!(i.seat_kinds, vec!["human", "human"]);
+    assert_eq!(i.away, vec![false, false]);
+    let stored = server.stored(&code).await.unwrap();
+    let steps: Vec<String> = stored
+        .steps
+        .iter()
+        .map(|(_, _, s)| match s {
+            veil_match::Step::Seat { seat, kind } => format!("seat {seat} {kind}"),
+            veil_match::Step::Act { seat, .. } => format!("act {seat}"),
+            other => format!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(steps, ["seat 0 random", "act 0", "seat 0 human"]);
+    // Black answers in time, and Red then moves by itself.
+    guest.reach(host.v).await;
+    let legal = rules.legal_from_view(&guest.view, Seat(1)).unwrap();
+    let seq = guest.act(legal[0].clone()).await;
+    guest.answer(seq).await.unwrap();
+    host.reach(guest.v).await;
+    let legal = rules.legal_from_view(&host.view, Seat(0)).unwrap();
+    let seq = host.act(legal[0].clone()).await;
+    host.answer(seq).await.unwrap();
+    let stored = server.stored(&code).await.unwrap();
+    assert_eq!(stored.steps.len(), 5, "no other move was made for anyone");
+    assert_eq!(
+        stored.steps[4].0,
+        Some(0),
+        "Red's own move, by its connection"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_nobody_plays_in_is_closed_and_those_still_there_told() {
+    let config = common::config();
+    let db = config.db.clone();
+    let server = veil_server::start(config).await.unwrap();
+    let settings = RoomSettings {
+        idle_close_secs: 1,
+        ..RoomSettings::default()
+    };
+    let mut host = Player::connect(server.addr).await;
+    let code = host
+        .create(
+            "jieqi",
+            vec![SeatSpec::Me, SeatSpec::Person],
+            Some(settings),
+        )
+        .await;
+    let mut watcher = Player::connect(server.addr).await;
+    watcher.watch(&code).await;
+    // A person is connected: past the idle time the room stays open.
+    watcher.drain(Duration::from_millis(1500)).await;
+    assert!(server.rooms().contains(&code));
+    assert!(watcher.errors.is_empty(), "{:?}", watcher.errors);
+    // The last person leaves (a spectator does not keep a room open).
+    let left = Instant::now();
+    drop(host);
+    watcher
+        .until(|f| matches!(f, Server::Error { code, .. } if code == codes::NO_ROOM))
+        .await;
+    let waited = left.elapsed();
+    assert!(
+        waited >= Duration::from_secs(1),
+        "closed {waited:?} after the last person left"
+    );
+    assert!(watcher.next().await.is_none() && watcher.closed);
+    let deadline = Instant::now() + WAIT;
+    while server.rooms().contains(&code) {
+        assert!(Instant::now() < deadline, "the closed room is still listed");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let mut late = Player::connect(server.addr).await;
+    late.send(&Client::Join {
+        room: code.clone(),
+        name: "late".into(),
+        seat: None,
+    })
+    .await;
+    late.until(|f| matches!(f, Server::Error { code, .. } if code == codes::NO_ROOM))
+        .await;
+    // Closed in the store too: a server started on the same database does
+    // not bring it back.
+    let again = veil_server::start(veil_server::Config {
+        db,
+        ..common::config()
+    })
+    .await
+    .unwrap();
+    assert!(!again.rooms().contains(&code));
+    assert!(again.stored(&code).await.is_some(), "its steps are kept");
 }

@@ -20,7 +20,7 @@ impl MatchGame for Intrigue {
     }
     /// Where the King hides, as its appearance is written ("K@e4"); which
     /// pawn is the Informant has no words of its own.
-    fn fact_text(fact: veil_core::Fact) -> Option<String> {
+    fn fact_text(_: &Self, fact: veil_core::Fact) -> Option<String> {
         (fact.what == Intrigue::KING && fact.place < 64).then(|| {
             format!(
                 "K@{}",
@@ -39,7 +39,7 @@ impl MatchGame for SecretKing {
     }
     /// The Knight that is the Secret King, as its choice is written
     /// ("king e1").
-    fn fact_text(fact: veil_core::Fact) -> Option<String> {
+    fn fact_text(_: &Self, fact: veil_core::Fact) -> Option<String> {
         let square = u8::try_from(fact.place).ok()?;
         Some(veil_secret_king::Action::ChooseKing(veil_secret_king::Square(square)).to_string())
     }

@@ -52,7 +52,7 @@ impl MatchGame for HideAndGuess {
         Some(HideAndGuess::revealed(state, seat))
     }
     /// The hidden secret's pieces, as a guess names them ("QBBNP").
-    fn fact_text(fact: veil_core::Fact) -> Option<String> {
+    fn fact_text(_: &Self, fact: veil_core::Fact) -> Option<String> {
         veil_hide_and_guess::Pieces::secrets()
             .get(usize::from(fact.what))
             .map(|p| p.to_string())

@@ -15,6 +15,18 @@ impl MatchGame for RealityCheck {
     fn revealed(state: &Self, seat: Seat) -> Option<View> {
         Some(RealityCheck::revealed(state, seat))
     }
+    /// A piece whose under-face a seat cannot see, as the crate's notation
+    /// writes a piece on a square with both faces ("N/P@c2", a drop or a
+    /// setup placement): the words a line would leak it in, were it written
+    /// with the full action rather than [`public_text`].
+    fn fact_text(state: &Self, fact: veil_core::Fact) -> Option<String> {
+        let sq = Square::from_index(usize::from(fact.place))?;
+        let piece = state.piece(sq)?;
+        (piece.kind.index() == usize::from(fact.what)).then(|| {
+            let under = piece.kind.other(piece.up);
+            format!("{}/{}@{sq}", piece.up.letter(), under.letter())
+        })
+    }
 }
 
 /// The move list's words for an action, public knowledge only: the

@@ -24,7 +24,7 @@ impl MatchGame for Tysiac {
         Some(Tysiac::revealed(state, seat))
     }
     /// A card in a hand or the prikup, as "plays 10♥" writes it.
-    fn fact_text(fact: veil_core::Fact) -> Option<String> {
+    fn fact_text(_: &Self, fact: veil_core::Fact) -> Option<String> {
         veil_tysiac::Card::from_index(usize::from(fact.what)).map(|c| c.to_string())
     }
 }

@@ -47,6 +47,7 @@ pub fn config() -> Config {
         keep_secs: 3600,
         animation_step_ms: 5,
         full_sync: true,
+        ..Config::default()
     }
 }
 
