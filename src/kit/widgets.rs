@@ -399,25 +399,26 @@ fn belief_lines(ui: &mut egui::Ui, heading: &str, lines: &[BeliefLine]) {
         .auto_shrink([false, true])
         .show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
-                ui.spacing_mut().item_spacing.x = 6.0;
+                ui.spacing_mut().item_spacing.x = 24.0;
+                let font = egui::TextStyle::Body.resolve(ui.style());
+                let plain = ui.visuals().text_color();
+                let strong = ui.visuals().strong_text_color();
+                let tick = egui::Color32::from_rgb(120, 200, 255);
                 for line in lines {
-                    // A place and its guesses stay together on a row.
-                    ui.horizontal(|ui| {
-                        let place = egui::RichText::new(&line.place).strong();
-                        ui.add(egui::Label::new(place).wrap_mode(egui::TextWrapMode::Extend));
-                        for (what, share, true_one) in &line.guesses {
-                            let text = format!("{what} {:.0}%", share * 100.0);
-                            let text = if *true_one {
-                                egui::RichText::new(format!("✓ {text}"))
-                                    .color(egui::Color32::from_rgb(120, 200, 255))
-                                    .strong()
-                            } else {
-                                egui::RichText::new(text)
-                            };
-                            ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
-                        }
-                        ui.add_space(12.0);
-                    });
+                    // A place and its guesses are one label, so that the
+                    // row wraps before it, never inside it.
+                    let mut job = egui::text::LayoutJob::default();
+                    let style = |color| egui::TextFormat::simple(font.clone(), color);
+                    job.append(&line.place, 0.0, style(strong));
+                    for (what, share, true_one) in &line.guesses {
+                        let (text, color) = if *true_one {
+                            (format!("✓ {what} {:.0}%", share * 100.0), tick)
+                        } else {
+                            (format!("{what} {:.0}%", share * 100.0), plain)
+                        };
+                        job.append(&text, 8.0, style(color));
+                    }
+                    ui.add(egui::Label::new(job).wrap_mode(egui::TextWrapMode::Extend));
                 }
             });
         });

@@ -929,6 +929,21 @@ fn hag_reveal_animation_undo_and_hint_against_the_computer() {
     );
 }
 
+/// The person's view and task when it is theirs to act and nothing moves;
+/// else one frame passes and None. (None too once the match is gone.)
+fn player_to_act(app: &mut App) -> Option<(HideAndGuessView, Task)> {
+    let obs = observation(app)?;
+    let m = app.world().resource::<Match<HideAndGuess>>();
+    let t = task(&obs, m.turn());
+    let phase = *app.world().resource::<State<PlayPhase>>().get();
+    let animating = app.world().resource::<veil::table::referee::Animating>().0;
+    if phase != PlayPhase::HumanTurn || m.to_act() != Some(Seat(0)) || animating {
+        app.update();
+        return None;
+    }
+    Some((obs, t))
+}
+
 /// Issue 34, 8: the supply's pieces are clicked to pick them, and a
 /// triangle is built by clicks alone (and Enter).
 #[test]
@@ -945,15 +960,9 @@ fn hag_a_triangle_built_by_clicking_the_supply() {
         if screen(&app) != Screen::Play {
             break;
         }
-        let Some(obs) = observation(&app) else { break };
-        let m = app.world().resource::<Match<HideAndGuess>>();
-        let t = task(&obs, m.turn());
-        let phase = *app.world().resource::<State<PlayPhase>>().get();
-        let animating = app.world().resource::<veil::table::referee::Animating>().0;
-        if phase != PlayPhase::HumanTurn || m.to_act() != Some(Seat(0)) || animating {
-            app.update();
+        let Some((obs, t)) = player_to_act(&mut app) else {
             continue;
-        }
+        };
         if t != Task::BuildOrGuess {
             act(&mut app, &mut rng, &mut acted);
             continue;
@@ -1022,15 +1031,9 @@ fn hag_a_click_on_a_triangle_starts_a_guess_with_its_pieces() {
         if screen(&app) != Screen::Play {
             break;
         }
-        let Some(obs) = observation(&app) else { break };
-        let m = app.world().resource::<Match<HideAndGuess>>();
-        let t = task(&obs, m.turn());
-        let phase = *app.world().resource::<State<PlayPhase>>().get();
-        let animating = app.world().resource::<veil::table::referee::Animating>().0;
-        if phase != PlayPhase::HumanTurn || m.to_act() != Some(Seat(0)) || animating {
-            app.update();
+        let Some((obs, t)) = player_to_act(&mut app) else {
             continue;
-        }
+        };
         // A triangle whose pieces a black set could hold.
         let fits = obs
             .table

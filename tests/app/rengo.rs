@@ -615,8 +615,24 @@ fn an_import_with_fewer_seats_moves_the_screen_to_a_seat_it_has() {
         RengoOptions::default(),
         5,
     );
-    app.world_mut().resource_mut::<Viewer>().0 = Seat(3);
-    for _ in 0..3 {
+    // B1 and W1 play, B2 (the computer) answers: W2's turn, on screen
+    // once the device has passed to it.
+    for (seat, v) in [(Seat(0), "D4"), (Seat(1), "F6")] {
+        for _ in 0..200 {
+            if app.world().resource::<Match<Rengo>>().to_act() == Some(seat) {
+                break;
+            }
+            app.update();
+        }
+        request(&mut app, seat, RengoAction::Play(Point::parse(v, 9).unwrap()));
+    }
+    for _ in 0..600 {
+        if app.world().resource::<PrivacyPending>().0.is_some() {
+            key(&mut app, KeyCode::Enter, Key::Enter);
+        }
+        if app.world().resource::<Viewer>().0 == Seat(3) {
+            break;
+        }
         app.update();
     }
     assert_eq!(app.world().resource::<Viewer>().0, Seat(3), "W2 on screen");

@@ -24,6 +24,15 @@ fn start_tysiac(app: &mut App, seats: Vec<SeatKind>, options: Options, seed: u64
     assert!(app.world().get_resource::<Match<Tysiac>>().is_some());
 }
 
+/// South a person, West and East computers of this level.
+fn against_two(level: Level) -> Vec<SeatKind> {
+    vec![
+        SeatKind::Human,
+        SeatKind::Computer(level),
+        SeatKind::Computer(level),
+    ]
+}
+
 fn observation(app: &App) -> Option<TysiacView> {
     let m = app.world().get_resource::<Match<Tysiac>>()?;
     let viewer = app.world().resource::<Viewer>().0;
@@ -484,11 +493,7 @@ fn against_computers(speed: AnimationSpeed) -> Moves {
     let mut app = app(speed);
     start_tysiac(
         &mut app,
-        vec![
-            SeatKind::Human,
-            SeatKind::Computer(Level::Greedy),
-            SeatKind::Computer(Level::Greedy),
-        ],
+        against_two(Level::Greedy),
         Options {
             hand_limit: HANDS,
             ..Options::default()
@@ -739,11 +744,7 @@ fn a_pip_on_a_face_down_card_is_caught() {
     let mut app = app(AnimationSpeed::Off);
     start_tysiac(
         &mut app,
-        vec![
-            SeatKind::Human,
-            SeatKind::Computer(Level::Easy),
-            SeatKind::Computer(Level::Easy),
-        ],
+        against_two(Level::Easy),
         Options::default(),
         3,
     );
@@ -817,11 +818,7 @@ fn four_nines_wait(seed: u64) -> Option<(u32, bool)> {
     let mut app = app(AnimationSpeed::Off);
     start_tysiac(
         &mut app,
-        vec![
-            SeatKind::Human,
-            SeatKind::Computer(Level::Greedy),
-            SeatKind::Computer(Level::Greedy),
-        ],
+        against_two(Level::Greedy),
         Options::one_hand(),
         seed,
     );
@@ -896,11 +893,7 @@ fn with_the_panel_folded_the_calls_are_on_the_table() {
     let mut app = super::look::app_sized(800.0, 600.0);
     start_tysiac(
         &mut app,
-        vec![
-            SeatKind::Human,
-            SeatKind::Computer(Level::Greedy),
-            SeatKind::Computer(Level::Greedy),
-        ],
+        against_two(Level::Greedy),
         Options::one_hand(),
         11,
     );
