@@ -69,10 +69,11 @@ pub const HOW_TO: &[HowToStep] = &[
     step(
         "Three players, 24 cards: seven each and three face down in the prikup. Bid for it, from 100 up: the highest bidder is the declarer.",
         // West's hand of seven: a ring round the viewer's fanned hand
-        // crossed the cards' faces and the names beside them.
-        0.125,
+        // crossed the cards' faces and the names beside them (and inside
+        // the picture's edge: a larger one hung past it).
+        0.135,
         0.44,
-        0.14,
+        0.12,
     ),
     step(
         "The declarer shows and takes the prikup, gives one card to each opponent and may raise the bid.",
