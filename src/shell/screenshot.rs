@@ -6,8 +6,8 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 
 use crate::LaunchOptions;
-use crate::kit::input::Command;
 use crate::kit::board::BoardUi;
+use crate::kit::input::Command;
 use crate::table::Screen;
 
 pub struct ScreenshotPlugin;
@@ -42,7 +42,10 @@ fn take_screenshot(
         return;
     }
     *frames += 1;
-    let review = launch.demo.as_deref().is_some_and(|d| d.ends_with("-review"));
+    let review = launch
+        .demo
+        .as_deref()
+        .is_some_and(|d| d.ends_with("-review"));
     match *frames {
         // A review demo: the computer's guesses shown, a few moves back
         // from the end, then back a move at a time to one the computer

@@ -767,7 +767,8 @@ pub(super) fn words_in_a_column(app: &mut App) -> Vec<String> {
     for (_, rects) in widgets.layers() {
         for w in rects {
             let in_strip = w.rect.min.y >= top - 0.5 && w.rect.max.x <= right + 0.5;
-            if in_strip && w.rect.height() > 40.0 && w.rect.width() < 160.0 && w.rect.width() > 12.0 {
+            if in_strip && w.rect.height() > 40.0 && w.rect.width() < 160.0 && w.rect.width() > 12.0
+            {
                 out.push(format!("{:?}", w.rect));
             }
         }
@@ -889,7 +890,10 @@ fn nothing_spills_past_the_panel_or_over_the_table() {
                 }
                 if guesses {
                     let column = words_in_a_column(&mut app);
-                    assert!(column.is_empty(), "{w}×{h}: guesses wrapped a word a line: {column:?}");
+                    assert!(
+                        column.is_empty(),
+                        "{w}×{h}: guesses wrapped a word a line: {column:?}"
+                    );
                 }
             }
         }

@@ -624,7 +624,11 @@ fn an_import_with_fewer_seats_moves_the_screen_to_a_seat_it_has() {
             }
             app.update();
         }
-        request(&mut app, seat, RengoAction::Play(Point::parse(v, 9).unwrap()));
+        request(
+            &mut app,
+            seat,
+            RengoAction::Play(Point::parse(v, 9).unwrap()),
+        );
     }
     for _ in 0..600 {
         if app.world().resource::<PrivacyPending>().0.is_some() {
@@ -654,9 +658,17 @@ fn an_import_with_fewer_seats_moves_the_screen_to_a_seat_it_has() {
     let m = app.world().resource::<Match<Rengo>>();
     assert_eq!(m.seats().len(), 2, "the record's two seats");
     let viewer = app.world().resource::<Viewer>().0;
-    assert!(viewer.index() < 2, "the screen is on a seat of the match ({viewer})");
+    assert!(
+        viewer.index() < 2,
+        "the screen is on a seat of the match ({viewer})"
+    );
     assert_eq!(
-        observation(&app).expect("a match").game.position().board().rows(),
+        observation(&app)
+            .expect("a match")
+            .game
+            .position()
+            .board()
+            .rows(),
         game.position().board().rows()
     );
     check_rengo_world(&mut app);

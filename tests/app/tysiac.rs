@@ -390,7 +390,10 @@ fn assert_stands_out(app: &mut App, picked: Card, before: &[(Entity, Option<Card
             .expect("the hand was not drawn again")
             .2;
         let rose = if *e == chosen { LIFT } else { 0.0 };
-        assert!((y - was - rose).abs() < 0.5, "{c:?}: {was} → {y}, picked {picked}");
+        assert!(
+            (y - was - rose).abs() < 0.5,
+            "{c:?}: {was} → {y}, picked {picked}"
+        );
     }
 }
 
@@ -742,12 +745,7 @@ fn hot_seat_hand_shows_one_hand_at_a_time() {
 #[test]
 fn a_pip_on_a_face_down_card_is_caught() {
     let mut app = app(AnimationSpeed::Off);
-    start_tysiac(
-        &mut app,
-        against_two(Level::Easy),
-        Options::default(),
-        3,
-    );
+    start_tysiac(&mut app, against_two(Level::Easy), Options::default(), 3);
     for _ in 0..5 {
         app.update();
     }
@@ -825,7 +823,9 @@ fn four_nines_wait(seed: u64) -> Option<(u32, bool)> {
     let mut asked: Option<(u32, bool)> = None;
     for _ in 0..5_000 {
         let human_turn = *app.world().resource::<State<PlayPhase>>().get() == PlayPhase::HumanTurn;
-        let Some(obs) = observation(&app) else { return None };
+        let Some(obs) = observation(&app) else {
+            return None;
+        };
         let south = human_turn
             && app.world().resource::<Match<Tysiac>>().to_act() == Some(Seat(0))
             && !app.world().resource::<Animating>().0;
@@ -849,7 +849,9 @@ fn four_nines_wait(seed: u64) -> Option<(u32, bool)> {
     }
     panic!(
         "South was never asked the four nines (seed {seed}), or never answered: {:?}",
-        app.world().get_resource::<Match<Tysiac>>().map(|m| m.log().to_vec())
+        app.world()
+            .get_resource::<Match<Tysiac>>()
+            .map(|m| m.log().to_vec())
     );
 }
 
@@ -947,5 +949,8 @@ fn with_the_panel_folded_the_calls_are_on_the_table() {
         }
         app.update();
     }
-    assert!(seen_bid && seen_declarer, "South bid, and somebody declared");
+    assert!(
+        seen_bid && seen_declarer,
+        "South bid, and somebody declared"
+    );
 }

@@ -84,7 +84,10 @@ pub(super) fn human_actions(
     // The four nines: the hand plays on by itself after the same wait for
     // every person asked (see `NINES_WAIT`).
     let asked_nines = asking.viewer_to_act()
-        && view.scene.as_ref().is_some_and(|s| s.phase == Phase::FourNines);
+        && view
+            .scene
+            .as_ref()
+            .is_some_and(|s| s.phase == Phase::FourNines);
     if !asked_nines {
         if ui.nines_wait != 0.0 {
             ui.nines_wait = 0.0;
