@@ -32,18 +32,30 @@ pub struct LaunchOptions {
     /// `VEIL_SCREENSHOT=path.png` / `--screenshot path.png`: save a screenshot
     /// of the demo once it has settled, then quit.
     pub screenshot: Option<String>,
+    /// `?room=K7QM2X` / `VEIL_ROOM` / `--room`: open straight into joining
+    /// that room online.
+    pub room: Option<String>,
+    /// `?server=wss://…` / `VEIL_SERVER` / `--server`: the server to play
+    /// online on.
+    pub server: Option<String>,
 }
 
 impl LaunchOptions {
     /// The demo named by a page address's query: `?demo=jieqi` (the browser
     /// build's equivalent of `VEIL_DEMO`). Other parameters are ignored.
     pub fn demo_from_query(query: &str) -> Option<String> {
+        Self::query_value(query, "demo")
+    }
+
+    /// One parameter of a page address's query (`?room=K7QM2X&…`), its
+    /// percent escapes undone.
+    pub fn query_value(query: &str, key: &str) -> Option<String> {
         query
             .trim_start_matches('?')
             .split('&')
             .filter_map(|pair| pair.split_once('='))
-            .find(|(k, _)| *k == "demo")
-            .map(|(_, v)| v.to_owned())
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| percent_decode(v))
             .filter(|v| !v.is_empty())
     }
 
@@ -56,6 +68,8 @@ impl LaunchOptions {
         LaunchOptions {
             demo: Self::demo_from_query(&query),
             screenshot: None,
+            room: Self::query_value(&query, "room"),
+            server: Self::query_value(&query, "server"),
         }
     }
 
@@ -66,6 +80,8 @@ impl LaunchOptions {
             screenshot: std::env::var("VEIL_SCREENSHOT")
                 .ok()
                 .filter(|s| !s.is_empty()),
+            room: std::env::var("VEIL_ROOM").ok().filter(|s| !s.is_empty()),
+            server: std::env::var("VEIL_SERVER").ok().filter(|s| !s.is_empty()),
         };
         let args: Vec<String> = std::env::args().collect();
         let mut i = 1;
@@ -79,12 +95,44 @@ impl LaunchOptions {
                     o.screenshot = Some(args[i + 1].clone());
                     i += 1;
                 }
+                "--room" if i + 1 < args.len() => {
+                    o.room = Some(args[i + 1].clone());
+                    i += 1;
+                }
+                "--server" if i + 1 < args.len() => {
+                    o.server = Some(args[i + 1].clone());
+                    i += 1;
+                }
                 _ => {}
             }
             i += 1;
         }
         o
     }
+}
+
+/// `%2F` → `/` (a query's escapes; a broken one is kept as written).
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match bytes[i] {
+            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                (Some(a), Some(b)) => {
+                    out.push((a * 16 + b) as u8);
+                    i += 3;
+                    continue;
+                }
+                _ => out.push(b'%'),
+            },
+            b'+' => out.push(b' '),
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Builds the app. Headless apps keep settings nowhere and make no sound.

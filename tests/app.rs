@@ -804,6 +804,8 @@ mod fair;
 mod hag;
 #[path = "app/look.rs"]
 mod look;
+#[path = "app/online.rs"]
+mod online;
 #[path = "app/reality_check.rs"]
 mod reality_check;
 #[path = "app/rengo.rs"]

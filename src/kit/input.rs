@@ -100,6 +100,20 @@ pub enum Command {
     Start,
     /// Title: take up the match of this game (by id) that was in progress.
     Continue(&'static str),
+    /// Title: online play's menu.
+    PlayOnline,
+    /// Title: back to the seat of the online game kept.
+    ContinueOnline,
+    /// Online: host a room (to the game choice and setup).
+    HostOnline,
+    /// Online: join the room whose code was typed.
+    JoinOnline,
+    /// Online: watch the room whose code was typed.
+    WatchOnline,
+    /// Waiting room: the host starts (the computer takes free seats).
+    StartRoom,
+    /// Waiting room: try the lost link again.
+    RetryOnline,
     /// Game choice: this game (by id).
     ChooseGame(&'static str),
     /// Setup: begin the game as set up (asks first when a match of that

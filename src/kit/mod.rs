@@ -8,6 +8,7 @@ use bevy::prelude::*;
 pub mod anim;
 pub mod board;
 pub mod cards;
+pub mod clipboard;
 pub mod figures;
 pub mod files;
 pub mod fonts;

@@ -29,6 +29,13 @@ fn menu_keys(
         Screen::Setup => (Command::StartMatch, Some(Command::Back)),
         Screen::Results => (Command::PlayAgain, Some(Command::Back)),
         Screen::Play => return,
+        // Enter belongs to the fields there (a name, a code).
+        Screen::Online | Screen::Lobby => {
+            if a.just_pressed(&UiAction::Cancel) {
+                out.write(Command::Back);
+            }
+            return;
+        }
     };
     if a.just_pressed(&UiAction::Select) {
         out.write(select);

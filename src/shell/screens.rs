@@ -19,9 +19,15 @@ pub struct ScreensPlugin;
 
 impl Plugin for ScreensPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((TitlePlugin, ChoicePlugin, SetupPlugin, ResultsPlugin))
-            .init_resource::<MatchSetup>()
-            .add_systems(EguiPrimaryContextPass, top_bar);
+        app.add_plugins((
+            TitlePlugin,
+            ChoicePlugin,
+            SetupPlugin,
+            ResultsPlugin,
+            crate::shell::online::OnlineScreensPlugin,
+        ))
+        .init_resource::<MatchSetup>()
+        .add_systems(EguiPrimaryContextPass, top_bar);
     }
 }
 
@@ -87,7 +93,10 @@ pub struct TitleArt;
 
 impl Plugin for TitlePlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(Screen::Title), (spawn_title_art, demo_choice));
+        app.init_resource::<OnlineKept>().add_systems(
+            OnEnter(Screen::Title),
+            (spawn_title_art, demo_choice, read_online_kept),
+        );
         add_screen(app, Screen::Title, title_ui, title_commands);
     }
 }
@@ -121,6 +130,7 @@ fn spawn_title_art(mut commands: Commands, images: Option<Res<crate::kit::board:
 fn title_ui(
     mut contexts: EguiContexts,
     offer: Res<ResumeOffer>,
+    online_kept: Res<OnlineKept>,
     recent: Res<RecentGames>,
     mut out: MessageWriter<Command>,
     mut open: MessageWriter<OpenRecord>,
@@ -160,9 +170,24 @@ fn title_ui(
             if !offer.games.is_empty() {
                 ui.add_space(10.0);
             }
+            if let Some(game) = &online_kept.0 {
+                if big_button(ui, "Continue online game")
+                    .on_hover_text(format!("Back to your seat at the online {game}"))
+                    .clicked()
+                {
+                    out.write(Command::Button);
+                    out.write(Command::ContinueOnline);
+                }
+                ui.add_space(10.0);
+            }
             if big_button(ui, "Play (Enter)").clicked() {
                 out.write(Command::Button);
                 out.write(Command::Start);
+            }
+            ui.add_space(10.0);
+            if big_button(ui, "Play online").clicked() {
+                out.write(Command::Button);
+                out.write(Command::PlayOnline);
             }
             ui.add_space(10.0);
             if big_button(ui, "Recent games").clicked() {
@@ -264,6 +289,8 @@ fn title_commands(
     mut reader: MessageReader<Command>,
     mut next: ResMut<NextState<Screen>>,
     screen: Res<State<Screen>>,
+    mut online: ResMut<crate::table::online::Online>,
+    saves: Option<Res<crate::table::save::Saves>>,
 ) {
     let here = *screen.get() == Screen::Title;
     for c in reader.read() {
@@ -273,9 +300,40 @@ fn title_commands(
         match *c {
             Command::Start => next.set(Screen::GameChoice),
             Command::Continue(game) => commands.queue(continue_game(game)),
+            Command::PlayOnline => next.set(Screen::Online),
+            Command::ContinueOnline => {
+                let kept = saves
+                    .as_ref()
+                    .map(|s| crate::table::online::read_kept(&s.0))
+                    .unwrap_or_default();
+                if crate::shell::online::come_back(&mut online, &kept) {
+                    next.set(Screen::Lobby);
+                }
+            }
             _ => {}
         }
     }
+}
+
+/// The game online this app has a seat in, by name, for the title's
+/// "Continue online game" (read as the title opens).
+#[derive(Resource, Default, Debug)]
+pub struct OnlineKept(pub Option<String>);
+
+fn read_online_kept(mut shown: ResMut<OnlineKept>, saves: Option<Res<crate::table::save::Saves>>) {
+    let kept = saves
+        .map(|s| crate::table::online::read_kept(&s.0))
+        .unwrap_or_default();
+    shown.0 = match (&kept.room, &kept.token) {
+        (Some(_), Some(_)) => Some(
+            kept.game
+                .as_deref()
+                .and_then(crate::table::setup::game_info)
+                .map_or("game", |g| g.name)
+                .to_owned(),
+        ),
+        _ => None,
+    };
 }
 
 // ---------------------------------------------------------------- game choice
@@ -400,6 +458,7 @@ fn choice_commands(
     mut next: ResMut<NextState<Screen>>,
     mut active: ResMut<NextState<ActiveGame>>,
     screen: Res<State<Screen>>,
+    online: Res<crate::table::online::Online>,
 ) {
     let here = *screen.get() == Screen::GameChoice;
     for c in commands.read() {
@@ -417,6 +476,7 @@ fn choice_commands(
                     next.set(Screen::Setup);
                 }
             }
+            Command::Back if online.hosting.is_some() => next.set(Screen::Online),
             Command::Back => next.set(Screen::Title),
             _ => {}
         }
@@ -444,8 +504,10 @@ impl Plugin for SetupPlugin {
 #[derive(Resource, Default, Debug, PartialEq)]
 pub struct ReplaceAsked(pub bool);
 
+#[allow(clippy::too_many_arguments)]
 fn setup_ui(
     mut contexts: EguiContexts,
+    mut online: ResMut<crate::table::online::Online>,
     mut setup: ResMut<MatchSetup>,
     views: Res<GameViews>,
     offer: Res<ResumeOffer>,
@@ -457,8 +519,13 @@ fn setup_ui(
     let Some(info) = crate::table::setup::game_info(setup.game) else {
         return Ok(());
     };
+    let mut hosting = online.hosting.clone();
     egui::CentralPanel::default().show(&mut root_ui(ctx, "screen", false), |ui| {
-        ui.heading(format!("{} — set up the game", info.name));
+        if hosting.is_some() {
+            ui.heading(format!("{} — host a room online", info.name));
+        } else {
+            ui.heading(format!("{} — set up the game", info.name));
+        }
         ui.add_space(8.0);
         if info.seats.min < info.seats.max {
             ui.horizontal(|ui| {
@@ -473,7 +540,8 @@ fn setup_ui(
                 }
             });
         }
-        for i in 0..edited.seats.len() {
+        let edited_len = edited.seats.len();
+        for i in 0..edited_len {
             ui.horizontal(|ui| {
                 let name = info.seat_name(i);
                 let label = match info.team_names.get(info.team(i)) {
@@ -482,8 +550,26 @@ fn setup_ui(
                 };
                 ui.label(egui::RichText::new(label).size(18.0));
                 let seat = &mut edited.seats[i];
-                ui.selectable_value(seat, SeatKind::Human, "Person")
-                    .on_hover_text("Someone at this device (hot-seat: the table hides the others' secrets between turns).");
+                if let Some(host) = hosting.as_mut() {
+                    // Online: this app's seat, a friend's, or the computer.
+                    if ui.selectable_label(host.me == i, "Me").clicked() {
+                        host.me = i;
+                        *seat = SeatKind::Human;
+                    }
+                    if ui
+                        .selectable_label(host.me != i && *seat == SeatKind::Human, "A person (invite)")
+                        .on_hover_text("Open for a friend who joins with the room's code or link.")
+                        .clicked()
+                    {
+                        *seat = SeatKind::Human;
+                        if host.me == i {
+                            host.me = (0..edited_len).find(|j| *j != i).unwrap_or(0);
+                        }
+                    }
+                } else {
+                    ui.selectable_value(seat, SeatKind::Human, "Person")
+                        .on_hover_text("Someone at this device (hot-seat: the table hides the others' secrets between turns).");
+                }
                 for (level, name, what) in LEVELS {
                     ui.selectable_value(seat, SeatKind::Computer(level), format!("Computer: {name}"))
                         .on_hover_text(what);
@@ -496,7 +582,12 @@ fn setup_ui(
                 }
             });
             let line = match edited.seats[i] {
+                _ if hosting.as_ref().is_some_and(|h| h.me == i) => "You play this seat.",
+                SeatKind::Human if hosting.is_some() => {
+                    "A friend takes this seat with the room's code or link."
+                }
                 SeatKind::Human => "A person plays this seat.",
+                SeatKind::Online => "Played at another table.",
                 SeatKind::Computer(level) => LEVELS
                     .iter()
                     .find(|l| l.0 == level)
@@ -509,8 +600,11 @@ fn setup_ui(
         if let Some(view) = views.0.get(edited.game) {
             (view.options_ui)(ui, &mut edited);
         }
+        if let Some(host) = hosting.as_mut() {
+            room_options_ui(ui, &mut host.settings);
+        }
         ui.add_space(16.0);
-        let kept = offer.of(edited.game);
+        let kept = offer.of(edited.game).filter(|_| hosting.is_none());
         if let Some(kept) = kept {
             ui.label(format!("A game of {} is in progress ({}).", info.name, kept.line));
         }
@@ -526,7 +620,16 @@ fn setup_ui(
                     out.write(Command::Button);
                     out.write(Command::StartAnew);
                 }
-            } else if big_button(ui, "Start (Enter)").clicked() {
+            } else if big_button(
+                ui,
+                if hosting.is_some() {
+                    "Create the room (Enter)"
+                } else {
+                    "Start (Enter)"
+                },
+            )
+            .clicked()
+            {
                 out.write(Command::Button);
                 out.write(Command::StartMatch);
             }
@@ -541,17 +644,59 @@ fn setup_ui(
             }
         });
     });
+    if let Some(host) = hosting.as_mut() {
+        // "Me" always names a seat the game has.
+        host.me = host.me.min(edited.seats.len().saturating_sub(1));
+        edited.seats[host.me] = SeatKind::Human;
+    }
+    if hosting != online.hosting {
+        online.hosting = hosting;
+    }
     if edited != *setup {
         *setup = edited;
     }
     Ok(())
 }
 
+/// A room's own choices: how long an away player's seat waits before the
+/// computer plays it, and a time per move.
+fn room_options_ui(ui: &mut egui::Ui, settings: &mut veil_net::RoomSettings) {
+    ui.add_space(8.0);
+    ui.label(egui::RichText::new("The room").strong());
+    ui.horizontal(|ui| {
+        ui.label("If a player is away, the computer plays for them after");
+        for (secs, name) in [(30, "30 s"), (60, "1 min"), (180, "3 min"), (600, "10 min")] {
+            ui.selectable_value(&mut settings.grace_secs, secs, name);
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label("Time per move:");
+        for (secs, name) in [
+            (None, "none"),
+            (Some(30), "30 s"),
+            (Some(60), "1 min"),
+            (Some(180), "3 min"),
+        ] {
+            ui.selectable_value(&mut settings.move_secs, secs, name)
+                .on_hover_text("When it runs out, the computer moves for the player.");
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label("Free and away seats are played at");
+        for (level, name, what) in LEVELS {
+            ui.selectable_value(&mut settings.level, level.to_string(), name)
+                .on_hover_text(what);
+        }
+    });
+}
+
+#[allow(clippy::too_many_arguments)]
 fn setup_commands(
     mut commands: Commands,
     mut reader: MessageReader<Command>,
     mut next: ResMut<NextState<Screen>>,
     screen: Res<State<Screen>>,
+    mut online: ResMut<crate::table::online::Online>,
     setup: Res<MatchSetup>,
     offer: Res<ResumeOffer>,
     mut asked: ResMut<ReplaceAsked>,
@@ -562,6 +707,18 @@ fn setup_commands(
             continue;
         }
         match *c {
+            // Online: the room is created and its waiting room shown.
+            Command::StartMatch if online.hosting.is_some() => {
+                let host = online.hosting.clone().unwrap_or_default();
+                online.start(crate::table::online::Want::Create {
+                    game: setup.game.to_owned(),
+                    options: setup.options_value(),
+                    seats: crate::table::online::seat_specs(&setup.seats, host.me),
+                    settings: host.settings.clone(),
+                });
+                online.hosting = Some(host);
+                next.set(Screen::Lobby);
+            }
             // Never lose a game in progress without the player saying so.
             Command::StartMatch if offer.of(setup.game).is_some() => asked.0 = true,
             Command::StartMatch | Command::StartAnew => next.set(Screen::Play),
@@ -646,6 +803,7 @@ fn results_commands(
     mut review: ResMut<crate::table::view::ReviewWanted>,
     mut next: ResMut<NextState<Screen>>,
     screen: Res<State<Screen>>,
+    mut online: ResMut<crate::table::online::Online>,
 ) {
     let here = *screen.get() == Screen::Results;
     for c in commands.read() {
@@ -653,6 +811,11 @@ fn results_commands(
             continue;
         }
         match c {
+            // Online: the room is over; another is hosted or joined anew.
+            Command::PlayAgain | Command::Back if online.playing => {
+                online.stop();
+                next.set(Screen::Online);
+            }
             Command::PlayAgain => next.set(Screen::Play),
             Command::Review => {
                 review.0 = true;

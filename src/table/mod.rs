@@ -13,6 +13,7 @@ pub mod fit;
 pub mod guesses;
 pub mod howto;
 pub mod keys;
+pub mod online;
 pub mod panel;
 pub mod pictures;
 pub mod recent;
@@ -31,6 +32,10 @@ pub enum Screen {
     Setup,
     Play,
     Results,
+    /// Online play's menu: host, join by code, watch, the server.
+    Online,
+    /// A room's waiting room: its code and link, the seats as they fill.
+    Lobby,
 }
 
 /// The game chosen for the table, by its id: only its systems run. Set
@@ -78,6 +83,7 @@ impl Plugin for TablePlugin {
                 fit::FitPlugin,
                 recent::RecentPlugin,
                 howto::HowToPlugin,
+                online::OnlinePlugin,
             ))
             .configure_sets(
                 Update,

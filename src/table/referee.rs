@@ -141,6 +141,7 @@ impl<G: GameView> Plugin for MatchPlugin<G> {
             Update,
             (
                 crate::table::view::apply_requests::<G>,
+                crate::table::online::sync::<G>,
                 match_commands::<G>,
                 say_wait::<G>,
                 review_commands::<G>,
@@ -222,8 +223,12 @@ fn say_wait<G: GameView>(
     let (true, Some(seat), None) = (clicked, computer, m.review()) else {
         return;
     };
+    let who = match m.seat_kind(seat) {
+        SeatKind::Online => "",
+        _ => " (the computer)",
+    };
     notice.0 = Some((
-        format!("Wait: {} (the computer) is to move.", G::seat_name(seat)),
+        format!("Wait: {}{who} is to move.", G::seat_name(seat)),
         WAIT_SHOWN,
     ));
     if let Some(mut board) = board {

@@ -112,9 +112,15 @@ pub fn keep_match<G: GameView>(
     m: Option<ResMut<Match<G>>>,
     saves: Res<Saves>,
     mut kept: ResMut<Kept>,
+    online: Res<crate::table::online::Online>,
 ) {
     // The finished match moves to the results in the frame it ends.
     let Some(mut m) = m else { return };
+    // A game online is kept by its server (this app keeps its seat's
+    // token): it must neither write nor end this game kind's own save.
+    if online.playing || m.is_mirror() {
+        return;
+    }
     // A review changes what is shown, not the game (whose save is gone).
     if kept.version == Some(m.version) || m.review().is_some() {
         return;

@@ -83,6 +83,16 @@ impl MatchSetup {
         self.set_seat_count(n);
     }
 
+    /// The game's options as set, as JSON (the game's defaults if never
+    /// set): what a room online is created with.
+    pub fn options_value(&self) -> serde_json::Value {
+        self.options
+            .get(self.game)
+            .cloned()
+            .or_else(|| veil_match::default_options(self.game).ok())
+            .unwrap_or(serde_json::Value::Null)
+    }
+
     /// Notes this setup as its game's last (called when a match starts).
     pub fn remember(&mut self) {
         self.seats_by_game.insert(self.game, self.seats.clone());

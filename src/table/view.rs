@@ -129,6 +129,8 @@ impl<G: GameView> Asking<'_, G> {
             && self.privacy.0.is_none()
             && self.m.to_act() == Some(self.viewer.0)
             && self.m.seat_kind(self.viewer.0).is_human()
+            // Online: the last action asked for is still on its way.
+            && !self.m.awaiting()
     }
 
     /// [`Self::viewer_to_act`], and nothing is moving on the table: an
@@ -577,6 +579,8 @@ pub fn start_match<G: GameView>(
     mut review: ResMut<ReviewWanted>,
     mut reviewing_keys: ResMut<Reviewing>,
     finished: Option<Res<Finished<G>>>,
+    online: Res<crate::table::online::Online>,
+    mut next: ResMut<NextState<Screen>>,
 ) {
     drawn.0 = None;
     // Every table is laid out in one area of the world, scaled to the
@@ -598,6 +602,7 @@ pub fn start_match<G: GameView>(
     if !reviewing && finished.is_some() {
         commands.remove_resource::<Finished<G>>();
     }
+    let online_room = online.playing && online.room.as_ref().is_some_and(|r| r.game == G::ID);
     let seats = match prepared {
         _ if reviewing => {
             commands.queue(|world: &mut World| {
@@ -608,6 +613,22 @@ pub fn start_match<G: GameView>(
             });
             finished.map(|f| f.0.seats().to_vec()).unwrap_or_default()
         }
+        _ if online_room => match crate::table::online::mirror_of::<G>(&online) {
+            Ok(m) => {
+                let seats = m.seats().to_vec();
+                commands.insert_resource(m);
+                seats
+            }
+            Err(e) => {
+                commands.queue(move |world: &mut World| {
+                    let mut online = world.resource_mut::<crate::table::online::Online>();
+                    online.notice = Some(format!("The room could not be shown: {e}"));
+                    online.stop();
+                });
+                next.set(Screen::Title);
+                return;
+            }
+        },
         Some(_) => {
             commands.queue(|world: &mut World| {
                 if let Some(PreparedMatch(m)) = world.remove_resource::<PreparedMatch<G>>() {
@@ -653,12 +674,13 @@ pub fn apply_requests<G: GameView>(
         let ok = privacy.0.is_none()
             && m.seat_kind(r.seat).is_human()
             && m.play(r.seat, r.action).is_ok();
-        if ok {
+        // Online the change comes back from the server (`online::sync`).
+        if ok && !m.is_mirror() {
             changed.write(GameChanged {
                 by: Some(r.seat),
                 undo: false,
             });
-        } else {
+        } else if !ok {
             refused.write(ActionRefused { seat: r.seat });
         }
     }
@@ -676,7 +698,8 @@ fn finish_match<G: GameView>(
     mut next: ResMut<NextState<Screen>>,
     mut cues: MessageWriter<Cue>,
 ) {
-    if m.turn() != Turn::Over || animating.0 || m.review().is_some() {
+    // Online, the end waits for the server's record (every secret).
+    if m.turn() != Turn::Over || animating.0 || m.review().is_some() || m.is_mirror() {
         finishing.over_for = 0.0;
         return;
     }

@@ -13,6 +13,9 @@ use veil_core::{Actor, Belief, Fact, GameRng, Outcome, Record, Seat, SeedableRng
 use crate::game::{MatchGame, Thinker};
 use crate::seats::{SeatKind, Seeds, ThinkPacing, entropy, think_time};
 
+mod mirror;
+pub use mirror::Asked;
+
 /// The referee: the full game state and everything needed to run it.
 pub struct Match<G: MatchGame> {
     game: G,
@@ -45,6 +48,9 @@ pub struct Match<G: MatchGame> {
     /// The changes since [`Match::take_changes`] was last called: what a
     /// save's log appends.
     changes: Vec<Change<G>>,
+    /// Online: the state is the server's, this is what it told us
+    /// ([`Match::mirror`]).
+    mirror: Option<Box<mirror::Mirror<G>>>,
 }
 
 /// The undo points a match keeps: a person can take back this many of
@@ -285,6 +291,7 @@ impl<G: MatchGame> Match<G> {
             plies: 0,
             log: Vec::new(),
             changes: Vec::new(),
+            mirror: None,
         };
         m.timeline.push(Moment::Start {
             state: m.game.clone(),
@@ -389,6 +396,7 @@ impl<G: MatchGame> Match<G> {
             plies: s.plies.min(u32::MAX / 2),
             log: s.log,
             changes: Vec::new(),
+            mirror: None,
         })
     }
 
@@ -419,6 +427,12 @@ impl<G: MatchGame> Match<G> {
     /// review: what it knew at the step shown, or everything (the game is
     /// over, nothing is secret any more).
     pub fn observe(&self, seat: Seat) -> G::Observation {
+        if let Some(view) = self.mirror_view() {
+            // The only view a mirror has (its seat is the only one a table
+            // online shows).
+            let _ = seat;
+            return view.clone();
+        }
         if let Some(r) = &self.review {
             let state = &r.positions[r.step].state;
             if r.revealed
@@ -435,6 +449,9 @@ impl<G: MatchGame> Match<G> {
     /// Under review, the position shown (everything, if revealed: the game
     /// is over).
     pub fn observe_public(&self) -> G::Observation {
+        if let Some(view) = self.mirror_view() {
+            return view.clone();
+        }
         if let Some(r) = &self.review {
             let state = &r.positions[r.step].state;
             if r.revealed
@@ -448,6 +465,9 @@ impl<G: MatchGame> Match<G> {
     }
 
     pub fn turn(&self) -> Turn {
+        if let Some(turn) = self.mirror_turn() {
+            return turn;
+        }
         if self.resigned.is_some() {
             Turn::Over
         } else {
@@ -456,6 +476,9 @@ impl<G: MatchGame> Match<G> {
     }
 
     pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(over) = self.mirror_outcome() {
+            return over;
+        }
         match self.resigned {
             Some(seat) => {
                 let winner = Seat::all(self.seats.len())
@@ -557,6 +580,9 @@ impl<G: MatchGame> Match<G> {
 
     /// The seat to act, if one seat is.
     pub fn to_act(&self) -> Option<Seat> {
+        if let Some(seat) = self.mirror_to_act() {
+            return seat;
+        }
         match self.turn() {
             Turn::Seat(s) => Some(s),
             Turn::Simultaneous(set) => set.first(),
@@ -597,6 +623,9 @@ impl<G: MatchGame> Match<G> {
         action: G::Action,
         belief: Option<Belief>,
     ) -> Result<(), veil_core::ActionError<G::Action>> {
+        if let Some(asked) = self.mirror_play(seat, action) {
+            return asked;
+        }
         if self.turn() == Turn::Over {
             return Err(veil_core::ActionError::GameOver { action });
         }
@@ -656,7 +685,7 @@ impl<G: MatchGame> Match<G> {
     /// Draws the chance a pause ([`MatchGame::chance_pause`]) held back.
     /// True if there was any.
     pub fn draw_chance(&mut self) -> bool {
-        if self.turn() != Turn::Chance {
+        if self.turn() != Turn::Chance || self.is_mirror() {
             return false;
         }
         self.resolve_chance();
@@ -667,6 +696,9 @@ impl<G: MatchGame> Match<G> {
 
     /// The pause, in animation steps, before the pending chance is drawn.
     pub fn chance_pause(&self) -> f32 {
+        if self.is_mirror() {
+            return 0.0;
+        }
         G::chance_pause(&self.game.observe(Seat(0)))
     }
 
@@ -676,6 +708,9 @@ impl<G: MatchGame> Match<G> {
     /// it are one turn, as its notation numbers them). Public knowledge
     /// only, as [`Match::log`]; under review, up to the position shown.
     pub fn turns(&self) -> Vec<(Seat, String)> {
+        if let Some(turns) = self.mirror_turns() {
+            return turns;
+        }
         let shown = self.log().len();
         let mut out: Vec<(Seat, String)> = Vec::new();
         let mut written = 0;
@@ -735,6 +770,10 @@ impl<G: MatchGame> Match<G> {
     }
 
     pub fn resign(&mut self, seat: Seat) {
+        if self.mirror_ask(Asked::Resign) {
+            let _ = seat;
+            return;
+        }
         if self.turn() != Turn::Over {
             self.resigned = Some(seat);
             self.changes.push(Change::Resign { seat });
@@ -762,7 +801,8 @@ impl<G: MatchGame> Match<G> {
     /// [`Match::undo`], dealing anew from `seed`: a referee that logs its
     /// steps (the server's store) keeps the seed so a replay deals the same.
     pub fn undo_seeded(&mut self, seat: Seat, seed: u64) -> bool {
-        if self.turn() == Turn::Over {
+        // Online a takeback is asked for; it comes back as an update.
+        if self.mirror_ask(Asked::Takeback) || self.turn() == Turn::Over {
             return false;
         }
         let Some(index) = self.undo_points.iter().rposition(|p| p.seat == seat) else {

@@ -7,6 +7,9 @@ use veil_ai::{Duration, Level};
 pub enum SeatKind {
     Human,
     Computer(Level),
+    /// Online, a seat played at another table (a person, or the server's
+    /// computer): this side only mirrors it ([`crate::Match::mirror`]).
+    Online,
 }
 
 /// The computer levels a player chooses from, named for players, with a
@@ -43,6 +46,7 @@ impl SeatKind {
         match self {
             SeatKind::Human => "human".into(),
             SeatKind::Computer(level) => format!("computer ({})", level_name(level)),
+            SeatKind::Online => "online".into(),
         }
     }
 
@@ -51,6 +55,8 @@ impl SeatKind {
         match self {
             SeatKind::Human => "human".into(),
             SeatKind::Computer(level) => level.to_string(),
+            // Never kept: a mirror is not saved.
+            SeatKind::Online => "online".into(),
         }
     }
 

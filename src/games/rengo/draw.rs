@@ -338,6 +338,7 @@ fn plate_lines(scene: &Scene, seat: Seat, kind: SeatKind, thinking: bool) -> [St
         SeatKind::Computer(level) => {
             format!("computer\n{}", crate::table::setup::level_name(level))
         }
+        SeatKind::Online => "online".to_owned(),
     };
     let acting = scene.to_act == Some(seat);
     let status = match (&scene.phase, acting) {
