@@ -12,7 +12,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use veil::shell::online::OnlineForm;
-use veil::table::online::{Link, Online};
+use veil::table::online::Link;
+use veil::table::view::GameView;
 use veil_server::{Config, Running};
 
 use super::fair::{Painted, paint_probe};
@@ -96,7 +97,9 @@ fn entropy_word() -> u64 {
 fn online_app(name: &str, server: &str) -> App {
     let mut app = app(AnimationSpeed::Off);
     paint_probe(&mut app);
-    let mut online = app.world_mut().resource_mut::<Online>();
+    let mut online = app
+        .world_mut()
+        .resource_mut::<veil::table::online::Online>();
     online.server = server.to_owned();
     online.name = name.to_owned();
     app
@@ -121,20 +124,36 @@ fn until(apps: &mut [&mut App], max: usize, what: &str, done: impl Fn(&[&mut App
     let links: Vec<String> = apps
         .iter()
         .map(|a| {
-            let o = a.world().resource::<Online>();
+            let o = a.world().resource::<veil::table::online::Online>();
             format!("{:?} {:?} {:?}", screen(a), o.link, o.notice)
         })
         .collect();
     panic!("{what}: not after {max} frames ({links:?})");
 }
 
-fn online(app: &App) -> &Online {
-    app.world().resource::<Online>()
+fn online(app: &App) -> &veil::table::online::Online {
+    app.world().resource::<veil::table::online::Online>()
 }
 
 /// The host creates a room of Jieqi for itself and a friend; the guest
 /// joins it by its code. Returns the code once both are at the table.
 fn host_and_join(host: &mut App, guest: &mut App) -> String {
+    host_room(host, "jieqi", |setup| {
+        setup.seats = vec![SeatKind::Human, SeatKind::Human];
+    });
+    let code = online(host).room.as_ref().unwrap().code.clone();
+    assert!(!online(host).started, "a seat is still free");
+    join_room(guest, &code.to_lowercase());
+    until(&mut [host, guest], 1000, "both at the table", |a| {
+        a.iter().all(|a| screen(a) == Screen::Play)
+    });
+    code
+}
+
+/// Through the app's commands: Play online, Host, the game choice, the
+/// setup as `configure` leaves it (the first seat "Me"), Create; until the
+/// room is made. The computer thinks briefly (tests wait in real time).
+fn host_room(host: &mut App, game: &'static str, configure: impl FnOnce(&mut MatchSetup)) {
     send(host, Command::PlayOnline);
     host.update();
     assert_eq!(screen(host), Screen::Online);
@@ -145,10 +164,18 @@ fn host_and_join(host: &mut App, guest: &mut App) -> String {
         Screen::GameChoice,
         "hosting goes to the game choice"
     );
-    send(host, Command::ChooseGame("jieqi"));
+    send(host, Command::ChooseGame(game));
     host.update();
     assert_eq!(screen(host), Screen::Setup);
-    host.world_mut().resource_mut::<MatchSetup>().seats = vec![SeatKind::Human, SeatKind::Human];
+    configure(&mut host.world_mut().resource_mut::<MatchSetup>());
+    if let Some(h) = host
+        .world_mut()
+        .resource_mut::<veil::table::online::Online>()
+        .hosting
+        .as_mut()
+    {
+        h.settings.think_limit_ms = 50;
+    }
     send(host, Command::StartMatch);
     host.update();
     assert_eq!(
@@ -159,22 +186,18 @@ fn host_and_join(host: &mut App, guest: &mut App) -> String {
     until(&mut [host], 500, "the room is made", |a| {
         online(a[0]).room.is_some() && online(a[0]).link == Link::Open
     });
-    let code = online(host).room.as_ref().unwrap().code.clone();
-    assert!(!online(host).started, "a seat is still free");
+}
+
+/// Through the app's commands: Play online, the code typed, Join.
+fn join_room(guest: &mut App, typed: &str) {
     send(guest, Command::PlayOnline);
     guest.update();
     assert_eq!(screen(guest), Screen::Online);
-    guest.world_mut().resource_mut::<OnlineForm>().code = code.to_lowercase();
-    // The form takes the code as typed; the command reads it cleaned.
-    let typed = veil::shell::online::clean_code(&guest.world().resource::<OnlineForm>().code);
-    guest.world_mut().resource_mut::<OnlineForm>().code = typed;
+    // The form keeps the code as the field cleans it.
+    guest.world_mut().resource_mut::<OnlineForm>().code = veil::shell::online::clean_code(typed);
     send(guest, Command::JoinOnline);
     guest.update();
     assert_eq!(screen(guest), Screen::Lobby);
-    until(&mut [host, guest], 1000, "both at the table", |a| {
-        a.iter().all(|a| screen(a) == Screen::Play)
-    });
-    code
 }
 
 /// The words of the facts hidden from `seat` in the truth that are not
@@ -207,12 +230,26 @@ fn known_words(view: &JieqiView) -> Vec<String> {
     out
 }
 
+/// How a game is played and checked online by the harness: its world
+/// check (the local tests' own), what a seat knows in the facts' words,
+/// and one action through the app's input.
+struct OnlineGame<G: GameView> {
+    world: fn(&mut App),
+    known: fn(&G::Observation) -> Vec<String>,
+    act: fn(&mut App, &mut GameRng),
+}
+
 /// One app's check after a change: its observation is the server's for
 /// its seat (when both are at the same version), its world is exactly that
-/// observation, and no painted string names a hidden fact. Returns a leak
-/// found, if any (the leak test wants to see it found).
-fn check_online(app: &mut App, server: &TestServer, code: &str) -> Result<bool, String> {
-    let Some(m) = app.world().get_resource::<Match<Jieqi>>() else {
+/// observation, and no painted string names a fact hidden from its seat.
+/// Returns whether it was compared with the server, or the leak found.
+fn check_online<G: GameView>(
+    app: &mut App,
+    server: &TestServer,
+    code: &str,
+    game: &OnlineGame<G>,
+) -> Result<bool, String> {
+    let Some(m) = app.world().get_resource::<Match<G>>() else {
         return Ok(false);
     };
     let seat = m.mirror_seat().unwrap_or(Seat(0));
@@ -220,7 +257,7 @@ fn check_online(app: &mut App, server: &TestServer, code: &str) -> Result<bool, 
     let view = m.observe(seat);
     let mirror = m.is_mirror();
     app.update();
-    check_world(app);
+    (game.world)(app);
     let mut compared = false;
     if mirror {
         let inspection = server.inspect(code);
@@ -233,7 +270,7 @@ fn check_online(app: &mut App, server: &TestServer, code: &str) -> Result<bool, 
             compared = true;
         }
         if let Some(truth) = server.truth_at(code, version) {
-            let hidden = hidden_words(&*truth, seat, &known_words(&view));
+            let hidden = hidden_words(&*truth, seat, &(game.known)(&view));
             let painted = &app.world().resource::<Painted>().0;
             for word in &hidden {
                 if let Some(text) = painted.iter().find(|t| t.contains(word.as_str())) {
@@ -246,13 +283,13 @@ fn check_online(app: &mut App, server: &TestServer, code: &str) -> Result<bool, 
 }
 
 /// Clicks a legal move for the app's seat (from its own observation).
-fn click_online_move(app: &mut App, rng: &mut GameRng) -> bool {
+fn click_online_move(app: &mut App, rng: &mut GameRng) {
     let Some(obs) = observation(app) else {
-        return false;
+        return;
     };
     let moves = obs.legal_moves();
     if moves.is_empty() {
-        return false;
+        return;
     }
     let captures: Vec<_> = moves
         .iter()
@@ -272,15 +309,20 @@ fn click_online_move(app: &mut App, rng: &mut GameRng) -> bool {
         app,
         Command::Square(Cell::new(pick.to.file(), pick.to.rank())),
     );
-    true
 }
 
-fn may_move(app: &App) -> bool {
+const JIEQI: OnlineGame<Jieqi> = OnlineGame {
+    world: check_world,
+    known: known_words,
+    act: click_online_move,
+};
+
+fn may_move<G: GameView>(app: &App) -> bool {
     let phase = app
         .world()
         .get_resource::<State<PlayPhase>>()
         .map(|s| *s.get());
-    let Some(m) = app.world().get_resource::<Match<Jieqi>>() else {
+    let Some(m) = app.world().get_resource::<Match<G>>() else {
         return false;
     };
     phase == Some(PlayPhase::HumanTurn)
@@ -289,9 +331,46 @@ fn may_move(app: &App) -> bool {
         && m.is_mirror()
 }
 
-/// Plays the room through both apps' clicks until both show the results
-/// (or `stop` says so), checking after every change. Returns the checks
-/// compared with the server, and the first leak seen.
+/// Plays the room through the apps' own input until all show the results,
+/// checking after every change. Returns the checks compared with the
+/// server, and the first leak seen (when `stop_at_leak`; else a leak
+/// fails the test).
+fn play_room<G: GameView>(
+    apps: &mut [&mut App],
+    server: &TestServer,
+    code: &str,
+    game: &OnlineGame<G>,
+    seed: u64,
+    max_frames: usize,
+    stop_at_leak: bool,
+) -> (usize, Option<String>) {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let mut seen = vec![None; apps.len()];
+    let mut compared = 0;
+    for _ in 0..max_frames {
+        if apps.iter().all(|a| screen(a) == Screen::Results) {
+            return (compared, None);
+        }
+        for (i, app) in apps.iter_mut().enumerate() {
+            let version = app.world().get_resource::<Match<G>>().map(|m| m.version);
+            if version.is_some() && version != seen[i] {
+                seen[i] = version;
+                match check_online(app, server, code, game) {
+                    Ok(true) => compared += 1,
+                    Ok(false) => {}
+                    Err(leak) if stop_at_leak => return (compared, Some(leak)),
+                    Err(leak) => panic!("a secret reached the app: {leak}"),
+                }
+            }
+            if may_move::<G>(app) {
+                (game.act)(app, &mut rng);
+            }
+        }
+        frame(apps);
+    }
+    panic!("no result after {max_frames} frames");
+}
+
 fn play_online(
     host: &mut App,
     guest: &mut App,
@@ -301,34 +380,15 @@ fn play_online(
     max_frames: usize,
     stop_at_leak: bool,
 ) -> (usize, Option<String>) {
-    let mut rng = GameRng::seed_from_u64(seed);
-    let mut seen = [None, None];
-    let mut compared = 0;
-    for _ in 0..max_frames {
-        if screen(host) == Screen::Results && screen(guest) == Screen::Results {
-            return (compared, None);
-        }
-        for (i, app) in [&mut *host, &mut *guest].into_iter().enumerate() {
-            let version = app
-                .world()
-                .get_resource::<Match<Jieqi>>()
-                .map(|m| m.version);
-            if version.is_some() && version != seen[i] {
-                seen[i] = version;
-                match check_online(app, server, code) {
-                    Ok(true) => compared += 1,
-                    Ok(false) => {}
-                    Err(leak) if stop_at_leak => return (compared, Some(leak)),
-                    Err(leak) => panic!("a secret reached the app: {leak}"),
-                }
-            }
-            if may_move(app) {
-                click_online_move(app, &mut rng);
-            }
-        }
-        frame(&mut [host, guest]);
-    }
-    panic!("no result after {max_frames} frames");
+    play_room(
+        &mut [host, guest],
+        server,
+        code,
+        &JIEQI,
+        seed,
+        max_frames,
+        stop_at_leak,
+    )
 }
 
 #[test]
@@ -423,17 +483,17 @@ fn an_app_whose_link_is_cut_comes_back_by_itself_to_the_same_table() {
     // A few moves, until the host is to move again.
     for _ in 0..5_000 {
         let v = host.world().resource::<Match<Jieqi>>().version;
-        if v >= 6 && may_move(&host) {
+        if v >= 6 && may_move::<Jieqi>(&host) {
             break;
         }
         for app in [&mut host, &mut guest] {
-            if may_move(app) {
+            if may_move::<Jieqi>(app) {
                 click_online_move(app, &mut rng);
             }
         }
         frame(&mut [&mut host, &mut guest]);
     }
-    assert!(may_move(&host), "the host is to move");
+    assert!(may_move::<Jieqi>(&host), "the host is to move");
     let before = guest.world().resource::<Match<Jieqi>>().version;
     guest
         .world_mut()
@@ -558,4 +618,200 @@ fn online_frame(app: &mut App, text: &'static str) {
         .0 = Some(Box::new(One(Some(text))));
     app.update();
     app.update();
+}
+
+// ---------------------------------------------------------------- Tysiąc
+
+fn tysiac_view(app: &App) -> Option<veil_tysiac::TysiacView> {
+    let m = app.world().get_resource::<Match<veil_tysiac::Tysiac>>()?;
+    Some(m.observe(app.world().resource::<Viewer>().0))
+}
+
+/// The viewer acts through the app's input: a click on a card, a choice
+/// of the panel (bid the least up to 120, take the prikup, keep the bid,
+/// play on after the four nines).
+fn tysiac_act(app: &mut App, rng: &mut GameRng) {
+    use veil::games::tysiac::TysiacUi;
+    use veil_tysiac::{Action, Phase};
+    let Some(obs) = tysiac_view(app) else { return };
+    let ui = app.world().resource::<TysiacUi>().clone();
+    let t = &obs.table;
+    match t.phase {
+        Phase::Play | Phase::PassCards => {
+            if ui.usable.is_empty() {
+                return;
+            }
+            let card = ui.usable[rng.random_range(0..ui.usable.len())];
+            send(app, Command::Card(card.index() as u8));
+            app.update();
+            let waiting = app
+                .world()
+                .resource::<Match<veil_tysiac::Tysiac>>()
+                .awaiting();
+            let ui = app.world().resource::<TysiacUi>().clone();
+            if !waiting && !ui.choices.is_empty() {
+                send(app, Command::Choose(rng.random_range(0..ui.choices.len())));
+            }
+        }
+        _ => {
+            let choices = ui.choices;
+            if choices.is_empty() {
+                return;
+            }
+            let at = |wanted: Action| choices.iter().position(|a| *a == wanted);
+            let i = match t.phase {
+                Phase::Bidding if t.bid + t.options.bid_step <= 120 => {
+                    at(Action::Bid(t.bid + t.options.bid_step)).unwrap_or(0)
+                }
+                Phase::Prikup => at(Action::TakePrikup).unwrap_or(0),
+                Phase::FourNines => at(Action::PlayOn).unwrap_or(0),
+                _ => 0,
+            };
+            send(app, Command::Choose(i));
+        }
+    }
+}
+
+/// The cards a Tysiąc seat has seen: its hand, the cards it gave or was given,
+/// the prikup once shown to all, and every card played.
+fn tysiac_known(view: &veil_tysiac::TysiacView) -> Vec<String> {
+    let t = &view.table;
+    let mut cards = super::tysiac::faces_seen(view);
+    cards.extend(t.prikup.iter().flat_map(|p| p.iter()));
+    cards.extend(view.received);
+    cards.extend(view.gave.iter().flatten());
+    cards.extend(t.tricks.iter().flat_map(|p| p.cards));
+    cards.extend(t.trick.iter().copied());
+    cards.iter().map(|c| c.to_string()).collect()
+}
+
+const TYSIAC: OnlineGame<veil_tysiac::Tysiac> = OnlineGame {
+    world: super::tysiac::check_table,
+    known: tysiac_known,
+    act: tysiac_act,
+};
+
+/// Tysiąc online, three seats: two apps and the server's computer, one
+/// hand played through the apps' clicks to the results.
+#[test]
+fn two_apps_and_a_computer_play_a_hand_of_tysiac() {
+    let server = TestServer::start();
+    let mut host = online_app("Ann", &server.url());
+    let mut guest = online_app("Bo", &server.url());
+    host_room(&mut host, "tysiac", |setup| {
+        setup.seats = vec![
+            SeatKind::Human,
+            SeatKind::Human,
+            SeatKind::Computer(Level::Easy),
+        ];
+        setup.set_options::<veil_tysiac::Tysiac>(&veil_tysiac::Options {
+            hand_limit: 1,
+            ..Default::default()
+        });
+    });
+    let code = online(&host).room.as_ref().unwrap().code.clone();
+    join_room(&mut guest, &code);
+    until(
+        &mut [&mut host, &mut guest],
+        1000,
+        "both at the table",
+        |a| a.iter().all(|a| screen(a) == Screen::Play),
+    );
+    let kinds: Vec<String> = online(&host).seats.iter().map(|s| s.kind.clone()).collect();
+    assert_eq!(kinds, ["person", "person", "easy"]);
+    let (compared, leak) = play_room(
+        &mut [&mut host, &mut guest],
+        &server,
+        &code,
+        &TYSIAC,
+        3,
+        60_000,
+        false,
+    );
+    assert_eq!(leak, None);
+    assert!(compared >= 10, "compared with the server {compared} times");
+    let results: Vec<String> = [&host, &guest]
+        .iter()
+        .map(|a| a.world().resource::<MatchResult>().headline.clone())
+        .collect();
+    assert_eq!(results[0], results[1]);
+}
+
+// ---------------------------------------------------------------- Rengo
+
+fn rengo_act(app: &mut App, rng: &mut GameRng) {
+    use veil_go::{Phase, RengoAction};
+    let Some(m) = app.world().get_resource::<Match<veil_go::Rengo>>() else {
+        return;
+    };
+    let seat = app.world().resource::<Viewer>().0;
+    let obs = m.observe(seat);
+    let moves = m.log().len();
+    let request = |app: &mut App, action| {
+        app.world_mut()
+            .write_message(veil::table::view::ActionRequest::<veil_go::Rengo> { seat, action });
+    };
+    match obs.game.phase() {
+        // A few stones each through the board's clicks, then passes.
+        Phase::Play if moves < 24 => {
+            super::rengo::click_random_point(app, rng);
+        }
+        Phase::Play => request(app, RengoAction::Pass),
+        Phase::ResignQuestion { .. } => request(app, RengoAction::AnswerResign(false)),
+        Phase::Counting { .. } => request(app, RengoAction::Accept),
+        Phase::Over(_) => {}
+    }
+}
+
+const RENGO: OnlineGame<veil_go::Rengo> = OnlineGame {
+    world: super::rengo::check_rengo_world,
+    known: |_| Vec::new(),
+    act: rengo_act,
+};
+
+/// Rengo online, four seats: two apps (partners across the table: B1 and
+/// W1) and two of the server's computers, to the count and the results.
+#[test]
+fn two_apps_and_two_computers_play_rengo() {
+    let server = TestServer::start();
+    let mut host = online_app("Ann", &server.url());
+    let mut guest = online_app("Bo", &server.url());
+    host_room(&mut host, "rengo", |setup| {
+        setup.seats = vec![
+            SeatKind::Human,
+            SeatKind::Human,
+            SeatKind::Computer(Level::Easy),
+            SeatKind::Computer(Level::Easy),
+        ];
+        setup.set_options::<veil_go::Rengo>(&veil_go::RengoOptions {
+            size: 9,
+            ..Default::default()
+        });
+    });
+    let code = online(&host).room.as_ref().unwrap().code.clone();
+    join_room(&mut guest, &code);
+    until(
+        &mut [&mut host, &mut guest],
+        1000,
+        "both at the table",
+        |a| a.iter().all(|a| screen(a) == Screen::Play),
+    );
+    assert_eq!(online(&guest).room.as_ref().unwrap().seat, Some(1));
+    let (compared, leak) = play_room(
+        &mut [&mut host, &mut guest],
+        &server,
+        &code,
+        &RENGO,
+        4,
+        60_000,
+        false,
+    );
+    assert_eq!(leak, None);
+    assert!(compared >= 10, "compared with the server {compared} times");
+    let result = host.world().resource::<MatchResult>().clone();
+    assert_eq!(result.seats.len(), 4);
+    assert_eq!(
+        result.seats[0].2, result.seats[2].2,
+        "partners share the result"
+    );
 }

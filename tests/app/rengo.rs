@@ -33,7 +33,7 @@ fn observation(app: &App) -> Option<RengoView> {
 }
 
 /// The table shows exactly the viewer's observation.
-fn check_rengo_world(app: &mut App) {
+pub(super) fn check_rengo_world(app: &mut App) {
     let Some(obs) = observation(app) else { return };
     let world = app.world_mut();
     let stones: Vec<StoneMark> = world.query::<&StoneMark>().iter(world).copied().collect();
@@ -102,7 +102,7 @@ fn request(app: &mut App, seat: Seat, action: RengoAction) {
 
 /// Clicks a random legal point (through the board's click command) and
 /// says which.
-fn click_random_point(app: &mut App, rng: &mut GameRng) -> Option<Point> {
+pub(super) fn click_random_point(app: &mut App, rng: &mut GameRng) -> Option<Point> {
     let obs = observation(app)?;
     let points: Vec<Point> = legal(&obs)
         .into_iter()

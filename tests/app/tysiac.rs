@@ -73,7 +73,7 @@ fn is_suit_text(text: &str) -> bool {
 
 /// The table shows exactly the viewer's observation, and nothing of the
 /// other hands.
-fn check_table(app: &mut App) {
+pub(super) fn check_table(app: &mut App) {
     if app.world().get_resource::<Match<Tysiac>>().is_none() {
         return;
     }
