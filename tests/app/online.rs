@@ -252,6 +252,8 @@ fn check_online<G: GameView>(
     let Some(m) = app.world().get_resource::<Match<G>>() else {
         return Ok(false);
     };
+    // A spectator's mirror has no seat: it sees what everybody sees.
+    let watcher = m.mirror_seat().is_none();
     let seat = m.mirror_seat().unwrap_or(Seat(0));
     let version = m.version;
     let view = m.observe(seat);
@@ -262,15 +264,27 @@ fn check_online<G: GameView>(
     if mirror {
         let inspection = server.inspect(code);
         if inspection.version == version {
+            let expected = if watcher {
+                &inspection.public
+            } else {
+                &inspection.views[seat.index()]
+            };
             assert_eq!(
-                serde_json::to_value(&view).unwrap(),
-                inspection.views[seat.index()],
+                &serde_json::to_value(&view).unwrap(),
+                expected,
                 "the app's observation is the server's for its seat at v{version}"
             );
             compared = true;
         }
         if let Some(truth) = server.truth_at(code, version) {
-            let hidden = hidden_words(&*truth, seat, &(game.known)(&view));
+            let known = (game.known)(&view);
+            let mut hidden = hidden_words(&*truth, seat, &known);
+            if watcher {
+                // Hidden from any seat is hidden from a spectator.
+                for s in Seat::all(truth.seats()) {
+                    hidden.extend(hidden_words(&*truth, s, &known));
+                }
+            }
             let painted = &app.world().resource::<Painted>().0;
             for word in &hidden {
                 if let Some(text) = painted.iter().find(|t| t.contains(word.as_str())) {
@@ -405,7 +419,32 @@ fn two_apps_host_join_and_play_jieqi_through_a_real_server() {
         .map(|s| s.name.clone())
         .collect();
     assert_eq!(names, ["Ann", "Bo"], "each seat under its person's name");
-    let (compared, _) = play_online(&mut host, &mut guest, &server, &code, 7, 40_000, false);
+    // A third app watches by the code.
+    let mut watcher = online_app("Cy", &server.url());
+    send(&mut watcher, Command::PlayOnline);
+    watcher.update();
+    watcher.world_mut().resource_mut::<OnlineForm>().code = code.clone();
+    send(&mut watcher, Command::WatchOnline);
+    until(
+        &mut [&mut watcher],
+        1000,
+        "the spectator at the table",
+        |a| screen(a[0]) == Screen::Play,
+    );
+    assert_eq!(
+        online(&watcher).room.as_ref().unwrap().seat,
+        None,
+        "no seat"
+    );
+    let (compared, _) = play_room(
+        &mut [&mut host, &mut guest, &mut watcher],
+        &server,
+        &code,
+        &JIEQI,
+        7,
+        40_000,
+        false,
+    );
     assert!(
         compared >= 20,
         "the apps were compared with the server {compared} times"
@@ -413,7 +452,7 @@ fn two_apps_host_join_and_play_jieqi_through_a_real_server() {
     // The end: the record with every secret took the mirror's place in
     // both, and both show the same result.
     eprintln!("compared with the server {compared} times");
-    for app in [&host, &guest] {
+    for app in [&host, &guest, &watcher] {
         let m = &app
             .world()
             .resource::<veil::table::view::Finished<Jieqi>>()
