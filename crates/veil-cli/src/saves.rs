@@ -3,7 +3,9 @@
 //! the one referee, keeps it after every change exactly as the app does
 //! (`veil_match::save`: a checkpoint now and then, one appended log line a
 //! change), writing real files, and reports the largest save, the bytes
-//! written, the slowest write and the finished record's size.
+//! written, the slowest write (and the slowest append of a line), the most a
+//! checkpoint serialised anew (the rest of it is copied from the last) and
+//! the finished record's size.
 
 use std::io::Write as _;
 use std::time::Instant;
@@ -85,6 +87,7 @@ fn measure<G: MatchGame>(
     let (checkpoint_path, log_path) = (dir.join("game.json"), dir.join("game.log.json"));
     let (mut written, mut largest, mut slowest, mut checkpoints, mut changes) =
         (0usize, 0usize, 0f64, 0u32, 0usize);
+    let (mut slowest_append, mut most_serialised) = (0f64, 0usize);
     let mut sizes = (0usize, 0usize);
     let mut legal = Vec::new();
     let io = |e: std::io::Error| e.to_string();
@@ -115,6 +118,7 @@ fn measure<G: MatchGame>(
                 written += checkpoint.len() + log.len();
                 sizes = (checkpoint.len(), log.len());
                 checkpoints += 1;
+                most_serialised = most_serialised.max(writer.fresh_bytes());
             }
             Some(Write::Append(lines)) => {
                 let mut f = std::fs::OpenOptions::new()
@@ -124,6 +128,8 @@ fn measure<G: MatchGame>(
                 f.write_all(lines.as_bytes()).map_err(io)?;
                 written += lines.len();
                 sizes.1 += lines.len();
+                let ms = started.elapsed().as_secs_f64() * 1000.0;
+                slowest_append = f64::max(slowest_append, ms);
             }
         }
         slowest = f64::max(slowest, started.elapsed().as_secs_f64() * 1000.0);
@@ -146,7 +152,9 @@ fn measure<G: MatchGame>(
         "largest_save_bytes": largest,
         "total_bytes_written": written,
         "slowest_write_ms": (slowest * 100.0).round() / 100.0,
+        "slowest_append_ms": (slowest_append * 100.0).round() / 100.0,
         "checkpoints": checkpoints,
+        "most_serialised_for_a_checkpoint_bytes": most_serialised,
         "record_bytes": record.len(),
     })
     .to_string())
