@@ -331,7 +331,7 @@ impl<G: MatchGame> Checkpoint<G> {
         match (self.undo, self.timeline, self.log) {
             (None, None, None) if self.format < 4 => Ok(s),
             (Some(marks), Some(timeline), Some(log)) if self.format >= 4 && inside => {
-                s.undo_points = undo_points(&timeline, &marks)?;
+                s.undo_points = undo_points(&s.state, &timeline, &marks)?;
                 s.timeline = timeline;
                 s.log = log;
                 Ok(s)
@@ -346,9 +346,11 @@ impl<G: MatchGame> Checkpoint<G> {
 
 /// Format 4's undo points with what their seat knew: the timeline replayed
 /// (from the last start before the first) to each point, observed by its
-/// seat. [`Match::restore`] then checks each is before an action of its
-/// seat, as for the points an older save wrote whole.
+/// seat. Only starts of the saved game's seats and options are replayed;
+/// [`Match::restore`] then checks the rest, and that each point is before
+/// an action of its seat, as for the points an older save wrote whole.
 fn undo_points<G: MatchGame>(
+    game: &G,
     timeline: &[Moment<G>],
     marks: &[UndoMark],
 ) -> Result<Vec<UndoPoint<G>>, String> {
@@ -363,10 +365,8 @@ fn undo_points<G: MatchGame>(
         .iter()
         .rposition(|m| matches!(m, Moment::Start { .. }))
         .ok_or("the save's timeline does not start with a deal")?;
-    let Moment::Start { state, .. } = &timeline[from] else {
-        unreachable!("found as a start")
-    };
-    let mut state = state.clone();
+    // Set by the start the replay begins with.
+    let mut state = game.clone();
     let mut marks = marks.iter().peekable();
     let mut points = Vec::with_capacity(marks.len());
     for (i, moment) in timeline
@@ -376,7 +376,15 @@ fn undo_points<G: MatchGame>(
         .skip(from)
     {
         match moment {
-            Moment::Start { state: s, .. } => state = s.clone(),
+            Moment::Start { state: s, .. } => {
+                if s.seats() != game.seats() || s.options() != game.options() {
+                    return Err(format!(
+                        "the save's timeline starts again at step {} from another game",
+                        i + 1
+                    ));
+                }
+                state = s.clone();
+            }
             Moment::Act { actor, action, .. } => {
                 if let Some(mark) = marks.next_if(|m| m.timeline == i) {
                     if mark.seat.index() >= state.seats() {

@@ -443,3 +443,25 @@ fn mutated_checkpoints_are_refused_or_play_on() {
     }
     assert!(total >= 10_000);
 }
+
+/// Issue 33, defect 2, through a format-4 save: a timeline that starts
+/// from a game of other seats is refused before its undo points are
+/// rebuilt from it.
+#[test]
+fn a_checkpoint_whose_timeline_starts_from_another_game_is_refused() {
+    let go = |seats| {
+        let options = veil_go::RengoOptions {
+            size: 9,
+            ..Default::default()
+        };
+        let m = common::played::<veil_go::Rengo>(seats, 3, 30, options);
+        serde_json::from_str::<serde_json::Value>(&checkpoint_text(&m).unwrap()).unwrap()
+    };
+    let (mut two, four) = (go(2), go(4));
+    assert!(!two["undo"].as_array().unwrap().is_empty());
+    two["timeline"][0] = four["timeline"][0].clone();
+    let e = read::<veil_go::Rengo>(&two.to_string(), None)
+        .err()
+        .unwrap();
+    assert!(e.contains("another game"), "{e}");
+}
