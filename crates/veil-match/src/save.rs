@@ -233,7 +233,11 @@ impl Kept {
                 self.text.push(b',');
             }
             self.last = self.text.len();
-            push_json(&mut self.text, item)?;
+            if let Err(e) = push_json(&mut self.text, item) {
+                // Half an item kept: keep nothing.
+                *self = Kept::default();
+                return Err(e);
+            }
         }
         self.count = frozen;
         out.push(b'[');
