@@ -3,7 +3,10 @@
 //! the one referee, keeps it after every change exactly as the app does
 //! (`veil_match::save`: a checkpoint now and then, one appended log line a
 //! change), writing real files, and reports the largest save, the bytes
-//! written, the slowest write and the finished record's size.
+//! written, the slowest write (and the slowest append of a line, and the
+//! slowest making of a write's text, files aside), the most a checkpoint
+//! serialised anew (the rest of it is copied from the last) and the
+//! finished record's size.
 
 use std::io::Write as _;
 use std::time::Instant;
@@ -85,6 +88,7 @@ fn measure<G: MatchGame>(
     let (checkpoint_path, log_path) = (dir.join("game.json"), dir.join("game.log.json"));
     let (mut written, mut largest, mut slowest, mut checkpoints, mut changes) =
         (0usize, 0usize, 0f64, 0u32, 0usize);
+    let (mut slowest_append, mut slowest_text, mut most_serialised) = (0f64, 0f64, 0usize);
     let mut sizes = (0usize, 0usize);
     let mut legal = Vec::new();
     let io = |e: std::io::Error| e.to_string();
@@ -104,17 +108,27 @@ fn measure<G: MatchGame>(
         }
         changes += 1;
         let started = Instant::now();
-        match writer.next(&mut m)? {
+        let write = writer.next(&mut m)?;
+        // Making the text, before the files: the part that is the save
+        // code's (the rest is the file system's, and waits on the disk).
+        slowest_text = f64::max(slowest_text, started.elapsed().as_secs_f64() * 1000.0);
+        match write {
             None => continue,
             Some(Write::Checkpoint { checkpoint, log }) => {
-                let tmp = dir.join("game.json.tmp");
-                std::fs::write(&tmp, &checkpoint)
-                    .and_then(|()| std::fs::rename(&tmp, &checkpoint_path))
-                    .map_err(io)?;
-                std::fs::write(&log_path, &log).map_err(io)?;
+                // Each written beside and renamed, as the app's store
+                // writes every key (`kit::store::Store::write`): the log
+                // too, not cut short in place (on ext4 that waits for the
+                // old log's data to reach the disk).
+                let replace = |path: &std::path::Path, text: &str| {
+                    let tmp = path.with_extension("json.tmp");
+                    std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path))
+                };
+                replace(&checkpoint_path, &checkpoint).map_err(io)?;
+                replace(&log_path, &log).map_err(io)?;
                 written += checkpoint.len() + log.len();
                 sizes = (checkpoint.len(), log.len());
                 checkpoints += 1;
+                most_serialised = most_serialised.max(writer.fresh_bytes());
             }
             Some(Write::Append(lines)) => {
                 let mut f = std::fs::OpenOptions::new()
@@ -124,6 +138,8 @@ fn measure<G: MatchGame>(
                 f.write_all(lines.as_bytes()).map_err(io)?;
                 written += lines.len();
                 sizes.1 += lines.len();
+                let ms = started.elapsed().as_secs_f64() * 1000.0;
+                slowest_append = f64::max(slowest_append, ms);
             }
         }
         slowest = f64::max(slowest, started.elapsed().as_secs_f64() * 1000.0);
@@ -146,7 +162,10 @@ fn measure<G: MatchGame>(
         "largest_save_bytes": largest,
         "total_bytes_written": written,
         "slowest_write_ms": (slowest * 100.0).round() / 100.0,
+        "slowest_append_ms": (slowest_append * 100.0).round() / 100.0,
+        "slowest_text_ms": (slowest_text * 100.0).round() / 100.0,
         "checkpoints": checkpoints,
+        "most_serialised_for_a_checkpoint_bytes": most_serialised,
         "record_bytes": record.len(),
     })
     .to_string())

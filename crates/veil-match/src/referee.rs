@@ -305,6 +305,18 @@ impl<G: MatchGame> Match<G> {
     /// a save is the referee's, never the view's).
     pub fn snapshot(&self) -> MatchSnapshot<G> {
         MatchSnapshot {
+            timeline: self.timeline.clone(),
+            log: self.log.clone(),
+            ..self.snapshot_head()
+        }
+    }
+
+    /// [`Match::snapshot`] without the two parts that grow with the game,
+    /// the timeline and the move list (left empty): a save writes those
+    /// from [`Match::timeline`] and [`Match::log`], most of them copied
+    /// from its last checkpoint (`save::SaveWriter`).
+    pub fn snapshot_head(&self) -> MatchSnapshot<G> {
+        MatchSnapshot {
             state: self.game.clone(),
             // The actions since the last start are the timeline's: kept
             // once (a record of a long game was a third duplicates).
@@ -318,10 +330,10 @@ impl<G: MatchGame> Match<G> {
             resigned: self.resigned,
             think_limit_ms: self.think_limit.as_millis() as u64,
             undo_points: self.undo_points.clone(),
-            timeline: self.timeline.clone(),
+            timeline: Vec::new(),
             version: self.version,
             plies: self.plies,
-            log: self.log.clone(),
+            log: Vec::new(),
         }
     }
 
