@@ -114,6 +114,8 @@ pub enum Command {
     StartRoom,
     /// Waiting room: try the lost link again.
     RetryOnline,
+    /// Online: accept (true) or refuse another player's takeback.
+    AnswerTakeback(bool),
     /// Game choice: this game (by id).
     ChooseGame(&'static str),
     /// Setup: begin the game as set up (asks first when a match of that

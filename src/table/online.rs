@@ -344,7 +344,12 @@ impl Plugin for OnlinePlugin {
             .insert_non_send(WireSlot::default())
             .add_systems(Startup, load_kept)
             .add_systems(PreUpdate, pump)
-            .add_systems(Update, your_turn.run_if(in_state(Screen::Play)))
+            .add_systems(
+                Update,
+                (your_turn, online_commands)
+                    .after(crate::kit::input::InputSet)
+                    .run_if(in_state(Screen::Play)),
+            )
             .add_systems(
                 bevy_egui::EguiPrimaryContextPass,
                 online_bar.run_if(in_state(Screen::Play)),
@@ -889,7 +894,11 @@ fn your_turn(
 /// The online strip over the table: the room, the link's state, each
 /// seat's person and presence, whose turn with the time left, and a
 /// takeback to answer.
-fn online_bar(mut contexts: bevy_egui::EguiContexts, mut online: ResMut<Online>) -> Result {
+fn online_bar(
+    mut contexts: bevy_egui::EguiContexts,
+    online: Res<Online>,
+    mut commands: MessageWriter<crate::kit::input::Command>,
+) -> Result {
     use bevy_egui::egui;
     if !online.playing {
         return Ok(());
@@ -901,6 +910,7 @@ fn online_bar(mut contexts: bevy_egui::EguiContexts, mut online: ResMut<Online>)
     let info = veil_games::entry(&room.game);
     let mut answer = None;
     let mut retry = false;
+    let mut out: Vec<crate::kit::input::Command> = Vec::new();
     egui::Area::new(egui::Id::new("online-bar"))
         .anchor(
             egui::Align2::LEFT_TOP,
@@ -970,23 +980,44 @@ fn online_bar(mut contexts: bevy_egui::EguiContexts, mut online: ResMut<Online>)
             });
         });
     if let Some(accept) = answer {
-        online.send(Client::AnswerTakeback { accept });
-        if let Some((by, _)) = online.takeback {
-            online.takeback = Some((
-                by,
-                if accept {
-                    TakebackState::Accepted
-                } else {
-                    TakebackState::Refused
-                },
-            ));
-        }
+        out.push(crate::kit::input::Command::AnswerTakeback(accept));
     }
     if retry {
-        online.link = Link::Reconnecting {
-            tries: 0,
-            wait: 0.0,
-        };
+        out.push(crate::kit::input::Command::RetryOnline);
     }
+    commands.write_batch(out);
     Ok(())
+}
+
+/// The table's online commands: a takeback answered, the link retried.
+fn online_commands(
+    mut reader: MessageReader<crate::kit::input::Command>,
+    mut online: ResMut<Online>,
+) {
+    use crate::kit::input::Command;
+    for c in reader.read() {
+        match *c {
+            Command::AnswerTakeback(accept) if online.playing => {
+                let Some((by, TakebackState::Asked)) = online.takeback else {
+                    continue;
+                };
+                online.send(Client::AnswerTakeback { accept });
+                online.takeback = Some((
+                    by,
+                    if accept {
+                        TakebackState::Accepted
+                    } else {
+                        TakebackState::Refused
+                    },
+                ));
+            }
+            Command::RetryOnline if online.playing && matches!(online.link, Link::Lost(_)) => {
+                online.link = Link::Reconnecting {
+                    tries: 0,
+                    wait: 0.0,
+                };
+            }
+            _ => {}
+        }
+    }
 }

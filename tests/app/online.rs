@@ -854,3 +854,59 @@ fn two_apps_and_two_computers_play_rengo() {
         "partners share the result"
     );
 }
+
+/// A takeback online: the host moves its general (nothing hidden comes to
+/// light), asks with U to take it back, the guest accepts through its
+/// command, and the host is back where it was, to move again.
+#[test]
+fn a_takeback_asked_with_u_and_accepted_by_the_other() {
+    let server = TestServer::start();
+    let mut host = online_app("Ann", &server.url());
+    let mut guest = online_app("Bo", &server.url());
+    let _code = host_and_join(&mut host, &mut guest);
+    until(&mut [&mut host, &mut guest], 500, "the host to move", |a| {
+        may_move::<Jieqi>(a[0])
+    });
+    let start = observation(&host).unwrap();
+    let quiet = start
+        .legal_moves()
+        .into_iter()
+        .find(|m| start.piece_at(m.from).is_some_and(|p| p.kind.is_some()))
+        .expect("the general may step inside its palace");
+    send(
+        &mut host,
+        Command::Square(Cell::new(quiet.from.file(), quiet.from.rank())),
+    );
+    send(
+        &mut host,
+        Command::Square(Cell::new(quiet.to.file(), quiet.to.rank())),
+    );
+    until(
+        &mut [&mut host, &mut guest],
+        500,
+        "the move reaches both",
+        |a| observation(a[0]) != Some(start.clone()) && may_move::<Jieqi>(a[1]),
+    );
+    send(&mut host, Command::Undo);
+    until(
+        &mut [&mut host, &mut guest],
+        500,
+        "the guest is asked",
+        |a| online(a[1]).takeback == Some((0, veil_net::TakebackState::Asked)),
+    );
+    send(&mut guest, Command::AnswerTakeback(true));
+    until(
+        &mut [&mut host, &mut guest],
+        500,
+        "the move is taken back",
+        |a| observation(a[0]) == Some(start.clone()) && may_move::<Jieqi>(a[0]),
+    );
+    assert_eq!(
+        online(&host).takeback,
+        Some((0, veil_net::TakebackState::Accepted))
+    );
+    assert!(
+        !may_move::<Jieqi>(&guest),
+        "the guest waits for the host again"
+    );
+}
