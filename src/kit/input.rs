@@ -116,6 +116,8 @@ pub enum Command {
     RetryOnline,
     /// Online: accept (true) or refuse another player's takeback.
     AnswerTakeback(bool),
+    /// Online: send the table a quick message (`veil_net::PHRASES`).
+    Say(u8),
     /// Game choice: this game (by id).
     ChooseGame(&'static str),
     /// Setup: begin the game as set up (asks first when a match of that

@@ -197,7 +197,12 @@ pub struct Online {
     pub to_act: Vec<u8>,
     /// Seconds since the seats to act last changed (the move's clock).
     pub turn_for: f32,
+    /// The quick messages said at the table: (seat, phrase, seconds shown).
+    pub said: VecDeque<(u8, u8, f32)>,
 }
+
+/// How long a quick message stays on screen, in seconds.
+const SAID_SHOWN: f32 = 8.0;
 
 /// A room being set up: which seat is this app's, and the room's settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -717,6 +722,14 @@ fn take(online: &mut Online, msg: Server, saves: Option<&Saves>) {
                 }
             }
         }
+        Server::Said { by, phrase } => {
+            if usize::from(phrase) < veil_net::PHRASES.len() {
+                online.said.push_back((by, phrase, 0.0));
+                while online.said.len() > 4 {
+                    online.said.pop_front();
+                }
+            }
+        }
         Server::Pong => {}
     }
 }
@@ -869,6 +882,11 @@ fn your_turn(
     mut was: Local<bool>,
 ) {
     online.turn_for += time.delta_secs();
+    let dt = time.delta_secs();
+    for said in online.said.iter_mut() {
+        said.2 += dt;
+    }
+    online.said.retain(|s| s.2 < SAID_SHOWN);
     let mine = online.playing
         && online
             .room
@@ -974,6 +992,26 @@ fn online_bar(
                         }
                     });
                 }
+                for (by, phrase, _) in &online.said {
+                    let name = info.map_or("A player", |g| g.seat_name(usize::from(*by)));
+                    let who = online
+                        .seats
+                        .get(usize::from(*by))
+                        .map_or(name.to_owned(), |s| format!("{name} ({})", s.name));
+                    ui.label(format!(
+                        "{who}: “{}”",
+                        veil_net::PHRASES[usize::from(*phrase)]
+                    ));
+                }
+                if room.seat.is_some() {
+                    ui.horizontal_wrapped(|ui| {
+                        for (i, phrase) in veil_net::PHRASES.iter().enumerate() {
+                            if ui.small_button(*phrase).clicked() {
+                                out.push(crate::kit::input::Command::Say(i as u8));
+                            }
+                        }
+                    });
+                }
                 if let Some(notice) = &online.notice {
                     ui.small(notice);
                 }
@@ -1010,6 +1048,12 @@ fn online_commands(
                         TakebackState::Refused
                     },
                 ));
+            }
+            Command::Say(phrase) if online.playing => {
+                let seated = online.room.as_ref().is_some_and(|r| r.seat.is_some());
+                if seated && usize::from(phrase) < veil_net::PHRASES.len() {
+                    online.send(Client::Say { phrase });
+                }
             }
             Command::RetryOnline if online.playing && matches!(online.link, Link::Lost(_)) => {
                 online.link = Link::Reconnecting {

@@ -857,9 +857,10 @@ fn two_apps_and_two_computers_play_rengo() {
 
 /// A takeback online: the host moves its general (nothing hidden comes to
 /// light), asks with U to take it back, the guest accepts through its
-/// command, and the host is back where it was, to move again.
+/// command, and the host is back where it was, to move again. Then a
+/// quick message from the guest shows on the host's screen.
 #[test]
-fn a_takeback_asked_with_u_and_accepted_by_the_other() {
+fn a_takeback_asked_with_u_and_accepted_and_a_quick_message() {
     let server = TestServer::start();
     let mut host = online_app("Ann", &server.url());
     let mut guest = online_app("Bo", &server.url());
@@ -908,5 +909,21 @@ fn a_takeback_asked_with_u_and_accepted_by_the_other() {
     assert!(
         !may_move::<Jieqi>(&guest),
         "the guest waits for the host again"
+    );
+    // A quick message from the guest's strip reaches the host's screen.
+    send(&mut guest, Command::Say(1));
+    until(
+        &mut [&mut host, &mut guest],
+        500,
+        "the host hears it",
+        |a| online(a[0]).said.iter().any(|s| (s.0, s.1) == (1, 1)),
+    );
+    host.update();
+    let painted = &host.world().resource::<Painted>().0;
+    assert!(
+        painted
+            .iter()
+            .any(|t| t.contains("Bo") && t.contains("Thanks")),
+        "the message is shown with who said it: {painted:?}"
     );
 }

@@ -49,6 +49,7 @@
 //! | [`Client::Takeback`] | `{"t":"Takeback","seq":4}` | asks to take back this seat's last action |
 //! | [`Client::AnswerTakeback`] | `{"t":"AnswerTakeback","accept":true}` | answers another seat's takeback request |
 //! | [`Client::Resign`] | `{"t":"Resign","seq":5}` | resigns |
+//! | [`Client::Say`] | `{"t":"Say","phrase":0}` | a quick message to the table, one of [`PHRASES`] (no free chat); at most one a second |
 //! | [`Client::Ping`] | `{"t":"Ping"}` | answered by `Pong` |
 //!
 //! **`seq` and `seen`.** `seq` numbers a seat's requests, increasing; a
@@ -71,6 +72,7 @@
 //! | [`Server::Update`] | `{"t":"Update","v":42,"view":{…},"lines":["c3+"],"log_len":7,"to_act":[1],"ack":3}` | every change of the room, to every connection; `view` left out when this seat's observation did not change (`{"t":"Update","v":42,…}` still says nothing was missed); `lines`: the last lines of a move list now `log_len` long (an undo shortens it); `ack`: the `seq` of this seat's request just applied |
 //! | [`Server::Seats`] | `{"t":"Seats","seats":[{"name":"Ann","kind":"person","connected":true,"away":false}],"started":true}` | someone joined, left, went away (the computer plays for them) or came back |
 //! | [`Server::Takeback`] | `{"t":"Takeback","by":0,"state":"asked"}` | a takeback asked for, refused or accepted (then an `Update` follows) |
+//! | [`Server::Said`] | `{"t":"Said","by":1,"phrase":0}` | a seat's quick message, to everyone in the room |
 //! | [`Server::Record`] | `{"t":"Record","record":{…}}` | once, when the game is over: the whole match with every secret |
 //! | [`Server::Error`] | `{"t":"Error","code":"stale","message":"…","seq":3}` | to this connection only; nothing changed. Codes: [`codes`] |
 //! | [`Server::Pong`] | `{"t":"Pong"}` | answers `Ping` |
@@ -97,6 +99,17 @@ piece turned over, a die rolled), nor again before the player has moved. Whateve
 could not see before that move is dealt anew, so taking back never hands back a secret. At \
 one screen (against the computer, or passing the device) U takes back at once, dealing anew \
 the same way.";
+
+/// The quick messages a seat may send the table ([`Client::Say`]): a
+/// short fixed list, as on other game sites, rather than free chat.
+pub const PHRASES: [&str; 6] = [
+    "Good game",
+    "Thanks",
+    "Oops",
+    "Well played",
+    "Hello",
+    "One moment, please",
+];
 
 /// The protocol's version, in the first frame each side sends.
 pub const PROTOCOL: u32 = 1;
@@ -149,6 +162,9 @@ pub enum Client {
     },
     Resign {
         seq: u64,
+    },
+    Say {
+        phrase: u8,
     },
     Ping,
 }
@@ -218,6 +234,10 @@ pub enum Server {
     },
     Record {
         record: Value,
+    },
+    Said {
+        by: u8,
+        phrase: u8,
     },
     Error {
         code: String,
@@ -430,6 +450,7 @@ mod tests {
             Client::Takeback { seq: 2 },
             Client::AnswerTakeback { accept: false },
             Client::Resign { seq: 3 },
+            Client::Say { phrase: 2 },
             Client::Ping,
         ];
         for c in clients {

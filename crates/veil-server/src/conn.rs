@@ -318,7 +318,8 @@ async fn handle(
         | Client::Act { .. }
         | Client::Takeback { .. }
         | Client::AnswerTakeback { .. }
-        | Client::Resign { .. }) => {
+        | Client::Resign { .. }
+        | Client::Say { .. }) => {
             let Some((_, room)) = &here.room else {
                 conn.send(&Server::error(
                     codes::NO_SEAT_HERE,

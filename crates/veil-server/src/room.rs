@@ -100,6 +100,8 @@ struct Slot {
     last_act: Option<(Vec<usize>, usize)>,
     /// A hash of the view this seat was last sent.
     sent: u64,
+    /// When this seat last sent a quick message.
+    said: Option<Instant>,
 }
 
 struct Watcher {
@@ -196,6 +198,7 @@ impl Room {
                 turn_began: 0,
                 last_act: None,
                 sent: 0,
+                said: None,
             })
             .collect();
         Room {
@@ -832,6 +835,29 @@ impl Room {
                         by,
                         state: TakebackState::Refused,
                     });
+                }
+            }
+            Client::Say { phrase } => {
+                // A quick message, one of the fixed phrases, one a second.
+                let now = Instant::now();
+                if usize::from(phrase) >= veil_net::PHRASES.len() {
+                    c.send(&Server::error(
+                        codes::BAD_MESSAGE,
+                        format!("no quick message {phrase}"),
+                        None,
+                    ));
+                } else if self.slots[i]
+                    .said
+                    .is_some_and(|t| now.duration_since(t) < Duration::from_secs(1))
+                {
+                    c.send(&Server::error(
+                        codes::RATE,
+                        "one quick message a second",
+                        None,
+                    ));
+                } else {
+                    self.slots[i].said = Some(now);
+                    self.broadcast(&Server::Said { by: seat, phrase });
                 }
             }
             Client::Hello { .. }
