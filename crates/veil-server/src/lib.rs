@@ -73,14 +73,16 @@ pub mod store;
 pub use proxy::ProxyHeader;
 pub use room::Inspection;
 use room::{Input, Room, RoomMeta};
-use store::{SqliteStore, StoreHandle, StoredRoom};
+use store::{JetStreamOptions, JetStreamStore, SqliteStore, StoreHandle, StoredRoom};
 
 /// How a server runs.
 #[derive(Clone, Debug)]
 pub struct Config {
     pub bind: SocketAddr,
-    /// The SQLite file.
+    /// The SQLite file (unless `nats` is set).
     pub db: PathBuf,
+    /// The JetStream store instead of SQLite: where NATS is, and how.
+    pub nats: Option<JetStreamOptions>,
     /// The web build to serve at `/` (`web/dist`); `None`: none.
     pub web: Option<PathBuf>,
     /// Open rooms one address may have created.
@@ -111,6 +113,7 @@ impl Default for Config {
         Config {
             bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
             db: "veil.db".into(),
+            nats: None,
             web: None,
             rooms_per_ip: 20,
             conns_per_ip: 50,
@@ -342,7 +345,7 @@ async fn create_room(
     let room = Room::new(shared.clone(), code.clone(), opening, meta, m);
     if let Err(e) = shared.store.commit(room.creation()).await {
         shared.limits.close_room(ip);
-        return Err((codes::STORE, e));
+        return Err((codes::STORE, e.to_string()));
     }
     let tx = spawn_room(shared, room, Some(ip));
     Ok((code, tx))
@@ -482,10 +485,14 @@ impl Running {
     }
 }
 
-/// Opens the store, rebuilds every open room, and starts listening.
+/// Opens the store (SQLite, or JetStream with `nats`), rebuilds every open
+/// room it holds, and starts listening.
 pub async fn start(config: Config) -> Result<Running, String> {
-    let store = SqliteStore::open(&config.db, config.full_sync)?;
-    let (store, stored) = StoreHandle::start(store)?;
+    let store: StoreHandle = match &config.nats {
+        Some(options) => Arc::new(JetStreamStore::connect(options.clone()).await?),
+        None => Arc::new(SqliteStore::open(&config.db, config.full_sync)?),
+    };
+    let stored = store.open_rooms().await?;
     let listener = tokio::net::TcpListener::bind(config.bind)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.bind))?;
