@@ -199,6 +199,9 @@ pub struct Shared {
     rooms: Mutex<HashMap<String, RoomEntry>>,
     limits: limits::Limits,
     next_conn: AtomicU64,
+    /// Held while a room is taken from the store, so one room is never
+    /// started twice here.
+    taking: tokio::sync::Mutex<()>,
     #[doc(hidden)]
     pub faults: Faults,
 }
@@ -396,6 +399,71 @@ fn spawn_room(shared: &Arc<Shared>, room: Room, ip: Option<IpAddr>) -> mpsc::Sen
     tx
 }
 
+/// Runs room `code` here if the store gives it (JetStream: an open room
+/// whose owner's lease lapsed); its sender, or `None`.
+pub(crate) async fn take_room(shared: &Arc<Shared>, code: &str) -> Option<mpsc::Sender<Input>> {
+    let _taking = shared.taking.lock().await;
+    if let Some(tx) = shared.room(code) {
+        return Some(tx);
+    }
+    match shared.store.take(code).await {
+        Ok(Some(stored)) => run_taken(shared, stored),
+        Ok(None) => None,
+        Err(e) => {
+            eprintln!("room {code}: cannot take it: {e}");
+            None
+        }
+    }
+}
+
+fn run_taken(shared: &Arc<Shared>, stored: StoredRoom) -> Option<mpsc::Sender<Input>> {
+    let code = stored.code.clone();
+    match Room::restore(shared.clone(), stored) {
+        Ok(room) => {
+            eprintln!("room {code}: taken over");
+            Some(spawn_room(shared, room, None))
+        }
+        Err(e) => {
+            eprintln!("room {code}: cannot rebuild: {e}");
+            None
+        }
+    }
+}
+
+/// With a shared store: takes the rooms whose owner died, and stops the
+/// rooms another server took, every `every`.
+fn spawn_watch(shared: &Arc<Shared>, every: Duration) {
+    let shared = shared.clone();
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+        loop {
+            tick.tick().await;
+            let lost: Vec<mpsc::Sender<Input>> = {
+                let rooms = shared.rooms.lock().unwrap_or_else(|p| p.into_inner());
+                rooms
+                    .iter()
+                    .filter(|(code, _)| !shared.store.holds(code))
+                    .map(|(_, e)| e.tx.clone())
+                    .collect()
+            };
+            for tx in lost {
+                let _ = tx.send(Input::Moved).await;
+            }
+            let _taking = shared.taking.lock().await;
+            match shared.store.take_lapsed().await {
+                Ok(rooms) => {
+                    for stored in rooms {
+                        if shared.room(&stored.code).is_none() {
+                            run_taken(&shared, stored);
+                        }
+                    }
+                }
+                Err(e) => eprintln!("taking rooms whose owner died: {e}"),
+            }
+        }
+    });
+}
+
 /// The routes: the WebSocket, the health check, the web build.
 pub fn router(shared: Arc<Shared>) -> Router {
     let web = shared.config.web.clone();
@@ -503,6 +571,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
         store,
         rooms: Mutex::new(HashMap::new()),
         next_conn: AtomicU64::new(1),
+        taking: tokio::sync::Mutex::new(()),
         faults: Faults::default(),
     });
     for room in stored {
@@ -515,6 +584,9 @@ pub async fn start(config: Config) -> Result<Running, String> {
         }
     }
     stats::spawn_lag_probe();
+    if let Some(every) = shared.store.watch_every() {
+        spawn_watch(&shared, every);
+    }
     // Closed rooms past their time are deleted, hourly.
     let purger = shared.clone();
     tokio::spawn(async move {

@@ -177,6 +177,7 @@ impl JetStreamStore {
     /// Takes room `code`'s lease if it is free or has lapsed; true if this
     /// process holds it now.
     pub async fn claim(&self, code: &str) -> Result<bool, StoreError> {
+        check_code(code)?;
         self.inner.claim(code).await
     }
 
@@ -350,6 +351,7 @@ impl Inner {
         let Some(code) = writes.first().map(|w| w.code().to_owned()) else {
             return Ok(());
         };
+        check_code(&code)?;
         if writes.iter().any(|w| w.code() != code) {
             return Err(failed("one commit is one room's writes"));
         }
@@ -525,6 +527,49 @@ impl Inner {
         Ok(rooms)
     }
 
+    /// Takes room `code` if it is open and its lease free or lapsed, and
+    /// not held here already.
+    async fn take(&self, code: &str) -> Result<Option<StoredRoom>, StoreError> {
+        if lock(&self.held).contains_key(code) {
+            return Ok(None);
+        }
+        match self.directory.get(code).await.map_err(failed)? {
+            Some(value) => {
+                let entry: Entry = serde_json::from_slice(&value).map_err(failed)?;
+                if entry.closed.is_some() {
+                    return Ok(None);
+                }
+            }
+            None => return Ok(None),
+        }
+        if !self.claim(code).await? {
+            return Ok(None);
+        }
+        match self.load(code).await? {
+            Some(Replay {
+                room: Some(room),
+                closed: None,
+                ..
+            }) => Ok(Some(room)),
+            _ => {
+                self.release(code).await;
+                Ok(None)
+            }
+        }
+    }
+
+    async fn take_lapsed(&self) -> Result<Vec<StoredRoom>, StoreError> {
+        let mut rooms = Vec::new();
+        for (code, entry) in self.directory_entries().await? {
+            if entry.closed.is_none()
+                && let Some(room) = self.take(&code).await?
+            {
+                rooms.push(room);
+            }
+        }
+        Ok(rooms)
+    }
+
     async fn purge(&self, before: i64) -> Result<usize, StoreError> {
         let mut purged = 0;
         for (code, entry) in self.directory_entries().await? {
@@ -561,10 +606,43 @@ impl Store for JetStreamStore {
     }
 
     fn room<'a>(&'a self, code: &'a str) -> StoreFuture<'a, Option<StoredRoom>> {
-        Box::pin(async move { Ok(self.inner.load(code).await?.and_then(|r| r.room)) })
+        Box::pin(async move {
+            check_code(code)?;
+            Ok(self.inner.load(code).await?.and_then(|r| r.room))
+        })
     }
 
     fn purge(&self, before: i64) -> StoreFuture<'_, usize> {
         Box::pin(self.inner.purge(before))
+    }
+
+    fn take<'a>(&'a self, code: &'a str) -> StoreFuture<'a, Option<StoredRoom>> {
+        Box::pin(async move {
+            check_code(code)?;
+            self.inner.take(code).await
+        })
+    }
+
+    fn take_lapsed(&self) -> StoreFuture<'_, Vec<StoredRoom>> {
+        Box::pin(self.inner.take_lapsed())
+    }
+
+    fn holds(&self, code: &str) -> bool {
+        JetStreamStore::holds(self, code)
+    }
+
+    fn watch_every(&self) -> Option<Duration> {
+        Some(self.inner.options.lease / 3)
+    }
+}
+
+/// A room's code becomes a subject's last token and a key: only letters
+/// and digits, so no code can reach another room's subject (`*`, `>`,
+/// `.`) or be refused by the bucket.
+fn check_code(code: &str) -> Result<(), StoreError> {
+    if (1..=32).contains(&code.len()) && code.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        Ok(())
+    } else {
+        Err(failed(format!("not a room code: {code:?}")))
     }
 }

@@ -142,6 +142,32 @@ pub trait Store: Send + Sync + 'static {
     fn room<'a>(&'a self, code: &'a str) -> StoreFuture<'a, Option<StoredRoom>>;
     /// Deletes rooms closed before `before` (seconds since 1970); how many.
     fn purge(&self, before: i64) -> StoreFuture<'_, usize>;
+
+    /// Takes room `code` to run here, if it is open and no live process
+    /// holds it (its owner died: its lease lapsed). SQLite: never — its one
+    /// process runs every open room from the start.
+    fn take<'a>(&'a self, code: &'a str) -> StoreFuture<'a, Option<StoredRoom>> {
+        let _ = code;
+        Box::pin(async { Ok(None) })
+    }
+
+    /// Takes every open room whose owner's lease lapsed. SQLite: none.
+    fn take_lapsed(&self) -> StoreFuture<'_, Vec<StoredRoom>> {
+        Box::pin(async { Ok(Vec::new()) })
+    }
+
+    /// Whether this process may still run room `code` (false once another
+    /// took it). SQLite: always.
+    fn holds(&self, code: &str) -> bool {
+        let _ = code;
+        true
+    }
+
+    /// How often to look for rooms to take and rooms lost; `None`: never
+    /// (SQLite).
+    fn watch_every(&self) -> Option<std::time::Duration> {
+        None
+    }
 }
 
 /// The store as the rooms share it.
