@@ -557,3 +557,44 @@ async fn a_killed_nats_server_keeps_every_acknowledged_commit() {
     })
     .await;
 }
+
+/// A lease only believed (forged) is dropped at the first renewal, which
+/// finds the bucket's lease is another's: the room is then refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forged_lease_is_dropped_at_the_first_renewal() {
+    within(async {
+        let server = NatsServer::start();
+        let a = jetstream(&server, "a", 1).await;
+        a.commit(vec![create("MINE")]).await.unwrap();
+        let b = jetstream(&server, "b", 1).await;
+        b.room("MINE").await.unwrap().unwrap();
+        b.forge_lease("MINE");
+        // A renewal every third of a second.
+        tokio::time::sleep(Duration::from_millis(800)).await;
+        assert!(!b.holds("MINE"));
+        assert!(is_conflict(&b.commit(vec![step("MINE", 1, "b")]).await));
+        a.commit(vec![step("MINE", 1, "a")]).await.unwrap();
+    })
+    .await;
+}
+
+/// Codes that are not a room's (they would be another subject, or none)
+/// are refused with a word, never sent to NATS.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_code_that_is_not_a_rooms_is_refused() {
+    within(async {
+        let server = NatsServer::start();
+        let a = jetstream(&server, "a", 15).await;
+        for code in ["", "A.B", "*", ">", "ROOM 1", "ÄBC", &"X".repeat(33)] {
+            let r = a.commit(vec![create(code)]).await;
+            assert!(
+                matches!(&r, Err(StoreError::Failed(m)) if m.contains("not a room code")),
+                "{code:?}: {r:?}"
+            );
+            assert!(a.room(code).await.is_err(), "{code:?}");
+            assert!(a.take(code).await.is_err(), "{code:?}");
+        }
+        assert!(a.open_rooms().await.unwrap().is_empty());
+    })
+    .await;
+}

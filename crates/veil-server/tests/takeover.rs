@@ -267,3 +267,62 @@ async fn run() {
         }
     }
 }
+
+/// A server whose lease on a room was taken (here by a test writing the
+/// bucket, as a server that thought this one dead would) stops the room at
+/// its next renewal and tells its clients to resume: it never plays on a
+/// room another may be running.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_whose_lease_was_taken_stops_and_sends_its_clients_on() {
+    tokio::time::timeout(Duration::from_secs(60), async {
+        let nats = NatsServer::start();
+        let mut options = JetStreamOptions::new(&nats.url());
+        options.lease = Duration::from_secs(1);
+        let mut config = common::config();
+        config.nats = Some(options);
+        let server = veil_server::start(config).await.unwrap();
+        let mut clients = table(server.addr, "jieqi", 2).await;
+        let code = clients[0].room.clone();
+        let mut pick = Pick(5);
+        one_action(&mut clients, "jieqi", &mut pick).await.unwrap();
+
+        let js = async_nats::jetstream::new(async_nats::connect(nats.url()).await.unwrap());
+        let leases = js.get_key_value("veil_leases").await.unwrap();
+        let thief = serde_json::json!({"owner": "thief", "until_ms": u64::MAX / 2});
+        leases
+            .put(&code, serde_json::to_vec(&thief).unwrap().into())
+            .await
+            .unwrap();
+
+        for c in &mut clients {
+            let told = c.until(|f| matches!(f, Server::Error { .. })).await;
+            let Server::Error { code: why, .. } = told else {
+                unreachable!()
+            };
+            assert_eq!(why, veil_net::codes::RESUME);
+            assert!(c.next().await.is_none(), "and the connection closed");
+        }
+        // Its task ends just after its connections are told.
+        let until = Instant::now() + Duration::from_secs(2);
+        while !server.rooms().is_empty() && Instant::now() < until {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert!(server.rooms().is_empty(), "the room no longer runs here");
+        // Back here, it is refused: the thief holds it.
+        let mut back = Player::connect(server.addr).await;
+        back.send(&Client::Resume {
+            room: code.clone(),
+            token: clients[0].token.clone().unwrap(),
+            last_version: clients[0].v,
+        })
+        .await;
+        let Server::Error { code: why, .. } =
+            back.until(|f| matches!(f, Server::Error { .. })).await
+        else {
+            unreachable!()
+        };
+        assert_eq!(why, veil_net::codes::NO_ROOM);
+    })
+    .await
+    .expect("the test ends in time");
+}

@@ -401,12 +401,17 @@ impl Inner {
         let ack = async { self.js.send_publish(subject(&code), publish).await?.await }.await;
         let ack = match ack {
             Ok(ack) => ack,
-            Err(e) if e.kind() == PublishErrorKind::WrongLastSequence => {
-                return Err(StoreError::Conflict(format!(
-                    "room {code}: another server appended to its log"
-                )));
+            Err(e) => {
+                if creating {
+                    // Not created: the lease just taken is not kept.
+                    self.release(&code).await;
+                }
+                return Err(if e.kind() == PublishErrorKind::WrongLastSequence {
+                    StoreError::Conflict(format!("room {code}: another server appended to its log"))
+                } else {
+                    failed(format!("room {code}: {e}"))
+                });
             }
-            Err(e) => return Err(failed(format!("room {code}: {e}"))),
         };
         log.last = ack.sequence;
         lock(&self.logs).insert(code.clone(), log);
