@@ -27,10 +27,12 @@
 //!   room's task (on a blocking thread, 10 ms slices every 20 ms); chance
 //!   held back by a pause is drawn after it (0.25 s an animation step).
 //! - **Nothing lost.** Every accepted step is committed to the
-//!   [store](store) — SQLite by default, WAL, `synchronous=FULL` — before
-//!   any seat hears of it; on start every open room is rebuilt with
-//!   [`veil_match::rebuild`]: same secrets, same chance to come, same
-//!   version.
+//!   [store](store) — SQLite by default, WAL, `synchronous=FULL`; or NATS
+//!   JetStream shared by several servers ([`Config::nats`]), each room run
+//!   by the holder of its lease — before any seat hears of it; on start
+//!   every open room (JetStream: every one this process may take) is
+//!   rebuilt with [`veil_match::rebuild`]: same secrets, same chance to
+//!   come, same version.
 //! - **Each seat sees its own.** A seat's frames carry `observe(seat)` only,
 //!   a spectator's `observe(None)`; the full record goes out once the game
 //!   is over.
