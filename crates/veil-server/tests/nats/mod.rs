@@ -15,6 +15,10 @@ pub struct NatsServer {
     child: Option<Child>,
     pub port: u16,
     pub dir: PathBuf,
+    /// Its monitoring port (`/jsz`), if any.
+    pub monitor: Option<u16>,
+    /// Further arguments (a cluster's).
+    extra: Vec<String>,
 }
 
 static DIRS: AtomicU64 = AtomicU64::new(0);
@@ -49,17 +53,43 @@ pub fn free_port() -> u16 {
 
 impl NatsServer {
     pub fn start() -> Self {
+        let mut server = Self::new(Vec::new(), None);
+        server.run();
+        server
+    }
+
+    fn new(extra: Vec<String>, monitor: Option<u16>) -> Self {
         let n = DIRS.fetch_add(1, Ordering::Relaxed);
         let dir = std::env::temp_dir().join(format!("veil-nats-test-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let mut server = NatsServer {
+        NatsServer {
             child: None,
             port: free_port(),
             dir,
-        };
-        server.run();
-        server
+            monitor,
+            extra,
+        }
+    }
+
+    /// How many messages stream `name` holds on this node, by its own
+    /// monitoring page (so a node that caught up shows it, not its leader).
+    pub fn stream_messages(&self, name: &str) -> Option<u64> {
+        use std::io::{Read, Write};
+        let port = self.monitor?;
+        let mut conn = std::net::TcpStream::connect(("127.0.0.1", port)).ok()?;
+        conn.set_read_timeout(Some(Duration::from_secs(2))).ok()?;
+        conn.write_all(b"GET /jsz?streams=true HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
+            .ok()?;
+        let mut text = String::new();
+        conn.read_to_string(&mut text).ok()?;
+        let body: serde_json::Value = serde_json::from_str(text.split("\r\n\r\n").nth(1)?).ok()?;
+        body["account_details"]
+            .as_array()?
+            .iter()
+            .flat_map(|a| a["stream_detail"].as_array().cloned().unwrap_or_default())
+            .find(|s| s["name"] == name)
+            .and_then(|s| s["state"]["messages"].as_u64())
     }
 
     pub fn url(&self) -> String {
@@ -79,6 +109,7 @@ impl NatsServer {
                 "-sd",
             ])
             .arg(&self.dir)
+            .args(&self.extra)
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
@@ -126,5 +157,57 @@ impl Drop for NatsServer {
     fn drop(&mut self) {
         self.kill();
         let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Three NATS nodes with JetStream in one cluster on 127.0.0.1.
+pub struct NatsCluster {
+    pub nodes: Vec<NatsServer>,
+}
+
+impl NatsCluster {
+    pub fn start() -> Self {
+        let routes: Vec<u16> = (0..3).map(|_| free_port()).collect();
+        let all = routes
+            .iter()
+            .map(|p| format!("nats://127.0.0.1:{p}"))
+            .collect::<Vec<_>>()
+            .join(",");
+        let mut nodes: Vec<NatsServer> = routes
+            .iter()
+            .enumerate()
+            .map(|(i, route)| {
+                let monitor = free_port();
+                let extra = vec![
+                    "-n".to_string(),
+                    format!("n{}", i + 1),
+                    "-m".into(),
+                    monitor.to_string(),
+                    "--cluster_name".into(),
+                    "veil".into(),
+                    "--cluster".into(),
+                    format!("nats://127.0.0.1:{route}"),
+                    "--routes".into(),
+                    all.clone(),
+                ];
+                NatsServer::new(extra, Some(monitor))
+            })
+            .collect();
+        // Started together: each waits for the others' routes.
+        std::thread::scope(|s| {
+            for node in &mut nodes {
+                s.spawn(|| node.run());
+            }
+        });
+        NatsCluster { nodes }
+    }
+
+    /// Every node's address, for a client that moves between them.
+    pub fn urls(&self) -> String {
+        self.nodes
+            .iter()
+            .map(|n| n.url())
+            .collect::<Vec<_>>()
+            .join(",")
     }
 }
