@@ -204,6 +204,8 @@ pub struct Shared {
     /// Held while a room is taken from the store, so one room is never
     /// started twice here.
     taking: tokio::sync::Mutex<()>,
+    /// Stopping: no room is created or taken any more.
+    stopping: AtomicBool,
     #[doc(hidden)]
     pub faults: Faults,
 }
@@ -331,6 +333,12 @@ async fn create_room(
         None => Opening::new(entry.id, options, &kinds, think),
     };
     let m = veil_match::open(&opening).map_err(bad)?;
+    if shared.stopping.load(Ordering::Relaxed) {
+        return Err((
+            codes::STORE,
+            "this server is stopping: connect again".into(),
+        ));
+    }
     if !shared.limits.open_room(ip) {
         return Err((
             codes::LIMIT,
@@ -408,6 +416,9 @@ pub(crate) async fn take_room(shared: &Arc<Shared>, code: &str) -> Option<mpsc::
     if let Some(tx) = shared.room(code) {
         return Some(tx);
     }
+    if shared.stopping.load(Ordering::Relaxed) {
+        return None;
+    }
     match shared.store.take(code).await {
         Ok(Some(stored)) => run_taken(shared, stored),
         Ok(None) => None,
@@ -452,6 +463,9 @@ fn spawn_watch(shared: &Arc<Shared>, every: Duration) {
                 let _ = tx.send(Input::Moved).await;
             }
             let _taking = shared.taking.lock().await;
+            if shared.stopping.load(Ordering::Relaxed) {
+                return;
+            }
             match shared.store.take_lapsed().await {
                 Ok(rooms) => {
                     for stored in rooms {
@@ -524,8 +538,13 @@ pub struct Running {
 impl Running {
     /// Waits until the server stops (it does not, unless its listener
     /// fails).
-    pub async fn wait(self) {
-        let _ = self.task.await;
+    pub async fn wait(mut self) {
+        self.stopped().await;
+    }
+
+    /// Returns when the listener stopped (it does not, unless it fails).
+    pub async fn stopped(&mut self) {
+        let _ = (&mut self.task).await;
     }
 
     /// Stops accepting connections (tests).
@@ -546,6 +565,37 @@ impl Running {
     #[doc(hidden)]
     pub async fn stored(&self, code: &str) -> Option<StoredRoom> {
         self.shared.store.room(code).await.ok().flatten()
+    }
+
+    /// Stops for a deploy: takes and creates no more rooms, stops every
+    /// room (its clients are told `resume`: to connect again, to another
+    /// server), and gives their leases up so other servers take them at
+    /// once instead of after the lease. Waits 10 s at most for the rooms.
+    pub async fn hand_over(&self) -> Result<(), String> {
+        let shared = &self.shared;
+        shared.stopping.store(true, Ordering::Relaxed);
+        // A take under way finishes first; none starts after.
+        drop(shared.taking.lock().await);
+        let rooms: Vec<mpsc::Sender<Input>> = {
+            let rooms = shared.rooms.lock().unwrap_or_else(|p| p.into_inner());
+            rooms.values().map(|e| e.tx.clone()).collect()
+        };
+        for tx in rooms {
+            let _ = tx.send(Input::Moved).await;
+        }
+        let until = tokio::time::Instant::now() + Duration::from_secs(10);
+        while shared.open_rooms() > 0 && tokio::time::Instant::now() < until {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        if shared.open_rooms() > 0 {
+            // Their leases are kept: they lapse, and the log's fence holds.
+            return Err(format!(
+                "{} rooms did not stop in time",
+                shared.open_rooms()
+            ));
+        }
+        self.task.abort();
+        shared.store.release_all().await.map_err(|e| e.to_string())
     }
 
     /// The codes of the rooms open now.
@@ -574,6 +624,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
         rooms: Mutex::new(HashMap::new()),
         next_conn: AtomicU64::new(1),
         taking: tokio::sync::Mutex::new(()),
+        stopping: AtomicBool::new(false),
         faults: Faults::default(),
     });
     for room in stored {

@@ -101,11 +101,27 @@ fn serve(args: &[String]) -> Result<(), String> {
         None => {}
     }
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
+    let shared_store = config.nats.is_some();
     runtime.block_on(async {
-        let server = veil_server::start(config).await?;
+        let mut server = veil_server::start(config).await?;
         // One line a supervisor (or a test) can read: where it listens.
         println!("listening on {}", server.addr);
-        server.wait().await;
+        if !shared_store {
+            server.wait().await;
+            return Ok(());
+        }
+        // With other servers to take the rooms: SIGTERM (a deploy) hands
+        // them over.
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+            .map_err(|e| format!("SIGTERM: {e}"))?;
+        let signalled = tokio::select! {
+            _ = term.recv() => true,
+            _ = server.stopped() => false,
+        };
+        if signalled {
+            eprintln!("SIGTERM: handing the rooms over");
+            server.hand_over().await?;
+        }
         Ok(())
     })
 }

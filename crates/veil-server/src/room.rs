@@ -53,8 +53,9 @@ pub(crate) enum Input {
         conn: u64,
     },
     Inspect(oneshot::Sender<Inspection>),
-    /// Another server took the room (this one's lease was lost): stop,
-    /// and send its connections to reconnect.
+    /// Another server took the room (this one's lease was lost), or this
+    /// one is handing its rooms over: stop, and send its connections to
+    /// reconnect.
     Moved,
 }
 
@@ -1303,7 +1304,7 @@ impl Room {
     }
 
     fn moved(&mut self) {
-        eprintln!("room {}: another server runs it now", self.code);
+        eprintln!("room {}: stopped here for another server to run", self.code);
         self.moved = true;
         self.closed = true;
     }

@@ -38,6 +38,10 @@ impl Drop for Proc {
 }
 
 fn spawn(nats: &NatsServer, owner: &str) -> Proc {
+    spawn_leased(nats, owner, LEASE_SECS)
+}
+
+fn spawn_leased(nats: &NatsServer, owner: &str, lease_secs: u64) -> Proc {
     let mut child = Command::new(env!("CARGO_BIN_EXE_veil-server"))
         .args([
             "--port",
@@ -48,7 +52,7 @@ fn spawn(nats: &NatsServer, owner: &str) -> Proc {
             "5",
         ])
         .args(["--nats", &nats.url(), "--owner", owner])
-        .args(["--lease-secs", &LEASE_SECS.to_string()])
+        .args(["--lease-secs", &lease_secs.to_string()])
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
@@ -322,6 +326,86 @@ async fn a_room_whose_lease_was_taken_stops_and_sends_its_clients_on() {
             unreachable!()
         };
         assert_eq!(why, veil_net::codes::NO_ROOM);
+    })
+    .await
+    .expect("the test ends in time");
+}
+
+/// A deploy: SIGTERM to the server that runs a room. It stops the room,
+/// tells its clients to resume and gives the lease up, so another server
+/// takes the room at once — well before the lease (60 s here) would have
+/// lapsed — and the game goes on, nothing lost or doubled.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_stopped_with_sigterm_hands_its_rooms_over() {
+    tokio::time::timeout(Duration::from_secs(60), async {
+        let nats = NatsServer::start();
+        let mut one = spawn_leased(&nats, "one", 60);
+        let two = spawn_leased(&nats, "two", 60);
+        let mut reader = JetStreamOptions::new(&nats.url());
+        reader.owner = "reader".into();
+        let reader = JetStreamStore::connect(reader).await.unwrap();
+        let mut clients = table(one.addr, "jieqi", 2).await;
+        let code = clients[0].room.clone();
+        let mut pick = Pick(77);
+        let mut acked = Vec::new();
+        for _ in 0..8 {
+            acked.extend(one_action(&mut clients, "jieqi", &mut pick).await);
+        }
+        let status = Command::new("kill")
+            .args(["-TERM", &one.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let stopped = Instant::now();
+        for c in &mut clients {
+            let Server::Error { code: why, .. } =
+                c.until(|f| matches!(f, Server::Error { .. })).await
+            else {
+                unreachable!()
+            };
+            assert_eq!(why, veil_net::codes::RESUME);
+        }
+        let exit = tokio::task::spawn_blocking(move || {
+            let status = one.child.wait().unwrap();
+            (one, status)
+        });
+        let (one, status) = exit.await.unwrap();
+        assert!(status.success(), "it stopped cleanly: {status:?}");
+        drop(one);
+        for c in &mut clients {
+            let mut back = resume_somewhere(&[two.addr], c).await;
+            assert!(back.v >= c.v, "back in time");
+            back.history.splice(0..0, c.history.drain(..));
+            *c = back;
+        }
+        let waited = stopped.elapsed();
+        assert!(
+            waited < Duration::from_secs(10),
+            "taken over only after {waited:?}"
+        );
+        for _ in 0..10 {
+            match one_action(&mut clients, "jieqi", &mut pick).await {
+                Some(a) => acked.push(a),
+                None => break,
+            }
+        }
+        let log = stored(&reader, &code).await;
+        let truth = truth(&log.opening, &steps(&log));
+        for (s, c) in clients.iter().enumerate() {
+            for (v, view, lines) in &c.history {
+                let (views, _, moves) = &truth[v];
+                assert_eq!(view, &views[s], "seat {s} at {v}");
+                assert_eq!(lines, moves, "at {v}");
+            }
+        }
+        for (seat, seq) in &acked {
+            let times = log
+                .steps
+                .iter()
+                .filter(|(by, q, _)| *by == Some(*seat) && q == seq)
+                .count();
+            assert_eq!(times, 1, "seat {seat}'s request {seq}");
+        }
     })
     .await
     .expect("the test ends in time");

@@ -636,6 +636,16 @@ impl Store for JetStreamStore {
         JetStreamStore::holds(self, code)
     }
 
+    fn release_all(&self) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            let codes: Vec<String> = lock(&self.inner.held).keys().cloned().collect();
+            for code in codes {
+                self.inner.release(&code).await;
+            }
+            Ok(())
+        })
+    }
+
     fn watch_every(&self) -> Option<Duration> {
         Some(self.inner.options.lease / 3)
     }

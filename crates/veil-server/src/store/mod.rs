@@ -163,6 +163,12 @@ pub trait Store: Send + Sync + 'static {
         true
     }
 
+    /// Gives up every room this process holds, so others take them at
+    /// once (a process stopping, its rooms stopped first). SQLite: nothing.
+    fn release_all(&self) -> StoreFuture<'_, ()> {
+        Box::pin(async { Ok(()) })
+    }
+
     /// How often to look for rooms to take and rooms lost; `None`: never
     /// (SQLite).
     fn watch_every(&self) -> Option<std::time::Duration> {
