@@ -143,18 +143,19 @@ impl JetStreamStore {
             .await
             .map_err(|e| StoreError::Failed(format!("NATS at {}: {e}", options.url)))?;
         let js = async_nats::jetstream::new(client);
-        let stream = js
-            .get_or_create_stream(stream::Config {
-                name: STREAM.into(),
-                subjects: vec!["room.*".into()],
-                storage: stream::StorageType::File,
-                num_replicas: options.replicas,
-                ..Default::default()
-            })
-            .await
-            .map_err(|e| StoreError::Failed(format!("stream {STREAM}: {e}")))?;
-        let directory = bucket(&js, DIRECTORY, options.replicas).await?;
-        let leases = bucket(&js, LEASES, options.replicas).await?;
+        // A cluster just started may not have chosen its leader yet, and
+        // servers started together race to make the stream: try for 15 s.
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+        let (stream, directory, leases) = loop {
+            match setup(&js, options.replicas).await {
+                Ok(done) => break done,
+                Err(e) if tokio::time::Instant::now() < deadline => {
+                    eprintln!("JetStream not ready ({e}); trying again");
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                }
+                Err(e) => return Err(e),
+            }
+        };
         let every = options.lease / 3;
         let inner = Arc::new(Inner {
             js,
@@ -196,6 +197,26 @@ impl JetStreamStore {
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The stream and the two buckets, made if missing.
+async fn setup(
+    js: &async_nats::jetstream::Context,
+    replicas: usize,
+) -> Result<(stream::Stream, kv::Store, kv::Store), StoreError> {
+    let stream = js
+        .get_or_create_stream(stream::Config {
+            name: STREAM.into(),
+            subjects: vec!["room.*".into()],
+            storage: stream::StorageType::File,
+            num_replicas: replicas,
+            ..Default::default()
+        })
+        .await
+        .map_err(|e| StoreError::Failed(format!("stream {STREAM}: {e}")))?;
+    let directory = bucket(js, DIRECTORY, replicas).await?;
+    let leases = bucket(js, LEASES, replicas).await?;
+    Ok((stream, directory, leases))
 }
 
 async fn bucket(
