@@ -364,7 +364,14 @@ impl Inner {
             }
         }
         let steps = replay.room.as_ref().map_or(0, |r| r.steps.len() as u64);
-        lock(&self.logs).insert(code.to_owned(), Log { last, steps });
+        // Never backwards: a commit of this process may have landed while
+        // this was reading.
+        let mut logs = lock(&self.logs);
+        let log = logs.entry(code.to_owned()).or_insert(Log { last, steps });
+        if log.last < last {
+            *log = Log { last, steps };
+        }
+        drop(logs);
         Ok(Some(replay))
     }
 
