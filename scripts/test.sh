@@ -12,7 +12,18 @@ step() { printf '\n== %s (%ss)\n' "$*" "$SECONDS"; }
 step "unit, property and conformance tests of every crate, and the headless app tests"
 cargo test --workspace --locked --exclude veil-server
 
-step "the server's tests: real WebSocket games on 127.0.0.1, one test at a time"
+# The JetStream store's tests start Debian's nats-server themselves (on
+# 127.0.0.1, a free port, a temporary directory) and fail without it.
+if ! command -v nats-server >/dev/null && [ ! -x /usr/sbin/nats-server ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "installing nats-server"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nats-server >/dev/null
+  else
+    echo "missing nats-server (install it as root); the JetStream tests will fail" >&2
+  fi
+fi
+
+step "the server's tests: real WebSocket games on 127.0.0.1, and the store contract on SQLite and JetStream, one test at a time"
 # One at a time: they time real connections, and two cores shared by
 # several servers and their clients made one of them flaky (issue 30 note).
 cargo test --locked -p veil-server -- --test-threads=1

@@ -357,7 +357,12 @@ async fn join(
         return;
     }
     let code = code.trim().to_ascii_uppercase();
-    let Some(room) = shared.room(&code) else {
+    // Not run here: with a shared store, its owner may have died.
+    let room = match shared.room(&code) {
+        Some(room) => Some(room),
+        None => crate::take_room(shared, &code).await,
+    };
+    let Some(room) = room else {
         conn.send(&Server::error(
             codes::NO_ROOM,
             format!("no room {code:?}"),

@@ -27,10 +27,12 @@
 //!   room's task (on a blocking thread, 10 ms slices every 20 ms); chance
 //!   held back by a pause is drawn after it (0.25 s an animation step).
 //! - **Nothing lost.** Every accepted step is committed to the
-//!   [store](store) — SQLite by default, WAL, `synchronous=FULL` — before
-//!   any seat hears of it; on start every open room is rebuilt with
-//!   [`veil_match::rebuild`]: same secrets, same chance to come, same
-//!   version.
+//!   [store](store) — SQLite by default, WAL, `synchronous=FULL`; or NATS
+//!   JetStream shared by several servers ([`Config::nats`]), each room run
+//!   by the holder of its lease — before any seat hears of it; on start
+//!   every open room (JetStream: every one this process may take) is
+//!   rebuilt with [`veil_match::rebuild`]: same secrets, same chance to
+//!   come, same version.
 //! - **Each seat sees its own.** A seat's frames carry `observe(seat)` only,
 //!   a spectator's `observe(None)`; the full record goes out once the game
 //!   is over.
@@ -73,14 +75,16 @@ pub mod store;
 pub use proxy::ProxyHeader;
 pub use room::Inspection;
 use room::{Input, Room, RoomMeta};
-use store::{SqliteStore, StoreHandle, StoredRoom};
+use store::{JetStreamOptions, JetStreamStore, SqliteStore, StoreHandle, StoredRoom};
 
 /// How a server runs.
 #[derive(Clone, Debug)]
 pub struct Config {
     pub bind: SocketAddr,
-    /// The SQLite file.
+    /// The SQLite file (unless `nats` is set).
     pub db: PathBuf,
+    /// The JetStream store instead of SQLite: where NATS is, and how.
+    pub nats: Option<JetStreamOptions>,
     /// The web build to serve at `/` (`web/dist`); `None`: none.
     pub web: Option<PathBuf>,
     /// Open rooms one address may have created.
@@ -111,6 +115,7 @@ impl Default for Config {
         Config {
             bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
             db: "veil.db".into(),
+            nats: None,
             web: None,
             rooms_per_ip: 20,
             conns_per_ip: 50,
@@ -196,6 +201,11 @@ pub struct Shared {
     rooms: Mutex<HashMap<String, RoomEntry>>,
     limits: limits::Limits,
     next_conn: AtomicU64,
+    /// Held while a room is taken from the store, so one room is never
+    /// started twice here.
+    taking: tokio::sync::Mutex<()>,
+    /// Stopping: no room is created or taken any more.
+    stopping: AtomicBool,
     #[doc(hidden)]
     pub faults: Faults,
 }
@@ -323,6 +333,12 @@ async fn create_room(
         None => Opening::new(entry.id, options, &kinds, think),
     };
     let m = veil_match::open(&opening).map_err(bad)?;
+    if shared.stopping.load(Ordering::Relaxed) {
+        return Err((
+            codes::STORE,
+            "this server is stopping: connect again".into(),
+        ));
+    }
     if !shared.limits.open_room(ip) {
         return Err((
             codes::LIMIT,
@@ -342,7 +358,7 @@ async fn create_room(
     let room = Room::new(shared.clone(), code.clone(), opening, meta, m);
     if let Err(e) = shared.store.commit(room.creation()).await {
         shared.limits.close_room(ip);
-        return Err((codes::STORE, e));
+        return Err((codes::STORE, e.to_string()));
     }
     let tx = spawn_room(shared, room, Some(ip));
     Ok((code, tx))
@@ -391,6 +407,77 @@ fn spawn_room(shared: &Arc<Shared>, room: Room, ip: Option<IpAddr>) -> mpsc::Sen
         }
     });
     tx
+}
+
+/// Runs room `code` here if the store gives it (JetStream: an open room
+/// whose owner's lease lapsed); its sender, or `None`.
+pub(crate) async fn take_room(shared: &Arc<Shared>, code: &str) -> Option<mpsc::Sender<Input>> {
+    let _taking = shared.taking.lock().await;
+    if let Some(tx) = shared.room(code) {
+        return Some(tx);
+    }
+    if shared.stopping.load(Ordering::Relaxed) {
+        return None;
+    }
+    match shared.store.take(code).await {
+        Ok(Some(stored)) => run_taken(shared, stored),
+        Ok(None) => None,
+        Err(e) => {
+            eprintln!("room {code}: cannot take it: {e}");
+            None
+        }
+    }
+}
+
+fn run_taken(shared: &Arc<Shared>, stored: StoredRoom) -> Option<mpsc::Sender<Input>> {
+    let code = stored.code.clone();
+    match Room::restore(shared.clone(), stored) {
+        Ok(room) => {
+            eprintln!("room {code}: taken over");
+            Some(spawn_room(shared, room, None))
+        }
+        Err(e) => {
+            eprintln!("room {code}: cannot rebuild: {e}");
+            None
+        }
+    }
+}
+
+/// With a shared store: takes the rooms whose owner died, and stops the
+/// rooms another server took, every `every`.
+fn spawn_watch(shared: &Arc<Shared>, every: Duration) {
+    let shared = shared.clone();
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+        loop {
+            tick.tick().await;
+            let lost: Vec<mpsc::Sender<Input>> = {
+                let rooms = shared.rooms.lock().unwrap_or_else(|p| p.into_inner());
+                rooms
+                    .iter()
+                    .filter(|(code, _)| !shared.store.holds(code))
+                    .map(|(_, e)| e.tx.clone())
+                    .collect()
+            };
+            for tx in lost {
+                let _ = tx.send(Input::Moved).await;
+            }
+            let _taking = shared.taking.lock().await;
+            if shared.stopping.load(Ordering::Relaxed) {
+                return;
+            }
+            match shared.store.take_lapsed().await {
+                Ok(rooms) => {
+                    for stored in rooms {
+                        if shared.room(&stored.code).is_none() {
+                            run_taken(&shared, stored);
+                        }
+                    }
+                }
+                Err(e) => eprintln!("taking rooms whose owner died: {e}"),
+            }
+        }
+    });
 }
 
 /// The routes: the WebSocket, the health check, the web build.
@@ -451,8 +538,13 @@ pub struct Running {
 impl Running {
     /// Waits until the server stops (it does not, unless its listener
     /// fails).
-    pub async fn wait(self) {
-        let _ = self.task.await;
+    pub async fn wait(mut self) {
+        self.stopped().await;
+    }
+
+    /// Returns when the listener stopped (it does not, unless it fails).
+    pub async fn stopped(&mut self) {
+        let _ = (&mut self.task).await;
     }
 
     /// Stops accepting connections (tests).
@@ -475,6 +567,37 @@ impl Running {
         self.shared.store.room(code).await.ok().flatten()
     }
 
+    /// Stops for a deploy: takes and creates no more rooms, stops every
+    /// room (its clients are told `resume`: to connect again, to another
+    /// server), and gives their leases up so other servers take them at
+    /// once instead of after the lease. Waits 10 s at most for the rooms.
+    pub async fn hand_over(&self) -> Result<(), String> {
+        let shared = &self.shared;
+        shared.stopping.store(true, Ordering::Relaxed);
+        // A take under way finishes first; none starts after.
+        drop(shared.taking.lock().await);
+        let rooms: Vec<mpsc::Sender<Input>> = {
+            let rooms = shared.rooms.lock().unwrap_or_else(|p| p.into_inner());
+            rooms.values().map(|e| e.tx.clone()).collect()
+        };
+        for tx in rooms {
+            let _ = tx.send(Input::Moved).await;
+        }
+        let until = tokio::time::Instant::now() + Duration::from_secs(10);
+        while shared.open_rooms() > 0 && tokio::time::Instant::now() < until {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        if shared.open_rooms() > 0 {
+            // Their leases are kept: they lapse, and the log's fence holds.
+            return Err(format!(
+                "{} rooms did not stop in time",
+                shared.open_rooms()
+            ));
+        }
+        self.task.abort();
+        shared.store.release_all().await.map_err(|e| e.to_string())
+    }
+
     /// The codes of the rooms open now.
     pub fn rooms(&self) -> Vec<String> {
         let rooms = self.shared.rooms.lock().unwrap_or_else(|p| p.into_inner());
@@ -482,10 +605,14 @@ impl Running {
     }
 }
 
-/// Opens the store, rebuilds every open room, and starts listening.
+/// Opens the store (SQLite, or JetStream with `nats`), rebuilds every open
+/// room it holds, and starts listening.
 pub async fn start(config: Config) -> Result<Running, String> {
-    let store = SqliteStore::open(&config.db, config.full_sync)?;
-    let (store, stored) = StoreHandle::start(store)?;
+    let store: StoreHandle = match &config.nats {
+        Some(options) => Arc::new(JetStreamStore::connect(options.clone()).await?),
+        None => Arc::new(SqliteStore::open(&config.db, config.full_sync)?),
+    };
+    let stored = store.open_rooms().await?;
     let listener = tokio::net::TcpListener::bind(config.bind)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.bind))?;
@@ -496,6 +623,8 @@ pub async fn start(config: Config) -> Result<Running, String> {
         store,
         rooms: Mutex::new(HashMap::new()),
         next_conn: AtomicU64::new(1),
+        taking: tokio::sync::Mutex::new(()),
+        stopping: AtomicBool::new(false),
         faults: Faults::default(),
     });
     for room in stored {
@@ -508,6 +637,9 @@ pub async fn start(config: Config) -> Result<Running, String> {
         }
     }
     stats::spawn_lag_probe();
+    if let Some(every) = shared.store.watch_every() {
+        spawn_watch(&shared, every);
+    }
     // Closed rooms past their time are deleted, hourly.
     let purger = shared.clone();
     tokio::spawn(async move {

@@ -53,6 +53,10 @@ pub(crate) enum Input {
         conn: u64,
     },
     Inspect(oneshot::Sender<Inspection>),
+    /// Another server took the room (this one's lease was lost), or this
+    /// one is handing its rooms over: stop, and send its connections to
+    /// reconnect.
+    Moved,
 }
 
 /// A room's state, for tests (secrets included).
@@ -132,6 +136,8 @@ pub(crate) struct Room {
     sent_log: usize,
     finished: bool,
     closed: bool,
+    /// Closed here because another server runs it now.
+    moved: bool,
     takeback: Option<Pending>,
     chance_at: Option<Instant>,
     think_last: Option<Instant>,
@@ -215,6 +221,7 @@ impl Room {
             sent_log: 0,
             finished: false,
             closed: false,
+            moved: false,
             takeback: None,
             chance_at: None,
             think_last: None,
@@ -283,8 +290,17 @@ impl Room {
                 break;
             }
         }
-        // Connections still here learn that the room is gone.
-        let bye = Server::error(codes::NO_ROOM, "the room was closed", None).to_text();
+        // Connections still here learn that the room is gone, or where.
+        let bye = if self.moved {
+            Server::error(
+                codes::RESUME,
+                "the room moved to another server: connect again and send Resume (or Watch)",
+                None,
+            )
+        } else {
+            Server::error(codes::NO_ROOM, "the room was closed", None)
+        }
+        .to_text();
         for conn in self.all_conns() {
             conn.send_text(&bye);
             conn.kill();
@@ -527,6 +543,7 @@ impl Room {
             Input::Inspect(reply) => {
                 let _ = reply.send(self.inspection());
             }
+            Input::Moved => self.moved(),
         }
     }
 
@@ -1267,6 +1284,11 @@ impl Room {
     /// Brings the match back from the store after a fault: every
     /// connection gets a fresh snapshot.
     async fn reload(&mut self) {
+        if !self.shared.store.holds(&self.code) {
+            // Refused because another server runs it now: not ours to go on.
+            self.moved();
+            return;
+        }
         match self.shared.store.room(&self.code).await {
             Ok(Some(stored)) => {
                 match veil_match::rebuild(&stored.opening, stored.steps.iter().map(|s| &s.2)) {
@@ -1304,6 +1326,12 @@ impl Room {
             Err(e) => eprintln!("room {}: store: {e}", self.code),
         }
         // Nothing to come back to: the room ends (its task's end is seen).
+        self.closed = true;
+    }
+
+    fn moved(&mut self) {
+        eprintln!("room {}: stopped here for another server to run", self.code);
+        self.moved = true;
         self.closed = true;
     }
 

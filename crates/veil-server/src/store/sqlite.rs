@@ -1,9 +1,7 @@
-//! Nothing lost: every room, seat and step, committed before anyone hears
-//! of it. [`Store`] is what a room needs of a database; [`SqliteStore`] is
-//! the one used today (a JetStream store could come later). The store runs
-//! on a thread of its own ([`StoreHandle`]), because SQLite's calls block;
-//! it commits whatever the rooms sent meanwhile in one transaction (a group
-//! commit: one sync for many steps) and only then answers each room.
+//! The SQLite store: [`SqliteDb`] is the database (blocking calls);
+//! [`SqliteStore`] runs it on a thread of its own, committing whatever the
+//! rooms sent meanwhile in one transaction (a group commit: one sync for
+//! many steps) and only then answering each room.
 
 use std::path::Path;
 use std::sync::mpsc as std_mpsc;
@@ -13,89 +11,28 @@ use serde_json::Value;
 use tokio::sync::oneshot;
 use veil_match::{Opening, Step};
 
-/// One write of a room.
-#[derive(Clone, Debug)]
-pub enum Write {
-    Room {
-        code: String,
-        opening: Opening,
-        /// The room's settings and seat specs (JSON).
-        settings: Value,
-        created: i64,
-    },
-    Seat {
-        code: String,
-        seat: u8,
-        name: String,
-        token_hash: String,
-    },
-    /// The `n`th step of the room (from 1); `seat` and `seq` say which
-    /// request it was (0 for the computer's, chance's and the server's).
-    Step {
-        code: String,
-        n: u64,
-        seat: Option<u8>,
-        seq: u64,
-        step: Step,
-    },
-    Started {
-        code: String,
-    },
-    /// The game is over: its record (every secret) is kept.
-    Finished {
-        code: String,
-        record: Value,
-        at: i64,
-    },
-    /// The room is closed (finished or idle); its steps stay.
-    Closed {
-        code: String,
-        at: i64,
-    },
-}
-
-/// A room as stored: enough to rebuild it.
-#[derive(Clone, Debug)]
-pub struct StoredRoom {
-    pub code: String,
-    pub opening: Opening,
-    pub settings: Value,
-    pub created: i64,
-    pub started: bool,
-    /// (seat, name, token hash)
-    pub seats: Vec<(u8, String, String)>,
-    /// (seat, seq, step) in order.
-    pub steps: Vec<(Option<u8>, u64, Step)>,
-}
-
-/// What the server needs of a database. Blocking calls: the server runs
-/// them on the store's own thread.
-pub trait Store: Send + 'static {
-    /// Applies every write, all or none, durably, before returning.
-    fn commit(&mut self, writes: &[Write]) -> Result<(), String>;
-    /// Every room not closed, with its seats and steps.
-    fn open_rooms(&mut self) -> Result<Vec<StoredRoom>, String>;
-    /// One room, closed or not.
-    fn room(&mut self, code: &str) -> Result<Option<StoredRoom>, String>;
-    /// Deletes rooms closed before `before` (seconds since 1970); how many.
-    fn purge(&mut self, before: i64) -> Result<usize, String>;
-}
+use super::{Store, StoreError, StoreFuture, StoredRoom, Write, failed};
 
 /// The SQLite store: one file, WAL, `synchronous=FULL` so a commit that
 /// returned survives a power cut too, not only a killed process (with WAL
 /// that is one sync per commit, and the group commit shares it).
-pub struct SqliteStore {
+pub struct SqliteDb {
     db: Connection,
 }
 
-fn err(e: impl std::fmt::Display) -> String {
-    e.to_string()
+/// A constraint broken (the room exists, its step `n` is taken) is a
+/// conflict; anything else a failure.
+fn err(e: rusqlite::Error) -> StoreError {
+    match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::ConstraintViolation) => StoreError::Conflict(e.to_string()),
+        _ => StoreError::Failed(e.to_string()),
+    }
 }
 
-impl SqliteStore {
+impl SqliteDb {
     /// `full_sync`: `synchronous=FULL` (every commit synced), else
     /// `NORMAL` (WAL: synced at checkpoints only).
-    pub fn open(path: &Path, full_sync: bool) -> Result<Self, String> {
+    pub fn open(path: &Path, full_sync: bool) -> Result<Self, StoreError> {
         let db = Connection::open(path).map_err(err)?;
         let sync = if full_sync { "FULL" } else { "NORMAL" };
         db.execute_batch(&format!("PRAGMA synchronous={sync};"))
@@ -130,13 +67,13 @@ impl SqliteStore {
              ) WITHOUT ROWID;",
         )
         .map_err(err)?;
-        Ok(SqliteStore { db })
+        Ok(SqliteDb { db })
     }
 
-    fn load(&self, code: &str, row: (String, String, i64, bool)) -> Result<StoredRoom, String> {
+    fn load(&self, code: &str, row: (String, String, i64, bool)) -> Result<StoredRoom, StoreError> {
         let (opening, settings, created, started) = row;
-        let opening: Opening = serde_json::from_str(&opening).map_err(err)?;
-        let settings: Value = serde_json::from_str(&settings).map_err(err)?;
+        let opening: Opening = serde_json::from_str(&opening).map_err(failed)?;
+        let settings: Value = serde_json::from_str(&settings).map_err(failed)?;
         let mut q = self
             .db
             .prepare_cached(
@@ -165,7 +102,7 @@ impl SqliteStore {
             .map_err(err)?;
         let mut steps = Vec::with_capacity(rows.len());
         for (seat, seq, text) in rows {
-            let step: Step = serde_json::from_str(&text).map_err(err)?;
+            let step: Step = serde_json::from_str(&text).map_err(failed)?;
             steps.push((seat, seq as u64, step));
         }
         Ok(StoredRoom {
@@ -180,8 +117,8 @@ impl SqliteStore {
     }
 }
 
-impl Store for SqliteStore {
-    fn commit(&mut self, writes: &[Write]) -> Result<(), String> {
+impl SqliteDb {
+    pub fn commit(&mut self, writes: &[Write]) -> Result<(), StoreError> {
         let tx = self.db.transaction().map_err(err)?;
         for w in writes {
             match w {
@@ -191,7 +128,7 @@ impl Store for SqliteStore {
                     settings,
                     created,
                 } => {
-                    let opening = serde_json::to_string(opening).map_err(err)?;
+                    let opening = serde_json::to_string(opening).map_err(failed)?;
                     tx.execute(
                         "INSERT INTO rooms (code, opening, settings, created) VALUES (?1, ?2, ?3, ?4)",
                         params![code, opening, settings.to_string(), created],
@@ -217,7 +154,7 @@ impl Store for SqliteStore {
                     seq,
                     step,
                 } => {
-                    let step = serde_json::to_string(step).map_err(err)?;
+                    let step = serde_json::to_string(step).map_err(failed)?;
                     // The hot statement: compiled once.
                     tx.prepare_cached(
                         "INSERT INTO steps (room, n, seat, seq, step) VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -250,7 +187,7 @@ impl Store for SqliteStore {
         tx.commit().map_err(err)
     }
 
-    fn open_rooms(&mut self) -> Result<Vec<StoredRoom>, String> {
+    pub fn open_rooms(&mut self) -> Result<Vec<StoredRoom>, StoreError> {
         let rows = {
             let mut q = self
                 .db
@@ -271,7 +208,7 @@ impl Store for SqliteStore {
             .collect()
     }
 
-    fn room(&mut self, code: &str) -> Result<Option<StoredRoom>, String> {
+    pub fn room(&mut self, code: &str) -> Result<Option<StoredRoom>, StoreError> {
         let row = {
             let mut q = self
                 .db
@@ -292,7 +229,7 @@ impl Store for SqliteStore {
         self.load(code, row).map(Some)
     }
 
-    fn purge(&mut self, before: i64) -> Result<usize, String> {
+    pub fn purge(&mut self, before: i64) -> Result<usize, StoreError> {
         self.db
             .execute(
                 "DELETE FROM rooms WHERE closed IS NOT NULL AND closed < ?1",
@@ -303,24 +240,30 @@ impl Store for SqliteStore {
 }
 
 enum Job {
-    Commit(Vec<Write>, oneshot::Sender<Result<(), String>>),
-    Room(String, oneshot::Sender<Result<Option<StoredRoom>, String>>),
-    Purge(i64, oneshot::Sender<Result<usize, String>>),
+    Commit(Vec<Write>, oneshot::Sender<Result<(), StoreError>>),
+    OpenRooms(oneshot::Sender<Result<Vec<StoredRoom>, StoreError>>),
+    Room(
+        String,
+        oneshot::Sender<Result<Option<StoredRoom>, StoreError>>,
+    ),
+    Purge(i64, oneshot::Sender<Result<usize, StoreError>>),
 }
 
-/// The store's thread, as the rooms reach it.
-#[derive(Clone)]
-pub struct StoreHandle {
+/// The SQLite database on its own thread, as the rooms reach it.
+pub struct SqliteStore {
     jobs: std_mpsc::Sender<Job>,
 }
 
 /// The most writes one transaction takes before it is committed.
 const GROUP: usize = 512;
 
-impl StoreHandle {
-    /// Starts the store's thread; the open rooms are read first, here.
-    pub fn start<S: Store>(mut store: S) -> Result<(Self, Vec<StoredRoom>), String> {
-        let rooms = store.open_rooms()?;
+impl SqliteStore {
+    /// Opens the file (see [`SqliteDb::open`]) and starts its thread.
+    pub fn open(path: &Path, full_sync: bool) -> Result<Self, StoreError> {
+        Self::start(SqliteDb::open(path, full_sync)?)
+    }
+
+    pub fn start(mut db: SqliteDb) -> Result<Self, StoreError> {
         let (jobs, rx) = std_mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("veil-store".into())
@@ -344,149 +287,72 @@ impl StoreHandle {
                             next = rx.try_recv().ok();
                         }
                     }
-                    let all: Vec<Write> =
-                        batches.iter().flat_map(|b| b.0.iter().cloned()).collect();
-                    let t = std::time::Instant::now();
-                    let done = store.commit(&all);
-                    crate::stats::COMMIT.since(t);
-                    if done.is_ok() {
-                        for (_, reply) in batches {
-                            let _ = reply.send(Ok(()));
-                        }
-                    } else {
-                        // One room's bad write must not fail the others.
-                        for (w, reply) in batches {
-                            let _ = reply.send(store.commit(&w));
+                    if !batches.is_empty() {
+                        let all: Vec<Write> =
+                            batches.iter().flat_map(|b| b.0.iter().cloned()).collect();
+                        let t = std::time::Instant::now();
+                        let done = db.commit(&all);
+                        crate::stats::COMMIT.since(t);
+                        if done.is_ok() {
+                            for (_, reply) in batches {
+                                let _ = reply.send(Ok(()));
+                            }
+                        } else {
+                            // One room's bad write must not fail the others.
+                            for (w, reply) in batches {
+                                let _ = reply.send(db.commit(&w));
+                            }
                         }
                     }
                     for job in other {
                         match job {
+                            Job::OpenRooms(reply) => {
+                                let _ = reply.send(db.open_rooms());
+                            }
                             Job::Room(code, reply) => {
-                                let _ = reply.send(store.room(&code));
+                                let _ = reply.send(db.room(&code));
                             }
                             Job::Purge(before, reply) => {
-                                let _ = reply.send(store.purge(before));
+                                let _ = reply.send(db.purge(before));
                             }
                             Job::Commit(..) => {}
                         }
                     }
                 }
             })
-            .map_err(err)?;
-        Ok((StoreHandle { jobs }, rooms))
+            .map_err(failed)?;
+        Ok(SqliteStore { jobs })
     }
 
-    /// Commits `writes`; returns once they are durable.
-    pub async fn commit(&self, writes: Vec<Write>) -> Result<(), String> {
+    /// Sends a job to the thread and waits for its answer.
+    fn ask<T: Send + 'static>(
+        &self,
+        job: impl FnOnce(oneshot::Sender<Result<T, StoreError>>) -> Job,
+    ) -> StoreFuture<'_, T> {
         let (tx, rx) = oneshot::channel();
-        self.jobs
-            .send(Job::Commit(writes, tx))
-            .map_err(|_| "the store has stopped".to_string())?;
-        rx.await.map_err(|_| "the store has stopped".to_string())?
-    }
-
-    pub async fn room(&self, code: &str) -> Result<Option<StoredRoom>, String> {
-        let (tx, rx) = oneshot::channel();
-        self.jobs
-            .send(Job::Room(code.to_owned(), tx))
-            .map_err(|_| "the store has stopped".to_string())?;
-        rx.await.map_err(|_| "the store has stopped".to_string())?
-    }
-
-    pub async fn purge(&self, before: i64) -> Result<usize, String> {
-        let (tx, rx) = oneshot::channel();
-        self.jobs
-            .send(Job::Purge(before, tx))
-            .map_err(|_| "the store has stopped".to_string())?;
-        rx.await.map_err(|_| "the store has stopped".to_string())?
+        let sent = self.jobs.send(job(tx));
+        Box::pin(async move {
+            let stopped = || StoreError::Failed("the store has stopped".into());
+            sent.map_err(|_| stopped())?;
+            rx.await.map_err(|_| stopped())?
+        })
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use veil_match::SeatKind;
-
-    /// A room created at 100, closed at `closed` (or open), with a seat and
-    /// a step.
-    fn room(code: &str, closed: Option<i64>) -> Vec<Write> {
-        let opening = Opening::new(
-            "jieqi",
-            veil_match::default_options("jieqi").unwrap(),
-            &[SeatKind::Human, SeatKind::Human],
-            100,
-        );
-        let mut w = vec![
-            Write::Room {
-                code: code.into(),
-                opening,
-                settings: Value::Null,
-                created: 100,
-            },
-            Write::Seat {
-                code: code.into(),
-                seat: 0,
-                name: "a".into(),
-                token_hash: "h".into(),
-            },
-            Write::Step {
-                code: code.into(),
-                n: 1,
-                seat: None,
-                seq: 0,
-                step: Step::Chance,
-            },
-        ];
-        if let Some(at) = closed {
-            w.push(Write::Closed {
-                code: code.into(),
-                at,
-            });
-        }
-        w
+impl Store for SqliteStore {
+    fn commit(&self, writes: Vec<Write>) -> StoreFuture<'_, ()> {
+        self.ask(|tx| Job::Commit(writes, tx))
     }
 
-    fn rows(store: &SqliteStore, table: &str, code: &str) -> i64 {
-        store
-            .db
-            .query_row(
-                &format!("SELECT COUNT(*) FROM {table} WHERE room = ?1"),
-                [code],
-                |r| r.get(0),
-            )
-            .unwrap()
+    fn open_rooms(&self) -> StoreFuture<'_, Vec<StoredRoom>> {
+        self.ask(Job::OpenRooms)
     }
 
-    #[test]
-    fn purge_deletes_rooms_closed_before_the_time_and_keeps_the_rest() {
-        let dir = std::env::temp_dir().join(format!("veil-store-purge-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let mut store = SqliteStore::open(&dir.join("veil.db"), false).unwrap();
-        for (code, closed) in [("OLD", Some(1000)), ("RECENT", Some(5000)), ("OPEN", None)] {
-            store.commit(&room(code, closed)).unwrap();
-        }
-        // Kept while `keep_secs` has not passed since it closed.
-        assert_eq!(store.purge(1000), Ok(0));
-        assert_eq!(store.purge(3000), Ok(1));
-        assert!(store.room("OLD").unwrap().is_none());
-        assert_eq!(
-            (rows(&store, "seats", "OLD"), rows(&store, "steps", "OLD")),
-            (0, 0)
-        );
-        let recent = store.room("RECENT").unwrap().expect("a recent room stays");
-        assert_eq!(recent.steps.len(), 1);
-        assert_eq!(rows(&store, "seats", "RECENT"), 1);
-        // A room never closed is never purged, however old.
-        assert_eq!(store.purge(i64::MAX), Ok(1));
-        let open: Vec<String> = store
-            .open_rooms()
-            .unwrap()
-            .into_iter()
-            .map(|r| r.code)
-            .collect();
-        assert_eq!(open, ["OPEN"]);
-        assert!(store.room("RECENT").unwrap().is_none());
-        let _ = std::fs::remove_dir_all(&dir);
+    fn room<'a>(&'a self, code: &'a str) -> StoreFuture<'a, Option<StoredRoom>> {
+        self.ask(|tx| Job::Room(code.to_owned(), tx))
+    }
+
+    fn purge(&self, before: i64) -> StoreFuture<'_, usize> {
+        self.ask(|tx| Job::Purge(before, tx))
     }
 }

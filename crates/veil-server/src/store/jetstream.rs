@@ -1,0 +1,691 @@
+//! The JetStream store (`veil-server --nats nats://…`).
+//!
+//! - **The log.** Room `K7QM2X`'s log is the subject `room.K7QM2X` of the
+//!   stream `VEIL_ROOMS` (file storage, replicated as asked). One commit is
+//!   one message: the room's writes as a JSON array, so it is all or none.
+//!   It is published with `Nats-Expected-Last-Subject-Sequence` set to the
+//!   last message of that subject this store saw (0 for a new room), so of
+//!   two processes appending on the same log only the first wins; the other
+//!   gets [`StoreError::Conflict`], reloads the room and steps back.
+//! - **The directory.** Bucket `veil_rooms`, key the room's code: its
+//!   opening, settings, seats (token hashes), started, finished, closed, and
+//!   the log's sequence it reflects. It is written after the log, never
+//!   backwards, and only a room's log is believed when the room is loaded.
+//! - **The lease.** Bucket `veil_leases`, key the room's code: its owner and
+//!   until when. The owner renews it; another process takes it only once it
+//!   has lapsed, by compare-and-set on its revision. A process commits only
+//!   rooms whose lease it holds — and should two believe they hold one, the
+//!   log's expected sequence still lets only one append.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, Weak};
+use std::time::Duration;
+
+use async_nats::jetstream::context::PublishErrorKind;
+use async_nats::jetstream::kv::{self, CreateErrorKind, UpdateErrorKind};
+use async_nats::jetstream::message::PublishMessage;
+use async_nats::jetstream::stream::{self, LastRawMessageErrorKind};
+use futures_util::StreamExt;
+use serde::{Deserialize, Serialize};
+
+use super::{Replay, Store, StoreError, StoreFuture, StoredRoom, Write, failed};
+
+const STREAM: &str = "VEIL_ROOMS";
+const DIRECTORY: &str = "veil_rooms";
+const LEASES: &str = "veil_leases";
+
+fn subject(code: &str) -> String {
+    format!("room.{code}")
+}
+
+/// How to reach JetStream and hold rooms.
+#[derive(Clone, Debug)]
+pub struct JetStreamOptions {
+    /// `nats://127.0.0.1:4222`; several, comma-separated, for a cluster.
+    pub url: String,
+    /// Copies of the stream and buckets (1 on one NATS server, 3 on a
+    /// cluster of three: an acknowledged commit is then on two of them).
+    pub replicas: usize,
+    /// How long a room stays its owner's without a renewal.
+    pub lease: Duration,
+    /// This process's name in the leases; unique among the servers.
+    pub owner: String,
+}
+
+impl JetStreamOptions {
+    pub fn new(url: &str) -> Self {
+        let mut id = [0u8; 4];
+        getrandom::fill(&mut id).expect("the operating system provides entropy");
+        JetStreamOptions {
+            url: url.to_owned(),
+            replicas: 1,
+            lease: Duration::from_secs(15),
+            owner: format!("{}-{:08x}", std::process::id(), u32::from_le_bytes(id)),
+        }
+    }
+}
+
+/// What this store knows of a room's log.
+#[derive(Clone, Copy, Debug)]
+struct Log {
+    /// The stream sequence of its last message.
+    last: u64,
+    /// Its steps.
+    steps: u64,
+}
+
+/// A lease as stored.
+#[derive(Serialize, Deserialize)]
+struct Lease {
+    owner: String,
+    /// Milliseconds since 1970, by the owner's clock.
+    until_ms: u64,
+}
+
+/// A directory entry: the room without its steps, and the last message of
+/// its log it reflects.
+#[derive(Serialize, Deserialize)]
+struct Entry {
+    log_seq: u64,
+    opening: veil_match::Opening,
+    settings: serde_json::Value,
+    created: i64,
+    started: bool,
+    seats: Vec<(u8, String, String)>,
+    finished: Option<i64>,
+    closed: Option<i64>,
+}
+
+fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+struct Inner {
+    js: async_nats::jetstream::Context,
+    stream: stream::Stream,
+    directory: kv::Store,
+    leases: kv::Store,
+    options: JetStreamOptions,
+    logs: Mutex<HashMap<String, Log>>,
+    /// The rooms whose lease this process holds, with the lease's revision.
+    held: Mutex<HashMap<String, u64>>,
+}
+
+/// A store on a NATS server (or cluster) with JetStream.
+pub struct JetStreamStore {
+    inner: Arc<Inner>,
+    renewer: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for JetStreamStore {
+    fn drop(&mut self) {
+        self.renewer.abort();
+    }
+}
+
+impl JetStreamStore {
+    /// Connects, makes the stream and buckets if they are missing, and
+    /// starts renewing leases (every third of the lease).
+    pub async fn connect(options: JetStreamOptions) -> Result<Self, StoreError> {
+        let mut addrs = Vec::new();
+        for url in options.url.split(',').map(str::trim) {
+            let addr: async_nats::ServerAddr = url
+                .parse()
+                .map_err(|e| StoreError::Failed(format!("NATS address {url:?}: {e}")))?;
+            addrs.push(addr);
+        }
+        let client = async_nats::ConnectOptions::new()
+            .name(format!("veil-server {}", options.owner))
+            .connection_timeout(Duration::from_secs(5))
+            .connect(addrs)
+            .await
+            .map_err(|e| StoreError::Failed(format!("NATS at {}: {e}", options.url)))?;
+        let js = async_nats::jetstream::new(client);
+        // A cluster just started may not have chosen its leader yet, and
+        // servers started together race to make the stream: try for 15 s.
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+        let (stream, directory, leases) = loop {
+            match setup(&js, options.replicas).await {
+                Ok(done) => break done,
+                Err(e) if tokio::time::Instant::now() < deadline => {
+                    eprintln!("JetStream not ready ({e}); trying again");
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                }
+                Err(e) => return Err(e),
+            }
+        };
+        let every = options.lease / 3;
+        let inner = Arc::new(Inner {
+            js,
+            stream,
+            directory,
+            leases,
+            options,
+            logs: Mutex::new(HashMap::new()),
+            held: Mutex::new(HashMap::new()),
+        });
+        let renewer = tokio::spawn(renew(Arc::downgrade(&inner), every));
+        Ok(JetStreamStore { inner, renewer })
+    }
+
+    /// This process's name in the leases.
+    pub fn owner(&self) -> &str {
+        &self.inner.options.owner
+    }
+
+    /// Takes room `code`'s lease if it is free or has lapsed; true if this
+    /// process holds it now.
+    pub async fn claim(&self, code: &str) -> Result<bool, StoreError> {
+        check_code(code)?;
+        self.inner.claim(code).await
+    }
+
+    /// Whether this process holds room `code`'s lease, as far as it knows.
+    pub fn holds(&self, code: &str) -> bool {
+        lock(&self.inner.held).contains_key(code)
+    }
+
+    /// Makes this store believe it holds room `code` without asking the
+    /// bucket (tests: two processes sure they own one room).
+    #[doc(hidden)]
+    pub fn forge_lease(&self, code: &str) {
+        lock(&self.inner.held).insert(code.to_owned(), 0);
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The stream and the two buckets, made if missing.
+async fn setup(
+    js: &async_nats::jetstream::Context,
+    replicas: usize,
+) -> Result<(stream::Stream, kv::Store, kv::Store), StoreError> {
+    let stream = js
+        .get_or_create_stream(stream::Config {
+            name: STREAM.into(),
+            subjects: vec!["room.*".into()],
+            storage: stream::StorageType::File,
+            num_replicas: replicas,
+            ..Default::default()
+        })
+        .await
+        .map_err(|e| StoreError::Failed(format!("stream {STREAM}: {e}")))?;
+    let directory = bucket(js, DIRECTORY, replicas).await?;
+    let leases = bucket(js, LEASES, replicas).await?;
+    Ok((stream, directory, leases))
+}
+
+async fn bucket(
+    js: &async_nats::jetstream::Context,
+    name: &str,
+    replicas: usize,
+) -> Result<kv::Store, StoreError> {
+    // The bucket's stream made as `create_key_value` would: that call first
+    // reads the account's info, which async-nats 0.51 cannot parse from
+    // Debian's nats-server 2.9.
+    js.get_or_create_stream(stream::Config {
+        name: format!("KV_{name}"),
+        subjects: vec![format!("$KV.{name}.>")],
+        max_messages_per_subject: 1,
+        storage: stream::StorageType::File,
+        num_replicas: replicas,
+        allow_rollup: true,
+        deny_delete: true,
+        allow_direct: true,
+        discard: stream::DiscardPolicy::New,
+        ..Default::default()
+    })
+    .await
+    .map_err(|e| StoreError::Failed(format!("bucket {name}: {e}")))?;
+    js.get_key_value(name)
+        .await
+        .map_err(|e| StoreError::Failed(format!("bucket {name}: {e}")))
+}
+
+/// Renews every lease held; one lost (taken by another after it lapsed)
+/// is forgotten, so the room's next commit is refused.
+async fn renew(inner: Weak<Inner>, every: Duration) {
+    let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+    loop {
+        tick.tick().await;
+        let Some(inner) = inner.upgrade() else { return };
+        let held: Vec<(String, u64)> = lock(&inner.held)
+            .iter()
+            .map(|(c, r)| (c.clone(), *r))
+            .collect();
+        for (code, revision) in held {
+            let value = inner.lease_value();
+            match inner.leases.update(&code, value, revision).await {
+                Ok(revision) => {
+                    lock(&inner.held).insert(code, revision);
+                }
+                Err(e) if e.kind() == UpdateErrorKind::WrongLastRevision => {
+                    eprintln!("room {code}: its lease was taken by another server");
+                    lock(&inner.held).remove(&code);
+                }
+                // NATS unreachable: the lease may lapse; the log's fence
+                // still stops a second writer.
+                Err(e) => eprintln!("room {code}: lease not renewed: {e}"),
+            }
+        }
+    }
+}
+
+impl Inner {
+    fn lease_value(&self) -> bytes::Bytes {
+        let lease = Lease {
+            owner: self.options.owner.clone(),
+            until_ms: now_ms() + self.options.lease.as_millis() as u64,
+        };
+        serde_json::to_vec(&lease)
+            .expect("a lease serialises")
+            .into()
+    }
+
+    async fn claim(&self, code: &str) -> Result<bool, StoreError> {
+        if lock(&self.held).contains_key(code) {
+            return Ok(true);
+        }
+        let entry = self.leases.entry(code).await.map_err(failed)?;
+        let taken = match entry {
+            Some(e) if e.operation == kv::Operation::Put => {
+                let lease: Lease = serde_json::from_slice(&e.value).map_err(failed)?;
+                if lease.owner != self.options.owner && lease.until_ms > now_ms() {
+                    return Ok(false);
+                }
+                self.leases
+                    .update(code, self.lease_value(), e.revision)
+                    .await
+            }
+            // Never leased, or released: the first to create it has it.
+            _ => self
+                .leases
+                .create(code, self.lease_value())
+                .await
+                .map_err(|e| match e.kind() {
+                    CreateErrorKind::AlreadyExists => {
+                        kv::UpdateError::new(UpdateErrorKind::WrongLastRevision)
+                    }
+                    _ => kv::UpdateError::with_source(UpdateErrorKind::Other, e),
+                }),
+        };
+        match taken {
+            Ok(revision) => {
+                lock(&self.held).insert(code.to_owned(), revision);
+                Ok(true)
+            }
+            // Another process was quicker.
+            Err(e) if e.kind() == UpdateErrorKind::WrongLastRevision => Ok(false),
+            Err(e) => Err(failed(e)),
+        }
+    }
+
+    /// Gives the lease up (the room closed).
+    async fn release(&self, code: &str) {
+        let held = lock(&self.held).remove(code);
+        if let Some(revision) = held {
+            let _ = self
+                .leases
+                .delete_expect_revision(code, Some(revision))
+                .await;
+        }
+    }
+
+    /// Reads room `code`'s whole log; `None` if it has none.
+    async fn load(&self, code: &str) -> Result<Option<Replay>, StoreError> {
+        let subject = subject(code);
+        let last = match self.stream.get_last_raw_message_by_subject(&subject).await {
+            Ok(m) => m.sequence,
+            Err(e) if e.kind() == LastRawMessageErrorKind::NoMessageFound => return Ok(None),
+            Err(e) => return Err(failed(format!("room {code}'s log: {e}"))),
+        };
+        let mut replay = Replay::default();
+        let mut seq = 0;
+        while seq < last {
+            let m = self
+                .stream
+                .raw_message_builder()
+                .sequence(seq + 1)
+                .next_by_subject(subject.clone())
+                .send()
+                .await
+                .map_err(|e| failed(format!("room {code}'s log after {seq}: {e}")))?;
+            seq = m.sequence;
+            let writes: Vec<Write> = serde_json::from_slice(&m.payload)
+                .map_err(|e| failed(format!("room {code}'s log at {seq}: {e}")))?;
+            for w in &writes {
+                replay
+                    .apply(w)
+                    .map_err(|e| failed(format!("room {code}'s log at {seq}: {e}")))?;
+            }
+        }
+        let steps = replay.room.as_ref().map_or(0, |r| r.steps.len() as u64);
+        // Never backwards: a commit of this process may have landed while
+        // this was reading.
+        let mut logs = lock(&self.logs);
+        let log = logs.entry(code.to_owned()).or_insert(Log { last, steps });
+        if log.last < last {
+            *log = Log { last, steps };
+        }
+        drop(logs);
+        Ok(Some(replay))
+    }
+
+    async fn commit(&self, writes: Vec<Write>) -> Result<(), StoreError> {
+        let Some(code) = writes.first().map(|w| w.code().to_owned()) else {
+            return Ok(());
+        };
+        check_code(&code)?;
+        if writes.iter().any(|w| w.code() != code) {
+            return Err(failed("one commit is one room's writes"));
+        }
+        let creating = matches!(writes[0], Write::Room { .. });
+        if creating && !self.claim(&code).await? {
+            return Err(StoreError::Conflict(format!(
+                "room {code} is held by another server"
+            )));
+        }
+        if !lock(&self.held).contains_key(&code) {
+            return Err(StoreError::Conflict(format!(
+                "room {code} is not held by this server"
+            )));
+        }
+        let known = lock(&self.logs).get(&code).copied();
+        let mut log = match (known, creating) {
+            (None, true) => Log { last: 0, steps: 0 },
+            (Some(_), true) => return Err(StoreError::Conflict(format!("room {code} exists"))),
+            (Some(log), false) => log,
+            (None, false) => {
+                return Err(StoreError::Conflict(format!(
+                    "room {code} was not loaded by this server"
+                )));
+            }
+        };
+        // The same order as a replay checks: a step out of turn means the
+        // room's state is not the log's.
+        for (i, w) in writes.iter().enumerate() {
+            match w {
+                Write::Room { .. } if i > 0 => {
+                    return Err(StoreError::Conflict(format!("room {code} exists")));
+                }
+                Write::Step { n, .. } if *n != log.steps + 1 => {
+                    return Err(StoreError::Conflict(format!(
+                        "room {code}: step {n} where {} comes next",
+                        log.steps + 1
+                    )));
+                }
+                Write::Step { .. } => log.steps += 1,
+                _ => {}
+            }
+        }
+        let payload = serde_json::to_vec(&writes).map_err(failed)?;
+        let publish = PublishMessage::build()
+            .payload(payload.into())
+            .expected_last_subject_sequence(log.last);
+        let ack = async { self.js.send_publish(subject(&code), publish).await?.await }.await;
+        let ack = match ack {
+            Ok(ack) => ack,
+            Err(e) => {
+                if creating {
+                    // Not created: the lease just taken is not kept.
+                    self.release(&code).await;
+                }
+                return Err(if e.kind() == PublishErrorKind::WrongLastSequence {
+                    StoreError::Conflict(format!("room {code}: another server appended to its log"))
+                } else {
+                    failed(format!("room {code}: {e}"))
+                });
+            }
+        };
+        log.last = ack.sequence;
+        lock(&self.logs).insert(code.clone(), log);
+        // The directory follows the log; a failure here loses nothing (the
+        // log is what a room is loaded from), so it is only reported.
+        if writes.iter().any(|w| !matches!(w, Write::Step { .. }))
+            && let Err(e) = self.index(&code, &writes, ack.sequence).await
+        {
+            eprintln!("room {code}: directory not updated: {e}");
+        }
+        if writes.iter().any(|w| matches!(w, Write::Closed { .. })) {
+            lock(&self.logs).remove(&code);
+            self.release(&code).await;
+        }
+        Ok(())
+    }
+
+    /// Writes the directory entry of a room from its log's new message,
+    /// by compare-and-set, never over a newer one.
+    async fn index(&self, code: &str, writes: &[Write], seq: u64) -> Result<(), StoreError> {
+        for _ in 0..5 {
+            let current = self.directory.entry(code).await.map_err(failed)?;
+            let (entry, revision) = match current {
+                Some(e) if e.operation == kv::Operation::Put => {
+                    let entry: Entry = serde_json::from_slice(&e.value).map_err(failed)?;
+                    if entry.log_seq >= seq {
+                        return Ok(());
+                    }
+                    (Some(entry), Some(e.revision))
+                }
+                _ => (None, None),
+            };
+            let mut replay = Replay {
+                room: entry.as_ref().map(|e| StoredRoom {
+                    code: code.to_owned(),
+                    opening: e.opening.clone(),
+                    settings: e.settings.clone(),
+                    created: e.created,
+                    started: e.started,
+                    seats: e.seats.clone(),
+                    steps: Vec::new(),
+                }),
+                finished: entry.as_ref().and_then(|e| e.finished),
+                closed: entry.as_ref().and_then(|e| e.closed),
+            };
+            for w in writes {
+                if !matches!(w, Write::Step { .. }) {
+                    replay.apply(w)?;
+                }
+            }
+            let Some(room) = replay.room else {
+                return Err(failed(format!("room {code} has no directory entry")));
+            };
+            let value: Vec<u8> = serde_json::to_vec(&Entry {
+                log_seq: seq,
+                opening: room.opening,
+                settings: room.settings,
+                created: room.created,
+                started: room.started,
+                seats: room.seats,
+                finished: replay.finished,
+                closed: replay.closed,
+            })
+            .map_err(failed)?;
+            let done = match revision {
+                Some(r) => self.directory.update(code, value.into(), r).await,
+                None => self
+                    .directory
+                    .create(code, value.into())
+                    .await
+                    .map_err(|e| kv::UpdateError::with_source(UpdateErrorKind::Other, e)),
+            };
+            match done {
+                Ok(_) => return Ok(()),
+                // Changed (or created) meanwhile: read it again.
+                Err(e) if e.kind() == UpdateErrorKind::WrongLastRevision || revision.is_none() => {
+                    continue;
+                }
+                Err(e) => return Err(failed(e)),
+            }
+        }
+        Err(failed(format!("room {code}: directory kept changing")))
+    }
+
+    async fn directory_entries(&self) -> Result<Vec<(String, Entry)>, StoreError> {
+        let mut keys = self.directory.keys().await.map_err(failed)?;
+        let mut codes = Vec::new();
+        while let Some(key) = keys.next().await {
+            codes.push(key.map_err(failed)?);
+        }
+        let mut entries = Vec::new();
+        for code in codes {
+            if let Some(value) = self.directory.get(&code).await.map_err(failed)? {
+                let entry: Entry = serde_json::from_slice(&value)
+                    .map_err(|e| failed(format!("directory entry {code}: {e}")))?;
+                entries.push((code, entry));
+            }
+        }
+        Ok(entries)
+    }
+
+    async fn open_rooms(&self) -> Result<Vec<StoredRoom>, StoreError> {
+        let mut rooms = Vec::new();
+        for (code, entry) in self.directory_entries().await? {
+            if entry.closed.is_some() || !self.claim(&code).await? {
+                continue;
+            }
+            match self.load(&code).await? {
+                Some(Replay {
+                    room: Some(room),
+                    closed: None,
+                    ..
+                }) => rooms.push(room),
+                // Closed in its log, the directory behind: not run.
+                _ => self.release(&code).await,
+            }
+        }
+        Ok(rooms)
+    }
+
+    /// Takes room `code` if it is open and its lease free or lapsed, and
+    /// not held here already.
+    async fn take(&self, code: &str) -> Result<Option<StoredRoom>, StoreError> {
+        if lock(&self.held).contains_key(code) {
+            return Ok(None);
+        }
+        match self.directory.get(code).await.map_err(failed)? {
+            Some(value) => {
+                let entry: Entry = serde_json::from_slice(&value).map_err(failed)?;
+                if entry.closed.is_some() {
+                    return Ok(None);
+                }
+            }
+            None => return Ok(None),
+        }
+        if !self.claim(code).await? {
+            return Ok(None);
+        }
+        match self.load(code).await? {
+            Some(Replay {
+                room: Some(room),
+                closed: None,
+                ..
+            }) => Ok(Some(room)),
+            _ => {
+                self.release(code).await;
+                Ok(None)
+            }
+        }
+    }
+
+    async fn take_lapsed(&self) -> Result<Vec<StoredRoom>, StoreError> {
+        let mut rooms = Vec::new();
+        for (code, entry) in self.directory_entries().await? {
+            if entry.closed.is_none()
+                && let Some(room) = self.take(&code).await?
+            {
+                rooms.push(room);
+            }
+        }
+        Ok(rooms)
+    }
+
+    async fn purge(&self, before: i64) -> Result<usize, StoreError> {
+        let mut purged = 0;
+        for (code, entry) in self.directory_entries().await? {
+            if entry.closed.is_none_or(|at| at >= before) {
+                continue;
+            }
+            self.stream
+                .purge()
+                .filter(subject(&code))
+                .await
+                .map_err(failed)?;
+            self.directory.purge(&code).await.map_err(failed)?;
+            let _ = self.leases.purge(&code).await;
+            lock(&self.logs).remove(&code);
+            lock(&self.held).remove(&code);
+            purged += 1;
+        }
+        Ok(purged)
+    }
+}
+
+impl Store for JetStreamStore {
+    fn commit(&self, writes: Vec<Write>) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            let t = std::time::Instant::now();
+            let done = self.inner.commit(writes).await;
+            crate::stats::COMMIT.since(t);
+            done
+        })
+    }
+
+    fn open_rooms(&self) -> StoreFuture<'_, Vec<StoredRoom>> {
+        Box::pin(self.inner.open_rooms())
+    }
+
+    fn room<'a>(&'a self, code: &'a str) -> StoreFuture<'a, Option<StoredRoom>> {
+        Box::pin(async move {
+            check_code(code)?;
+            Ok(self.inner.load(code).await?.and_then(|r| r.room))
+        })
+    }
+
+    fn purge(&self, before: i64) -> StoreFuture<'_, usize> {
+        Box::pin(self.inner.purge(before))
+    }
+
+    fn take<'a>(&'a self, code: &'a str) -> StoreFuture<'a, Option<StoredRoom>> {
+        Box::pin(async move {
+            check_code(code)?;
+            self.inner.take(code).await
+        })
+    }
+
+    fn take_lapsed(&self) -> StoreFuture<'_, Vec<StoredRoom>> {
+        Box::pin(self.inner.take_lapsed())
+    }
+
+    fn holds(&self, code: &str) -> bool {
+        JetStreamStore::holds(self, code)
+    }
+
+    fn release_all(&self) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            let codes: Vec<String> = lock(&self.inner.held).keys().cloned().collect();
+            for code in codes {
+                self.inner.release(&code).await;
+            }
+            Ok(())
+        })
+    }
+
+    fn watch_every(&self) -> Option<Duration> {
+        Some(self.inner.options.lease / 3)
+    }
+}
+
+/// A room's code becomes a subject's last token and a key: only letters
+/// and digits, so no code can reach another room's subject (`*`, `>`,
+/// `.`) or be refused by the bucket.
+fn check_code(code: &str) -> Result<(), StoreError> {
+    if (1..=32).contains(&code.len()) && code.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        Ok(())
+    } else {
+        Err(failed(format!("not a room code: {code:?}")))
+    }
+}
