@@ -261,17 +261,30 @@ fn online_commands(
         reader.clear();
         return;
     }
-    // Opened with a room's link and the name known: join at once.
-    if std::mem::take(&mut form.join_now) && !form.name.trim().is_empty() {
-        let room = form.code.clone();
-        go(
-            &mut form,
-            &mut online,
-            saves,
-            Want::Join { room, seat: None },
-            &mut next,
-        );
-        return;
+    // Opened with a room's link: back to this app's seat if it has one
+    // there (a reloaded page), else join at once when the name is known.
+    if std::mem::take(&mut form.join_now) {
+        let kept = form
+            .kept
+            .clone()
+            .filter(|k| k.room.as_deref() == Some(form.code.as_str()));
+        if let Some(kept) = kept {
+            if come_back(&mut online, &kept) {
+                next.set(Screen::Lobby);
+            }
+            return;
+        }
+        if !form.name.trim().is_empty() {
+            let room = form.code.clone();
+            go(
+                &mut form,
+                &mut online,
+                saves,
+                Want::Join { room, seat: None },
+                &mut next,
+            );
+            return;
+        }
     }
     for c in reader.read() {
         match c {

@@ -138,9 +138,21 @@ fn online(app: &App) -> &veil::table::online::Online {
 /// The host creates a room of Jieqi for itself and a friend; the guest
 /// joins it by its code. Returns the code once both are at the table.
 fn host_and_join(host: &mut App, guest: &mut App) -> String {
-    host_room(host, "jieqi", |setup| {
+    room_of_two(host, guest, "jieqi", |setup| {
         setup.seats = vec![SeatKind::Human, SeatKind::Human];
-    });
+    })
+}
+
+/// The host creates a room of `game` as `configure` sets it up, with one
+/// seat for a friend; the guest joins it by its code (typed in lower
+/// case). Returns the code once both are at the table.
+fn room_of_two(
+    host: &mut App,
+    guest: &mut App,
+    game: &'static str,
+    configure: impl FnOnce(&mut MatchSetup),
+) -> String {
+    host_room(host, game, configure);
     let code = online(host).room.as_ref().unwrap().code.clone();
     assert!(!online(host).started, "a seat is still free");
     join_room(guest, &code.to_lowercase());
@@ -737,7 +749,7 @@ fn two_apps_and_a_computer_play_a_hand_of_tysiac() {
     let server = TestServer::start();
     let mut host = online_app("Ann", &server.url());
     let mut guest = online_app("Bo", &server.url());
-    host_room(&mut host, "tysiac", |setup| {
+    let code = room_of_two(&mut host, &mut guest, "tysiac", |setup| {
         setup.seats = vec![
             SeatKind::Human,
             SeatKind::Human,
@@ -748,14 +760,6 @@ fn two_apps_and_a_computer_play_a_hand_of_tysiac() {
             ..Default::default()
         });
     });
-    let code = online(&host).room.as_ref().unwrap().code.clone();
-    join_room(&mut guest, &code);
-    until(
-        &mut [&mut host, &mut guest],
-        1000,
-        "both at the table",
-        |a| a.iter().all(|a| screen(a) == Screen::Play),
-    );
     let kinds: Vec<String> = online(&host).seats.iter().map(|s| s.kind.clone()).collect();
     assert_eq!(kinds, ["person", "person", "easy"]);
     let (compared, leak) = play_room(
@@ -815,7 +819,7 @@ fn two_apps_and_two_computers_play_rengo() {
     let server = TestServer::start();
     let mut host = online_app("Ann", &server.url());
     let mut guest = online_app("Bo", &server.url());
-    host_room(&mut host, "rengo", |setup| {
+    let code = room_of_two(&mut host, &mut guest, "rengo", |setup| {
         setup.seats = vec![
             SeatKind::Human,
             SeatKind::Human,
@@ -827,14 +831,6 @@ fn two_apps_and_two_computers_play_rengo() {
             ..Default::default()
         });
     });
-    let code = online(&host).room.as_ref().unwrap().code.clone();
-    join_room(&mut guest, &code);
-    until(
-        &mut [&mut host, &mut guest],
-        1000,
-        "both at the table",
-        |a| a.iter().all(|a| screen(a) == Screen::Play),
-    );
     assert_eq!(online(&guest).room.as_ref().unwrap().seat, Some(1));
     let (compared, leak) = play_room(
         &mut [&mut host, &mut guest],
@@ -925,5 +921,91 @@ fn a_takeback_asked_with_u_and_accepted_and_a_quick_message() {
             .iter()
             .any(|t| t.contains("Bo") && t.contains("Thanks")),
         "the message is shown with who said it: {painted:?}"
+    );
+}
+
+/// An app keeping its store in `store`, started as a page opened with
+/// `launch` (a room's link: `?room=CODE`).
+fn online_app_with(store: &veil::kit::store::Store, launch: LaunchOptions) -> App {
+    let mut app = build_app(AppMode::Headless, launch);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        16,
+    )));
+    app.insert_resource(Settings {
+        animation: AnimationSpeed::Off,
+        ..Settings::default()
+    });
+    app.insert_resource(veil::table::save::Saves(store.clone()));
+    paint_probe(&mut app);
+    app.update();
+    app
+}
+
+/// The guest's page is reloaded mid-game (its link `?room=CODE` still in
+/// the address): it comes back to its own seat with its kept token, not to
+/// a new one, and shows the server's table for that seat.
+#[test]
+fn a_page_reloaded_with_the_room_s_link_comes_back_to_its_seat() {
+    let server = TestServer::start();
+    let store = veil::kit::store::Store::memory();
+    let mut host = online_app("Ann", &server.url());
+    let mut guest = online_app_with(&store, LaunchOptions::default());
+    {
+        let mut online = guest
+            .world_mut()
+            .resource_mut::<veil::table::online::Online>();
+        online.server = server.url();
+        online.name = "Bo".into();
+    }
+    let code = host_and_join(&mut host, &mut guest);
+    let mut rng = GameRng::seed_from_u64(3);
+    until(&mut [&mut host, &mut guest], 500, "the host to move", |a| {
+        may_move::<Jieqi>(a[0])
+    });
+    click_online_move(&mut host, &mut rng);
+    until(
+        &mut [&mut host, &mut guest],
+        500,
+        "the guest to move",
+        |a| may_move::<Jieqi>(a[1]),
+    );
+    drop(guest);
+    let mut page = online_app_with(
+        &store,
+        LaunchOptions {
+            room: Some(code.clone()),
+            ..LaunchOptions::default()
+        },
+    );
+    until(
+        &mut [&mut host, &mut page],
+        1_000,
+        "the page back at the table",
+        |a| screen(a[1]) == Screen::Play && online(a[1]).link == Link::Open,
+    );
+    assert_eq!(
+        online(&page).room.as_ref().unwrap().seat,
+        Some(1),
+        "its own seat"
+    );
+    let inspection = server.inspect(&code);
+    until(
+        &mut [&mut host, &mut page],
+        500,
+        "the page shows the server's table",
+        |a| {
+            a[1].world()
+                .get_resource::<Match<Jieqi>>()
+                .is_some_and(|m| m.version == inspection.version)
+        },
+    );
+    let view = page.world().resource::<Match<Jieqi>>().observe(Seat(1));
+    assert_eq!(serde_json::to_value(&view).unwrap(), inspection.views[1]);
+    check_world(&mut page);
+    until(
+        &mut [&mut page],
+        100,
+        "its move, once the table settles",
+        |a| may_move::<Jieqi>(a[0]),
     );
 }
