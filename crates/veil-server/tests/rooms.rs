@@ -666,3 +666,37 @@ async fn a_room_nobody_plays_in_is_closed_and_those_still_there_told() {
     assert!(!again.rooms().contains(&code));
     assert!(again.stored(&code).await.is_some(), "its steps are kept");
 }
+
+/// Quick messages: a seat's phrase reaches everyone in the room; a phrase
+/// past the list, a second one within the second, and a spectator's are
+/// refused with their line, to that connection only.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn quick_messages_reach_the_room_and_bad_ones_are_refused() {
+    let server = common::server().await;
+    let (_code, mut clients) = table(&server, "jieqi", 2).await;
+    clients[1].send(&Client::Say { phrase: 0 }).await;
+    for c in clients.iter_mut() {
+        let said = c.until(|f| matches!(f, Server::Said { .. })).await;
+        assert_eq!(said, Server::Said { by: 1, phrase: 0 });
+    }
+    clients[1].send(&Client::Say { phrase: 1 }).await;
+    let refused = clients[1]
+        .until(|f| matches!(f, Server::Error { .. }))
+        .await;
+    assert!(matches!(refused, Server::Error { ref code, .. } if code == codes::RATE));
+    clients[0]
+        .send(&Client::Say {
+            phrase: veil_net::PHRASES.len() as u8,
+        })
+        .await;
+    let refused = clients[0]
+        .until(|f| matches!(f, Server::Error { .. }))
+        .await;
+    assert!(matches!(refused, Server::Error { ref code, .. } if code == codes::BAD_MESSAGE));
+    let watcher = clients.len() - 1;
+    clients[watcher].send(&Client::Say { phrase: 2 }).await;
+    let refused = clients[watcher]
+        .until(|f| matches!(f, Server::Error { .. }))
+        .await;
+    assert!(matches!(refused, Server::Error { ref code, .. } if code == codes::NO_SEAT_HERE));
+}
