@@ -739,6 +739,10 @@ fn seats_of(list: &[u8]) -> Vec<Seat> {
     list.iter().map(|s| Seat(*s)).collect()
 }
 
+fn writers_of(list: &[Option<u8>]) -> Vec<Option<Seat>> {
+    list.iter().map(|w| w.map(Seat)).collect()
+}
+
 fn over_of(over: Option<veil_net::Over>) -> Option<Outcome> {
     over.map(|o| Outcome {
         scores: o.scores,
@@ -764,6 +768,7 @@ pub fn mirror_of<G: GameView>(online: &Online) -> Result<Match<G>, String> {
         room.seat.map(Seat),
         view,
         snap.lines.clone(),
+        writers_of(&snap.writers),
         seats_of(&snap.to_act),
         over_of(snap.over.clone()),
         snap.v,
@@ -801,6 +806,7 @@ pub fn sync<G: GameView>(
                         view,
                         u.log_len,
                         u.lines,
+                        writers_of(&u.writers),
                         seats_of(&u.to_act),
                         over_of(u.over),
                         u.v,

@@ -130,6 +130,9 @@ pub trait AnyMatch: Send + Sync {
     fn observe(&self, seat: Option<Seat>) -> Value;
     /// The move list: public lines, the same for every seat.
     fn log(&self) -> &[String];
+    /// The seat whose action wrote each line of the move list
+    /// ([`Match::writers`]).
+    fn writers(&self) -> Vec<Option<Seat>>;
     fn turn(&self) -> Turn;
     fn outcome(&self) -> Option<Outcome>;
     fn seat_kinds(&self) -> Vec<SeatKind>;
@@ -327,6 +330,9 @@ impl<G: MatchGame> AnyMatch for Erased<G> {
     }
     fn log(&self) -> &[String] {
         self.0.log()
+    }
+    fn writers(&self) -> Vec<Option<Seat>> {
+        self.0.writers()
     }
     fn turn(&self) -> Turn {
         self.0.turn()

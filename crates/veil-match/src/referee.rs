@@ -756,6 +756,35 @@ impl<G: MatchGame> Match<G> {
         out
     }
 
+    /// For each line of the whole move list ([`Match::log`] outside
+    /// review), the seat whose action wrote it (`None`: written at the
+    /// start, or by chance alone). Public: the server sends it so a table
+    /// joined mid-game draws the list in the same columns.
+    pub fn writers(&self) -> Vec<Option<Seat>> {
+        if let Some(m) = &self.mirror {
+            return m.writers(self.log.len());
+        }
+        let mut out = vec![None; self.log.len()];
+        let mut written = 0;
+        for moment in &self.timeline {
+            let (actor, log) = match moment {
+                Moment::Start { log, .. } => {
+                    written = *log;
+                    continue;
+                }
+                Moment::Act { actor, log, .. } => (actor, *log),
+            };
+            let end = log.min(out.len());
+            if let Actor::Seat(seat) = *actor {
+                for w in out.iter_mut().take(end).skip(written) {
+                    *w = Some(seat);
+                }
+            }
+            written = written.max(log);
+        }
+        out
+    }
+
     /// The moves so far as the move list shows them (public knowledge);
     /// under review, those up to the position shown.
     pub fn log(&self) -> &[String] {

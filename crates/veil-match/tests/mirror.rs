@@ -32,6 +32,7 @@ fn a_mirror_follows_the_server_and_asks_instead_of_playing() {
         Some(red),
         truth.observe(red),
         vec![],
+        vec![],
         vec![red],
         None,
         truth.version,
@@ -60,6 +61,7 @@ fn a_mirror_follows_the_server_and_asks_instead_of_playing() {
             Some(truth.observe(red)),
             lines.len(),
             lines.clone(),
+            vec![],
             vec![Seat(1)],
             None,
             truth.version,
@@ -96,6 +98,7 @@ fn a_mirror_refuses_what_does_not_fit() {
             Some(Seat(1)),
             truth.observe(Seat(0)),
             vec![],
+            vec![],
             vec![Seat(0)],
             None,
             0
@@ -110,6 +113,7 @@ fn a_mirror_refuses_what_does_not_fit() {
             Some(Seat(0)),
             truth.observe(Seat(0)),
             vec![],
+            vec![],
             vec![Seat(5)],
             None,
             0
@@ -121,6 +125,7 @@ fn a_mirror_refuses_what_does_not_fit() {
         2,
         Some(Seat(0)),
         truth.observe(Seat(0)),
+        vec![],
         vec![],
         vec![Seat(0)],
         None,
@@ -134,6 +139,7 @@ fn a_mirror_refuses_what_does_not_fit() {
                 None,
                 1,
                 vec!["a".into(), "b".into()],
+                vec![],
                 vec![Seat(1)],
                 None,
                 1
@@ -142,7 +148,7 @@ fn a_mirror_refuses_what_does_not_fit() {
     );
     assert!(
         mirror
-            .mirror_update(None, 5, vec!["a".into()], vec![Seat(1)], None, 1)
+            .mirror_update(None, 5, vec!["a".into()], vec![], vec![Seat(1)], None, 1)
             .is_err()
     );
     assert!(
@@ -150,6 +156,7 @@ fn a_mirror_refuses_what_does_not_fit() {
             .mirror_update(
                 Some(truth.observe(Seat(1))),
                 0,
+                vec![],
                 vec![],
                 vec![Seat(1)],
                 None,
@@ -166,6 +173,7 @@ fn a_mirror_refuses_what_does_not_fit() {
         None,
         truth.observe_public(),
         vec![],
+        vec![],
         vec![Seat(0)],
         None,
         0,
@@ -174,4 +182,81 @@ fn a_mirror_refuses_what_does_not_fit() {
     assert!(watcher.humans().is_empty());
     watcher.resign(Seat(0));
     assert!(watcher.take_asked().is_empty());
+}
+
+/// A table that comes in mid-game (a reconnect, a spectator) gets each
+/// line's writer from the server, so its move list has the same columns as
+/// the server's; lines after it keep theirs too.
+#[test]
+fn a_mirror_joined_mid_game_keeps_the_columns_of_the_move_list() {
+    let mut truth = server();
+    for ply in 0..6 {
+        let seat = Seat(ply % 2);
+        let action = legal(&truth.observe(seat), seat)[0];
+        truth.play(seat, action).unwrap();
+    }
+    let writers = truth.writers();
+    assert_eq!(writers.len(), truth.log().len());
+    assert!(writers.contains(&Some(Seat(1))), "{writers:?}");
+    let black = Seat(1);
+    let mut mirror = Match::<Jieqi>::mirror(
+        Default::default(),
+        2,
+        Some(black),
+        truth.observe(black),
+        truth.log().to_vec(),
+        writers,
+        vec![Seat(0)],
+        None,
+        truth.version,
+    )
+    .unwrap();
+    assert_eq!(mirror.turns(), truth.turns());
+    assert_eq!(mirror.writers(), truth.writers());
+    // Without the writers every line would be Red's: one column.
+    let guessed = Match::<Jieqi>::mirror(
+        Default::default(),
+        2,
+        Some(black),
+        truth.observe(black),
+        truth.log().to_vec(),
+        vec![],
+        vec![Seat(0)],
+        None,
+        truth.version,
+    )
+    .unwrap();
+    assert_eq!(guessed.turns().len(), 1);
+    // The next move's line comes with its writer.
+    let from = truth.log().len();
+    let action = legal(&truth.observe(Seat(0)), Seat(0))[0];
+    truth.play(Seat(0), action).unwrap();
+    let lines = truth.log()[from..].to_vec();
+    mirror
+        .mirror_update(
+            Some(truth.observe(black)),
+            truth.log().len(),
+            lines,
+            truth.writers()[from..].to_vec(),
+            vec![black],
+            None,
+            truth.version,
+        )
+        .unwrap();
+    assert_eq!(mirror.turns(), truth.turns());
+    // A writer past the game's seats is refused.
+    assert!(
+        Match::<Jieqi>::mirror(
+            Default::default(),
+            2,
+            Some(black),
+            truth.observe(black),
+            vec!["a".into()],
+            vec![Some(Seat(4))],
+            vec![Seat(0)],
+            None,
+            0,
+        )
+        .is_err()
+    );
 }

@@ -279,6 +279,11 @@ pub struct Snapshot {
     pub view: Value,
     /// The whole move list.
     pub lines: Vec<String>,
+    /// The seat whose action wrote each line (`None`: the start, or chance),
+    /// so a table joined mid-game draws the list in its columns. Left out
+    /// by older servers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub writers: Vec<Option<u8>>,
     pub to_act: Vec<u8>,
     #[serde(default)]
     pub over: Option<Over>,
@@ -296,6 +301,9 @@ pub struct Update {
     /// lines.len()` lines you have, then these).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lines: Vec<String>,
+    /// The seat whose action wrote each of `lines`, as in [`Snapshot`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub writers: Vec<Option<u8>>,
     pub log_len: usize,
     /// The seats that may act now.
     pub to_act: Vec<u8>,
@@ -484,6 +492,7 @@ mod tests {
             v: 9,
             view: None,
             lines: vec![],
+            writers: vec![],
             log_len: 4,
             to_act: vec![0],
             over: None,

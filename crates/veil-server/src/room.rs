@@ -714,6 +714,7 @@ impl Room {
             v: self.m.version(),
             view,
             lines: self.m.log().to_vec(),
+            writers: writers(&*self.m, 0),
             to_act: to_act(self.m.turn()),
             over: over_of(&*self.m),
         }));
@@ -1218,6 +1219,7 @@ impl Room {
         let log = self.m.log();
         let log_len = log.len();
         let lines: Vec<String> = log[self.sent_log.min(log_len)..].to_vec();
+        let line_writers = writers(&*self.m, log_len - lines.len());
         self.sent_log = log_len;
         let over = over_of(&*self.m);
         for i in 0..self.slots.len() {
@@ -1250,6 +1252,11 @@ impl Room {
             let update = Server::Update(Update {
                 v,
                 view: changed.then_some(view),
+                writers: if lines.len() == line_writers.len() {
+                    line_writers.clone()
+                } else {
+                    Vec::new()
+                },
                 lines,
                 log_len,
                 to_act: acting.clone(),
@@ -1270,6 +1277,11 @@ impl Room {
             let update = Server::Update(Update {
                 v,
                 view: changed.then_some(view),
+                writers: if lines.len() == line_writers.len() {
+                    line_writers.clone()
+                } else {
+                    Vec::new()
+                },
                 lines,
                 log_len,
                 to_act: acting,
@@ -1367,6 +1379,9 @@ fn placeholder() -> Box<dyn AnyMatch> {
         fn log(&self) -> &[String] {
             &[]
         }
+        fn writers(&self) -> Vec<Option<Seat>> {
+            Vec::new()
+        }
         fn turn(&self) -> Turn {
             Turn::Over
         }
@@ -1402,4 +1417,12 @@ fn placeholder() -> Box<dyn AnyMatch> {
         }
     }
     Box::new(Nothing)
+}
+/// The writers of the move list's lines from `from` on, for the wire.
+fn writers(m: &dyn AnyMatch, from: usize) -> Vec<Option<u8>> {
+    m.writers()
+        .into_iter()
+        .skip(from)
+        .map(|w| w.map(|s| s.0))
+        .collect()
 }

@@ -75,7 +75,18 @@ async fn a_dropped_player_comes_back_to_what_the_others_see() {
         last_version: last,
     })
     .await;
-    back.until(|f| matches!(f, Server::Snapshot(_))).await;
+    let Server::Snapshot(snap) = back.until(|f| matches!(f, Server::Snapshot(_))).await else {
+        unreachable!()
+    };
+    // Each line comes with the seat that wrote it, so the table coming back
+    // draws the move list in the same columns.
+    assert_eq!(snap.writers.len(), snap.lines.len(), "{snap:?}");
+    let writers: std::collections::BTreeSet<_> = snap.writers.iter().flatten().collect();
+    assert!(
+        writers.len() >= 2,
+        "lines of several seats: {:?}",
+        snap.writers
+    );
     // A second connection for the seat replaces the first, which is told
     // and closed.
     let mut again = Player::connect(server.addr).await;

@@ -14,7 +14,7 @@
 //! // The server's side: a real match. The client sees Red's observation.
 //! let server = Match::<Jieqi>::new(Default::default(), vec![SeatKind::Human; 2], Seeds::fixed(3, 2), Duration::from_secs(1));
 //! let view = server.observe(Seat(0));
-//! let mut mirror = Match::<Jieqi>::mirror(Default::default(), 2, Some(Seat(0)), view.clone(), vec![], vec![Seat(0)], None, 0).unwrap();
+//! let mut mirror = Match::<Jieqi>::mirror(Default::default(), 2, Some(Seat(0)), view.clone(), vec![], vec![], vec![Seat(0)], None, 0).unwrap();
 //! assert_eq!(mirror.observe(Seat(0)), view);
 //! assert_eq!(mirror.turn(), Turn::Seat(Seat(0)));
 //! // Playing asks; nothing changes until the server says so.
@@ -53,9 +53,18 @@ pub(super) struct Mirror<G: MatchGame> {
     asked: Vec<Asked<G::Action>>,
     /// An action was sent and the server has not answered yet.
     awaiting: bool,
-    /// The seat each line of the move list was written for (the seat that
-    /// was to act when it came).
-    line_seats: Vec<Seat>,
+    /// The seat whose action wrote each line of the move list, as the
+    /// server said (or, from a server that does not say, the seat that was
+    /// to act when it came); `None`: written at the start or by chance.
+    line_seats: Vec<Option<Seat>>,
+}
+
+impl<G: MatchGame> Mirror<G> {
+    pub(super) fn writers(&self, n: usize) -> Vec<Option<Seat>> {
+        let mut out = self.line_seats.clone();
+        out.resize(n, None);
+        out
+    }
 }
 
 fn turn_of(to_act: &[Seat], over: bool) -> Turn {
@@ -80,6 +89,7 @@ impl<G: MatchGame> Match<G> {
         seat: Option<Seat>,
         view: G::Observation,
         lines: Vec<String>,
+        writers: Vec<Option<Seat>>,
         to_act: Vec<Seat>,
         over: Option<Outcome>,
         version: u64,
@@ -123,7 +133,14 @@ impl<G: MatchGame> Match<G> {
         m.record.actions.clear();
         m.log = lines;
         m.version = version;
-        let line_seats = m.log.iter().map(|_| Seat(0)).collect();
+        let line_seats = if writers.len() == m.log.len() {
+            writers
+        } else {
+            vec![Some(Seat(0)); m.log.len()]
+        };
+        if line_seats.iter().flatten().any(|s| s.index() >= n) {
+            return Err(format!("a line written by a seat past the game's {n}"));
+        }
         m.mirror = Some(Box::new(Mirror {
             seat,
             view,
@@ -155,6 +172,7 @@ impl<G: MatchGame> Match<G> {
         view: Option<G::Observation>,
         log_len: usize,
         lines: Vec<String>,
+        writers: Vec<Option<Seat>>,
         to_act: Vec<Seat>,
         over: Option<Outcome>,
         version: u64,
@@ -178,17 +196,24 @@ impl<G: MatchGame> Match<G> {
         if to_act.iter().any(|s| s.index() >= n) {
             return Err(format!("a seat to act past the game's {n}"));
         }
-        // New lines were written for whoever was to act (alone) before.
-        let writer = match mirror.to_act.as_slice() {
-            [one] => *one,
-            _ => mirror.seat.unwrap_or(Seat(0)),
-        };
+        if writers.iter().flatten().any(|s| s.index() >= n) {
+            return Err(format!("a line written by a seat past the game's {n}"));
+        }
         let keep = log_len - lines.len();
         self.log.truncate(keep);
         mirror.line_seats.truncate(keep);
-        mirror
-            .line_seats
-            .extend(std::iter::repeat_n(writer, lines.len()));
+        if writers.len() == lines.len() {
+            mirror.line_seats.extend(writers);
+        } else {
+            // A server that does not say: whoever was to act (alone) before.
+            let writer = match mirror.to_act.as_slice() {
+                [one] => *one,
+                _ => mirror.seat.unwrap_or(Seat(0)),
+            };
+            mirror
+                .line_seats
+                .extend(std::iter::repeat_n(Some(writer), lines.len()));
+        }
         self.log.extend(lines);
         if let Some(v) = view {
             if mirror.seat.is_some() {
@@ -300,6 +325,9 @@ impl<G: MatchGame> Match<G> {
         let m = self.mirror.as_ref()?;
         let mut out: Vec<(Seat, String)> = Vec::new();
         for (line, seat) in self.log.iter().zip(&m.line_seats) {
+            let Some(seat) = seat else {
+                continue;
+            };
             match out.last_mut() {
                 Some((last, text)) if last == seat => {
                     text.push(' ');
