@@ -166,6 +166,9 @@ pub enum Client {
     Say {
         phrase: u8,
     },
+    /// After the game: another room like this one, for the same people
+    /// ([`Server::Rematch`]). Asked again, the same room is named.
+    Rematch,
     Ping,
 }
 
@@ -238,6 +241,13 @@ pub enum Server {
     Said {
         by: u8,
         phrase: u8,
+    },
+    /// Seat `by` asked for another game: a new room like this one (the
+    /// same game, options, settings and computers; every person's seat
+    /// open), told to everyone in this room, who may join it by its code.
+    Rematch {
+        by: u8,
+        room: String,
     },
     Error {
         code: String,
@@ -380,6 +390,8 @@ pub mod codes {
     pub const REFUSED: &str = "refused";
     /// The game is over.
     pub const OVER: &str = "over";
+    /// A new game was asked for before this one ended.
+    pub const NOT_OVER: &str = "not_over";
     /// A takeback the rule does not allow, or nothing to answer.
     pub const TAKEBACK: &str = "takeback";
     /// Only the room's creator may do this.

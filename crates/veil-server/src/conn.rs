@@ -27,6 +27,9 @@ const OUT_QUEUE: usize = 256;
 #[derive(Clone)]
 pub(crate) struct Conn {
     pub id: u64,
+    /// The client's address (as the proxy said, if trusted): a room made
+    /// for it counts against its rooms.
+    pub ip: IpAddr,
     tx: mpsc::Sender<Utf8Bytes>,
     kill: Arc<Notify>,
 }
@@ -95,6 +98,7 @@ async fn connection(socket: WebSocket, shared: Arc<Shared>, ip: IpAddr, _guard: 
     let kill = Arc::new(Notify::new());
     let conn = Conn {
         id: shared.next_conn(),
+        ip,
         tx,
         kill: kill.clone(),
     };
@@ -319,7 +323,8 @@ async fn handle(
         | Client::Takeback { .. }
         | Client::AnswerTakeback { .. }
         | Client::Resign { .. }
-        | Client::Say { .. }) => {
+        | Client::Say { .. }
+        | Client::Rematch) => {
             let Some((_, room)) = &here.room else {
                 conn.send(&Server::error(
                     codes::NO_SEAT_HERE,

@@ -260,7 +260,7 @@ fn new_code() -> String {
 }
 
 /// Checks a Create and makes the room: stored, then its task running.
-async fn create_room(
+pub(crate) async fn create_room(
     shared: &Arc<Shared>,
     ip: IpAddr,
     game: &str,

@@ -13,7 +13,8 @@ use tokio::sync::{mpsc, oneshot};
 use veil_core::{Seat, Turn};
 use veil_match::{AnyMatch, Opening, SeatKind, Step, StepError};
 use veil_net::{
-    Client, Over, RoomSettings, SeatInfo, Server, Snapshot, TakebackState, Update, Welcome, codes,
+    Client, Over, RoomSettings, SeatInfo, SeatSpec, Server, Snapshot, TakebackState, Update,
+    Welcome, codes,
 };
 
 use crate::conn::Conn;
@@ -149,6 +150,8 @@ pub(crate) struct Room {
     timed_out: Vec<u8>,
     /// Who was to act at the last change.
     last_turn: Turn,
+    /// The room made for another game of the same people, once asked.
+    rematch: Option<String>,
 }
 
 fn hash_of(text: &str) -> u64 {
@@ -229,6 +232,7 @@ impl Room {
             clock: None,
             timed_out: Vec::new(),
             last_turn: Turn::Over,
+            rematch: None,
         }
     }
 
@@ -878,6 +882,7 @@ impl Room {
                     self.broadcast(&Server::Said { by: seat, phrase });
                 }
             }
+            Client::Rematch => self.rematch(seat, &c).await,
             Client::Hello { .. }
             | Client::Create { .. }
             | Client::Join { .. }
@@ -1000,6 +1005,55 @@ impl Room {
         }
         self.start_now();
         self.announce_seats();
+    }
+
+    /// Another game for the same people, asked by `seat` once this one is
+    /// over: one new room like this (the game, options, settings and
+    /// computers; each person's seat open), made at the first asking and
+    /// named to everyone here each time a seat asks.
+    async fn rematch(&mut self, seat: u8, c: &Conn) {
+        if !self.finished {
+            c.send(&Server::error(
+                codes::NOT_OVER,
+                "another game once this one is over",
+                None,
+            ));
+            return;
+        }
+        let room = match &self.rematch {
+            Some(code) => code.clone(),
+            None => {
+                let seats: Vec<SeatSpec> = self
+                    .meta
+                    .specs
+                    .iter()
+                    .map(|s| match s.as_str() {
+                        "person" | "me" => SeatSpec::Person,
+                        level => SeatSpec::Computer(level.to_owned()),
+                    })
+                    .collect();
+                let made = crate::create_room(
+                    &self.shared,
+                    c.ip,
+                    &self.opening.game,
+                    Some(self.opening.options.clone()),
+                    &seats,
+                    self.meta.settings.clone(),
+                )
+                .await;
+                match made {
+                    Ok((code, _)) => {
+                        self.rematch = Some(code.clone());
+                        code
+                    }
+                    Err((code, message)) => {
+                        c.send(&Server::error(code, message, None));
+                        return;
+                    }
+                }
+            }
+        };
+        self.broadcast(&Server::Rematch { by: seat, room });
     }
 
     fn broadcast(&self, msg: &Server) {

@@ -711,3 +711,79 @@ async fn quick_messages_reach_the_room_and_bad_ones_are_refused() {
         .await;
     assert!(matches!(refused, Server::Error { ref code, .. } if code == codes::NO_SEAT_HERE));
 }
+
+/// "Play again": once the game is over a seat asks for another; one new
+/// room like this one is made (the same game, options and computer seat,
+/// the people's seats open) and named to everyone in the room; a second
+/// asking names the same room; the people who join it play at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_again_makes_one_room_like_this_one_for_the_same_people() {
+    let server = common::server().await;
+    let seats = vec![
+        SeatSpec::Me,
+        SeatSpec::Person,
+        SeatSpec::Computer("easy".into()),
+    ];
+    let mut host = Player::connect(server.addr).await;
+    let code = host.create("tysiac", seats, None).await;
+    let mut guest = Player::connect(server.addr).await;
+    guest.join(&code, "guest").await;
+    let mut watcher = Player::connect(server.addr).await;
+    watcher.watch(&code).await;
+    // Not before the end.
+    guest.send(&Client::Rematch).await;
+    let refused = guest.until(|f| matches!(f, Server::Error { .. })).await;
+    assert!(matches!(refused, Server::Error { ref code, .. } if code == codes::NOT_OVER));
+    host.seq += 1;
+    host.send(&Client::Resign { seq: host.seq }).await;
+    for p in [&mut host, &mut guest, &mut watcher] {
+        while !p.over {
+            p.next().await.expect("the end in time");
+        }
+    }
+    guest.send(&Client::Rematch).await;
+    let mut offered = Vec::new();
+    for p in [&mut host, &mut guest, &mut watcher] {
+        let Server::Rematch { by, room } = p.until(|f| matches!(f, Server::Rematch { .. })).await
+        else {
+            unreachable!()
+        };
+        assert_eq!(by, 1);
+        offered.push(room);
+    }
+    assert!(offered.iter().all(|r| *r == offered[0] && *r != code));
+    host.send(&Client::Rematch).await;
+    let again = host.until(|f| matches!(f, Server::Rematch { .. })).await;
+    assert_eq!(
+        again,
+        Server::Rematch {
+            by: 0,
+            room: offered[0].clone()
+        },
+        "asked again: the same room"
+    );
+    // The people join the new room: it is the same game with the computer
+    // seat kept, and it starts once both are in.
+    let mut a = Player::connect(server.addr).await;
+    a.send(&Client::Join {
+        room: offered[0].clone(),
+        name: "guest".into(),
+        seat: None,
+    })
+    .await;
+    let Server::Welcome(w) = a.until(|f| matches!(f, Server::Welcome(_))).await else {
+        unreachable!()
+    };
+    assert_eq!(w.game, "tysiac");
+    assert_eq!(
+        w.seats.iter().map(|s| s.kind.as_str()).collect::<Vec<_>>(),
+        ["person", "free", "easy"]
+    );
+    assert!(!w.started);
+    let mut b = Player::connect(server.addr).await;
+    b.join(&offered[0], "host").await;
+    let started = a
+        .until(|f| matches!(f, Server::Seats { started: true, .. }))
+        .await;
+    assert!(matches!(started, Server::Seats { started: true, .. }));
+}
