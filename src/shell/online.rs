@@ -234,7 +234,7 @@ fn online_ui(
                         .id(egui::Id::new("online-server")),
                 );
             });
-            ui.small("A Veil server: `scripts/serve.sh` starts one (ws://127.0.0.1:8080/ws).");
+            ui.small("A Veil server: `scripts/serve.sh` starts one (ws://127.0.0.1:8080/ws). Several servers of the same rooms: their addresses separated by commas; a lost connection tries the next.");
         });
         if let Some(line) = &form.line {
             ui.add_space(8.0);

@@ -746,8 +746,10 @@ fn results_ui(
     records: Res<FinishedRecords>,
     mut out: MessageWriter<Command>,
     mut keep: MessageWriter<KeepRecord>,
+    online: Res<crate::table::online::Online>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let again = online.playing.then(|| play_again_line(&online)).flatten();
     egui::CentralPanel::default().show(&mut root_ui(ctx, "screen", false), |ui| {
         ui.vertical_centered(|ui| {
             ui.add_space(60.0);
@@ -781,6 +783,9 @@ fn results_ui(
                 }
             }
             ui.add_space(24.0);
+            if let Some(line) = &again {
+                ui.label(egui::RichText::new(line).size(18.0).strong());
+            }
             if big_button(ui, "Play again (Enter)").clicked() {
                 out.write(Command::Button);
                 out.write(Command::PlayAgain);
@@ -798,6 +803,41 @@ fn results_ui(
     Ok(())
 }
 
+/// Online, after the game: who asked for another, or that this app did.
+fn play_again_line(online: &crate::table::online::Online) -> Option<String> {
+    let me = online.room.as_ref().and_then(|r| r.seat);
+    match &online.rematch {
+        Some((by, _)) if Some(*by) != me => {
+            let name = online
+                .seats
+                .get(usize::from(*by))
+                .map(|s| s.name.clone())
+                .filter(|n| !n.is_empty())
+                .unwrap_or_else(|| format!("Seat {}", by + 1));
+            Some(format!(
+                "{name} asks for another game: Play again joins it."
+            ))
+        }
+        _ if online.rematch_asked => Some(
+            online
+                .notice
+                .clone()
+                .unwrap_or_else(|| "Asking for another room…".into()),
+        ),
+        _ => None,
+    }
+}
+
+/// Online, another game: the room the server named, joined on a new link.
+fn join_rematch(
+    online: &mut crate::table::online::Online,
+    room: String,
+    next: &mut NextState<Screen>,
+) {
+    online.start(crate::table::online::Want::Join { room, seat: None });
+    next.set(Screen::Lobby);
+}
+
 fn results_commands(
     mut commands: MessageReader<Command>,
     mut review: ResMut<crate::table::view::ReviewWanted>,
@@ -806,13 +846,39 @@ fn results_commands(
     mut online: ResMut<crate::table::online::Online>,
 ) {
     let here = *screen.get() == Screen::Results;
+    // Asked for another game here: go once the server names its room.
+    if here
+        && online.playing
+        && online.rematch_asked
+        && let Some((_, room)) = online.rematch.clone()
+    {
+        join_rematch(&mut online, room, &mut next);
+        commands.clear();
+        return;
+    }
     for c in commands.read() {
         if !here {
             continue;
         }
         match c {
+            // Online: another game with the same people — the one offered,
+            // or asked for (a spectator goes back to the online menu).
+            Command::PlayAgain if online.playing => {
+                if let Some((_, room)) = online.rematch.clone() {
+                    join_rematch(&mut online, room, &mut next);
+                } else if online.room.as_ref().is_some_and(|r| r.seat.is_some()) {
+                    if !online.rematch_asked {
+                        online.rematch_asked = true;
+                        online.notice = None;
+                        online.send(veil_net::Client::Rematch);
+                    }
+                } else {
+                    online.stop();
+                    next.set(Screen::Online);
+                }
+            }
             // Online: the room is over; another is hosted or joined anew.
-            Command::PlayAgain | Command::Back if online.playing => {
+            Command::Back if online.playing => {
                 online.stop();
                 next.set(Screen::Online);
             }

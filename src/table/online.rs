@@ -199,6 +199,18 @@ pub struct Online {
     pub turn_for: f32,
     /// The quick messages said at the table: (seat, phrase, seconds shown).
     pub said: VecDeque<(u8, u8, f32)>,
+    /// After the game: the room made for another one, and which seat
+    /// asked for it.
+    pub rematch: Option<(u8, String)>,
+    /// This app asked for another game (it goes there once named).
+    pub rematch_asked: bool,
+    /// The next link is a new one (another room on a fresh connection).
+    pub new_link: bool,
+    /// Which of the server's addresses the link uses ([`Online::address`]).
+    pub address: usize,
+    /// Servers that said in a row they do not have the room (with several
+    /// addresses, the next is tried before the room is called gone).
+    pub missed: usize,
 }
 
 /// How long a quick message stays on screen, in seconds.
@@ -254,6 +266,9 @@ impl Online {
     /// Goes online to do `want`.
     pub fn start(&mut self, want: Want) {
         self.want = Some(want);
+        self.new_link = true;
+        self.rematch = None;
+        self.rematch_asked = false;
         self.room = None;
         self.seats.clear();
         self.started = false;
@@ -284,9 +299,24 @@ impl Online {
         self.seq
     }
 
+    /// The server's addresses: one, or several that serve the same rooms
+    /// (`server` holds them comma-separated).
+    pub fn addresses(&self) -> Vec<&str> {
+        self.server.split(',').filter(|a| !a.is_empty()).collect()
+    }
+
+    /// The address the link uses now: a link cut moves to the next one,
+    /// so a server that stopped is replaced by another by itself.
+    pub fn address(&self) -> &str {
+        let all = self.addresses();
+        all.get(self.address % all.len().max(1))
+            .copied()
+            .unwrap_or_default()
+    }
+
     /// The server's http origin for links (`ws://h:p/ws` → `http://h:p`).
     pub fn origin(&self) -> String {
-        let s = self.server.as_str();
+        let s = self.address();
         let (scheme, rest) = if let Some(r) = s.strip_prefix("wss://") {
             ("https://", r)
         } else if let Some(r) = s.strip_prefix("ws://") {
@@ -318,8 +348,25 @@ pub fn default_server() -> String {
 }
 
 /// A server address as typed: `host:port`, `http(s)://…` or `ws(s)://…`,
-/// made a WebSocket address ending in `/ws`.
+/// made a WebSocket address ending in `/ws`; several servers of one
+/// cluster separated by commas, each made so.
 pub fn server_url(typed: &str) -> Result<String, String> {
+    let all = typed
+        .split(',')
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+        .collect::<Vec<_>>();
+    if all.len() > 1 {
+        if all.len() > 16 {
+            return Err("at most 16 server addresses".into());
+        }
+        let each: Result<Vec<String>, String> = all.into_iter().map(one_server_url).collect();
+        return each.map(|a| a.join(","));
+    }
+    one_server_url(typed)
+}
+
+fn one_server_url(typed: &str) -> Result<String, String> {
     let t = typed.trim();
     if t.is_empty() || t.len() > 200 || t.chars().any(char::is_whitespace) {
         return Err("a server address is like ws://example.org/ws or example.org:8080".into());
@@ -455,6 +502,10 @@ pub fn pump(
     saves: Option<Res<Saves>>,
 ) {
     let saves = saves.as_deref();
+    if std::mem::take(&mut online.new_link) {
+        // A connection belongs to one room: another room, another link.
+        wire.0 = None;
+    }
     if std::mem::take(&mut online.remake) {
         wire.0 = None;
         cut(&mut online, 0, "a frame that did not fit");
@@ -479,7 +530,8 @@ pub fn pump(
             Link::Reconnecting { tries, .. } => tries,
             _ => 0,
         };
-        match connect(&online.server) {
+        let address = online.address().to_owned();
+        match connect(&address) {
             Ok(w) => {
                 wire.0 = Some(w);
                 if tries == 0 {
@@ -561,7 +613,16 @@ fn cut(online: &mut Online, tries: u32, why: &str) {
     if online.link == Link::Off || matches!(online.link, Link::Lost(_)) {
         return;
     }
-    // Before any room: nothing to come back to.
+    // Before any room: another address of the same rooms, else nothing to
+    // come back to.
+    if online.room.is_none() && (tries as usize) + 1 < online.addresses().len() {
+        online.address = online.address.wrapping_add(1);
+        online.link = Link::Reconnecting {
+            tries: tries + 1,
+            wait: 0.0,
+        };
+        return;
+    }
     if online.room.is_none() {
         online.link = Link::Lost(format!(
             "Could not reach the server at {} ({why}).",
@@ -577,6 +638,9 @@ fn cut(online: &mut Online, tries: u32, why: &str) {
         return;
     }
     online.want = Some(Want::Resume);
+    // The next try goes to the next address (a server that stopped is
+    // replaced by another of the same rooms).
+    online.address = online.address.wrapping_add(1);
     online.link = Link::Reconnecting {
         tries: tries + 1,
         wait: retry_wait(tries),
@@ -655,6 +719,7 @@ fn take(online: &mut Online, msg: Server, saves: Option<&Saves>) {
             online.seq = online.seq.max(w.last_seq);
             online.want = Some(Want::Resume);
             online.link = Link::Open;
+            online.missed = 0;
             keep_room(online, saves);
         }
         Server::Snapshot(s) => {
@@ -694,6 +759,20 @@ fn take(online: &mut Online, msg: Server, saves: Option<&Saves>) {
                 return;
             }
             match code.as_str() {
+                // Another server of the same rooms may hold it: try them all
+                // before calling the room gone.
+                codes::NO_ROOM if online.missed + 1 < online.addresses().len() => {
+                    online.missed += 1;
+                    online.address = online.address.wrapping_add(1);
+                    online.new_link = true;
+                    if online.room.is_some() {
+                        online.want = Some(Want::Resume);
+                    }
+                    online.link = Link::Reconnecting {
+                        tries: 1,
+                        wait: 0.0,
+                    };
+                }
                 _ if gone => {
                     online.link = Link::Lost(if online.room.is_some() {
                         "That room is gone: the game ended or the room was closed.".into()
@@ -721,6 +800,9 @@ fn take(online: &mut Online, msg: Server, saves: Option<&Saves>) {
                         .push_back(Server::Error { code, message, seq });
                 }
             }
+        }
+        Server::Rematch { by, room } => {
+            online.rematch = Some((by, room));
         }
         Server::Said { by, phrase } => {
             if usize::from(phrase) < veil_net::PHRASES.len() {

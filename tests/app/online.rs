@@ -492,6 +492,44 @@ fn two_apps_host_join_and_play_jieqi_through_a_real_server() {
         let kept = veil::table::online::read_kept(&saves.0);
         assert_eq!(kept.token, None, "a finished room's token is forgotten");
     }
+    // Play again: the guest asks, the host sees the offer and takes it;
+    // both sit at a new room's table, a fresh game of the same kind.
+    for app in [&host, &guest] {
+        assert_eq!(screen(app), Screen::Results);
+    }
+    send(&mut guest, Command::PlayAgain);
+    until(
+        &mut [&mut host, &mut guest],
+        1000,
+        "the offer reaches the host",
+        |a| online(a[0]).rematch.is_some(),
+    );
+    assert_eq!(screen(&host), Screen::Results, "an offer, not a move");
+    send(&mut host, Command::PlayAgain);
+    until(
+        &mut [&mut host, &mut guest],
+        3000,
+        "both at the new room's table",
+        |a| {
+            a.iter().all(|a| {
+                screen(a) == Screen::Play
+                    && online(a).room.as_ref().is_some_and(|r| r.code != code)
+                    && online(a).started
+            })
+        },
+    );
+    let rooms: Vec<_> = [&host, &guest]
+        .iter()
+        .map(|a| online(a).room.clone().unwrap())
+        .collect();
+    assert_eq!(rooms[0].code, rooms[1].code, "the same new room");
+    assert_ne!(rooms[0].seat, rooms[1].seat, "each a seat of it");
+    let fresh = server.inspect(&rooms[0].code);
+    assert!(fresh.log.is_empty(), "a new game: {:?}", fresh.log);
+    for app in [&host, &guest] {
+        let m = &app.world().resource::<Match<Jieqi>>().0;
+        assert!(m.is_mirror() && m.log().is_empty());
+    }
 }
 
 /// The scan finds a secret when the server is made to leak one: the
@@ -588,6 +626,63 @@ fn an_app_whose_link_is_cut_comes_back_by_itself_to_the_same_table() {
         "the move list as the server has it"
     );
     let (_, leak) = play_online(&mut host, &mut guest, &server, &code, 6, 40_000, false);
+    assert_eq!(leak, None);
+}
+
+/// Several servers of the same rooms, their addresses comma-separated:
+/// one that does not have the room is passed over for the next, when
+/// joining and when coming back after a cut, and the game goes on. (Here
+/// the other server is not of the same rooms; with JetStream it would
+/// forward.)
+#[test]
+fn with_several_server_addresses_the_next_is_tried() {
+    let server = TestServer::start();
+    let other = TestServer::start();
+    let mut host = online_app("Ann", &server.url());
+    let both = format!("{},{}", other.url(), server.url());
+    let mut guest = online_app("Bo", &both);
+    host_room(&mut host, "jieqi", |setup| {
+        setup.seats = vec![SeatKind::Human, SeatKind::Human];
+    });
+    let code = online(&host).room.as_ref().unwrap().code.clone();
+    join_room(&mut guest, &code);
+    until(
+        &mut [&mut host, &mut guest],
+        1000,
+        "both at the table",
+        |a| a.iter().all(|a| screen(a) == Screen::Play),
+    );
+    assert_eq!(
+        online(&guest).address(),
+        server.url(),
+        "on the room's server"
+    );
+    assert_eq!(online(&guest).room.as_ref().unwrap().seat, Some(1));
+    let mut rng = GameRng::seed_from_u64(5);
+    until(&mut [&mut host], 500, "Red to move", |a| {
+        may_move::<Jieqi>(a[0])
+    });
+    click_online_move(&mut host, &mut rng);
+    until(&mut [&mut host, &mut guest], 500, "Black to move", |a| {
+        may_move::<Jieqi>(a[1])
+    });
+    // The guest's link is cut: the next try goes to the other address,
+    // which does not have the room, and then back to the room's server.
+    guest
+        .world_mut()
+        .non_send_mut::<veil::table::online::WireSlot>()
+        .0 = Some(Box::new(CutWire(false)));
+    guest.update();
+    until(
+        &mut [&mut host, &mut guest],
+        2_000,
+        "the guest is back",
+        |a| online(a[1]).link == Link::Open && may_move::<Jieqi>(a[1]),
+    );
+    assert_eq!(online(&guest).address(), server.url());
+    assert_eq!(online(&guest).room.as_ref().unwrap().seat, Some(1));
+    assert_eq!(screen(&guest), Screen::Play, "the same table");
+    let (_, leak) = play_online(&mut host, &mut guest, &server, &code, 4, 40_000, false);
     assert_eq!(leak, None);
 }
 

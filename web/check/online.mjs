@@ -1,0 +1,337 @@
+// Online play in the real browser: starts `veil-server` serving the web
+// build, opens two Chromium pages in separate browser contexts (each its own
+// local storage, as two people's browsers), the first hosts a Jieqi room
+// through the menus, the second opens the room's link and takes the other
+// seat; both play moves by clicking the board. Every WebSocket frame the
+// second page receives is kept and must not carry what only the first seat
+// was shown (the identity of a face-down piece Red captured); the same
+// search over the first page's frames must find it, so the search is shown
+// to work. Then the second page is reloaded and must come back to its seat
+// and play on. Screenshots of both pages go to the shots directory.
+//
+//   node web/check/online.mjs <veil-server binary> <dist dir> <shots dir>
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { chromium } from "playwright-core";
+
+const [serverBin, dist, shots] = process.argv.slice(2);
+if (!serverBin || !dist || !shots) {
+  console.error("usage: node online.mjs <veil-server> <dist dir> <shots dir>");
+  process.exit(2);
+}
+fs.mkdirSync(shots, { recursive: true });
+const WIDTH = 1200, HEIGHT = 860;
+// Where the menus' widgets are at 1200 × 860 (from the pictures this check
+// saves: online-1-title.png …).
+const POS = {
+  playOnline: 505,
+  nameField: { x: 600, y: 200 },
+  host: { x: 600, y: 300 },
+  jieqi: { x: 300, y: 300 },
+  openRoom: { x: 600, y: 700 },
+};
+const failures = [];
+
+// --- the server --------------------------------------------------------
+const db = fs.mkdtempSync(path.join(os.tmpdir(), "veil-online-check-"));
+const server = spawn(
+  serverBin,
+  ["--bind", "127.0.0.1", "--port", "0", "--web", dist, "--db", path.join(db, "server.db")],
+  { stdio: ["ignore", "pipe", "inherit"] },
+);
+const base = await new Promise((ok, fail) => {
+  const timer = setTimeout(() => fail(new Error("veil-server did not start in 30 s")), 30_000);
+  let out = "";
+  server.stdout.on("data", (d) => {
+    out += d;
+    const m = out.match(/listening on (\S+)/);
+    if (m) {
+      clearTimeout(timer);
+      ok(`http://${m[1]}/`);
+    }
+  });
+  server.on("exit", (code) => fail(new Error(`veil-server exited (${code})`)));
+});
+console.log(`veil-server serving ${dist} at ${base}`);
+
+// --- pictures ----------------------------------------------------------
+function decodePng(buf) {
+  let pos = 8;
+  let width = 0, height = 0, channels = 0;
+  const idat = [];
+  while (pos < buf.length) {
+    const len = buf.readUInt32BE(pos);
+    const type = buf.toString("ascii", pos + 4, pos + 8);
+    const data = buf.subarray(pos + 8, pos + 8 + len);
+    if (type === "IHDR") {
+      width = data.readUInt32BE(0);
+      height = data.readUInt32BE(4);
+      channels = data[9] === 6 ? 4 : 3;
+    } else if (type === "IDAT") idat.push(data);
+    pos += 12 + len;
+  }
+  const raw = zlib.inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const px = Buffer.alloc(height * stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let x = 0; x < stride; x++) {
+      const a = x >= channels ? px[y * stride + x - channels] : 0;
+      const b = y > 0 ? px[(y - 1) * stride + x] : 0;
+      const c = x >= channels && y > 0 ? px[(y - 1) * stride + x - channels] : 0;
+      let v = line[x];
+      if (filter === 1) v += a;
+      else if (filter === 2) v += b;
+      else if (filter === 3) v += (a + b) >> 1;
+      else if (filter === 4) {
+        const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+        v += pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      }
+      px[y * stride + x] = v & 255;
+    }
+  }
+  return { width, height, channels, px };
+}
+
+// The Jieqi board: the largest patch of the board's light wood. Its grid
+// sits one point-spacing inside the wood on every side (9 × 10 points, so
+// the wood is 10 spacings wide and 11 high).
+function findBoard(png) {
+  const { width, height, channels, px } = decodePng(png);
+  let left = width, right = -1, top = height, bottom = -1;
+  for (let y = 0; y < height; y++) {
+    let run = 0;
+    for (let x = 0; x < width; x++) {
+      const o = (y * width + x) * channels;
+      const [r, g, b] = [px[o], px[o + 1], px[o + 2]];
+      const wood = r > 215 && g > 175 && g < 225 && b > 105 && b < 175 && r - b > 70;
+      run = wood ? run + 1 : 0;
+      // A long run of wood in a row (not a piece's rim or a label).
+      if (run === 40) {
+        left = Math.min(left, x - 39);
+        top = Math.min(top, y);
+        bottom = Math.max(bottom, y);
+      }
+      if (run >= 40) right = Math.max(right, x);
+    }
+  }
+  if (right < 0) throw new Error("no board found in the picture");
+  const spacing = (right - left + 1) / 10;
+  return { left, right, top, bottom, spacing };
+}
+
+// Where a point (file 0..8 = a..i, rank 0..9) is on the page, for a board
+// seen from Red (rank 0 at the bottom) or from Black (turned round).
+function pointAt(board, file, rank, black) {
+  const { left, right, top, bottom, spacing } = board;
+  return black
+    ? { x: right - spacing * (1 + file), y: top + spacing * (1 + rank) }
+    : { x: left + spacing * (1 + file), y: bottom - spacing * (1 + rank) };
+}
+
+// --- the pages ---------------------------------------------------------
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--use-angle=swiftshader",
+    "--enable-unsafe-swiftshader",
+    "--ignore-gpu-blocklist",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--autoplay-policy=no-user-gesture-required",
+  ],
+});
+
+// A page in its own browser context, with every frame it receives kept.
+async function person(name) {
+  const context = await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT } });
+  const page = await context.newPage();
+  const who = { name, page, frames: [], problems: [] };
+  page.on("pageerror", (e) => {
+    if (!String(e).includes("Using exceptions for control flow")) who.problems.push(`page error: ${e}`);
+  });
+  page.on("console", (m) => {
+    if (m.type() === "error" && !m.text().includes("Using exceptions for control flow")) {
+      who.problems.push(`console error: ${m.text()}`);
+    }
+  });
+  page.on("websocket", (ws) => {
+    ws.on("framereceived", (f) => {
+      const text = typeof f.payload === "string" ? f.payload : f.payload.toString("utf8");
+      who.frames.push(text);
+    });
+  });
+  return who;
+}
+
+async function started(page) {
+  await page.waitForFunction(
+    () => getComputedStyle(document.getElementById("loading")).display === "none",
+    null,
+    { timeout: 180_000, polling: 500 },
+  );
+  // Software rendering: let the first frames come.
+  await page.waitForTimeout(3000);
+}
+
+async function shot(who, name) {
+  const file = path.join(shots, `online-${name}.png`);
+  await who.page.screenshot({ path: file });
+  return file;
+}
+
+const parsed = (who) =>
+  who.frames.map((t) => {
+    try {
+      return JSON.parse(t);
+    } catch {
+      return null;
+    }
+  });
+
+// Waits until one of `who`'s frames passes `test`; that frame.
+async function frameWhere(who, what, test, ms = 60_000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const hit = parsed(who).find((f) => f && test(f));
+    if (hit) return hit;
+    if (Date.now() > until) throw new Error(`${who.name}: no frame with ${what} within ${ms / 1000} s`);
+    await who.page.waitForTimeout(250);
+  }
+}
+
+// The room's version as `who` last heard it.
+function versionOf(who) {
+  let v = 0;
+  for (const f of parsed(who)) {
+    if (!f) continue;
+    if (f.t === "Update" || f.t === "Snapshot") v = Math.max(v, f.v);
+  }
+  return v;
+}
+
+// Clicks a move on `who`'s board and waits until the server took it.
+async function clickMove(who, board, black, from, to) {
+  const before = versionOf(who);
+  for (const [file, rank] of [from, to]) {
+    const p = pointAt(board, file, rank, black);
+    await who.page.mouse.click(p.x, p.y);
+    await who.page.waitForTimeout(700);
+  }
+  const until = Date.now() + 30_000;
+  while (versionOf(who) <= before) {
+    if (Date.now() > until) {
+      await shot(who, `${who.name}-stuck`);
+      throw new Error(`${who.name}: the move ${JSON.stringify([from, to])} was not taken (version ${before})`);
+    }
+    await who.page.waitForTimeout(250);
+  }
+}
+
+const sq = (s) => ["abcdefghi".indexOf(s[0]), Number(s[1])];
+let host, guest;
+try {
+  host = await person("host");
+  guest = await person("guest");
+
+  // The host: Play online → name → Host a game… → Jieqi → the seats as
+  // they come (the host's, and one for a person) → open the room.
+  await host.page.goto(base);
+  await started(host.page);
+  await shot(host, "1-title");
+  await host.page.mouse.click(WIDTH / 2, POS.playOnline);
+  await host.page.waitForTimeout(1500);
+  await host.page.mouse.click(POS.nameField.x, POS.nameField.y);
+  await host.page.keyboard.type("Ann");
+  await host.page.waitForTimeout(500);
+  await shot(host, "2-online-menu");
+  await host.page.mouse.click(POS.host.x, POS.host.y);
+  await host.page.waitForTimeout(1500);
+  await shot(host, "3-game-choice");
+  await host.page.mouse.click(POS.jieqi.x, POS.jieqi.y);
+  await host.page.waitForTimeout(1500);
+  await shot(host, "4-setup");
+  await host.page.mouse.click(POS.openRoom.x, POS.openRoom.y);
+  const welcome = await frameWhere(host, "a Welcome", (f) => f.t === "Welcome");
+  const code = welcome.room;
+  await host.page.waitForTimeout(1500);
+  await shot(host, "5-lobby");
+  console.log(`online: the host opened room ${code} (seat ${welcome.seat})`);
+  if (welcome.seat !== 0) throw new Error(`the host sits at seat ${welcome.seat}, not Red's`);
+
+  // The guest opens the link, types a name once, and is in the room.
+  await guest.page.goto(`${base}?room=${code}`);
+  await started(guest.page);
+  await shot(guest, "6-link");
+  await guest.page.mouse.click(POS.nameField.x, POS.nameField.y);
+  await guest.page.keyboard.type("Bo");
+  await guest.page.keyboard.press("Enter");
+  await guest.page.waitForTimeout(500);
+  const joined = await frameWhere(guest, "a Welcome", (f) => f.t === "Welcome");
+  if (joined.seat !== 1) throw new Error(`the guest sits at seat ${joined.seat}, not Black's`);
+  await frameWhere(host, "the game started", (f) => f.t === "Seats" && f.started);
+  await host.page.waitForTimeout(3000);
+
+  const hostBoard = findBoard(await host.page.screenshot());
+  const guestBoard = findBoard(await guest.page.screenshot());
+  console.log(`online: boards found at ${JSON.stringify(hostBoard)} and ${JSON.stringify(guestBoard)}`);
+
+  // Red's cannon (a face-down piece on the cannon's point) takes the
+  // face-down piece on b9 over the one on b7: Red is shown what it was,
+  // Black is not.
+  await clickMove(host, hostBoard, false, sq("b2"), sq("b9"));
+  await clickMove(guest, guestBoard, true, sq("e9"), sq("e8"));
+  await clickMove(host, hostBoard, false, sq("e0"), sq("e1"));
+  await shot(host, "7-host-table");
+  await shot(guest, "8-guest-table");
+
+  // The secret: the captured piece as Red's own view names it.
+  const seenByRed = parsed(host)
+    .filter((f) => f && f.view && Array.isArray(f.view.captured))
+    .flatMap((f) => f.view.captured.filter((c) => c.face_down && c.kind != null && c.color !== "Red" && c.color !== "red"));
+  if (!seenByRed.length) throw new Error("Red's frames never named the piece it took: no secret to look for");
+  const secret = JSON.stringify(seenByRed[seenByRed.length - 1]);
+  const holders = (who) => who.frames.filter((t) => t.includes(secret)).length;
+  console.log(`online: the secret ${secret} is in ${holders(host)} of the host's ${host.frames.length} frames (the search finds it)`);
+  if (holders(host) === 0) throw new Error("the search does not find the secret where it is shown");
+  const leaked = holders(guest);
+  console.log(`online: ... and in ${leaked} of the guest's ${guest.frames.length} frames`);
+  if (leaked) failures.push(`the guest received ${leaked} frames naming ${secret}`);
+
+  // The guest's page reloaded: back to its own seat, and it plays on.
+  const framesBefore = guest.frames.length;
+  await guest.page.reload();
+  await started(guest.page);
+  await guest.page.waitForTimeout(3000);
+  const until = Date.now() + 60_000;
+  while (!parsed(guest).slice(framesBefore).some((f) => f && f.t === "Welcome" && f.seat === 1)) {
+    if (Date.now() > until) throw new Error("after the reload the guest did not come back to its seat");
+    await guest.page.waitForTimeout(250);
+  }
+  const reloadedBoard = findBoard(await guest.page.screenshot());
+  await clickMove(guest, reloadedBoard, true, sq("e8"), sq("e9"));
+  await shot(guest, "9-guest-after-reload");
+  await shot(host, "10-host-after-reload");
+  console.log(`online: after the reload the guest is back at Black and played on (version ${versionOf(guest)})`);
+  if (holders(guest) > leaked) failures.push("after the reload the guest received the secret");
+} catch (e) {
+  failures.push(String(e?.stack ?? e));
+  for (const who of [host, guest]) if (who) await shot(who, `${who.name}-failed`).catch(() => {});
+} finally {
+  for (const who of [host, guest]) if (who) for (const p of who.problems) failures.push(`${who.name}: ${p}`);
+  await browser.close();
+  server.kill("SIGTERM");
+  fs.rmSync(db, { recursive: true, force: true });
+}
+if (failures.length) {
+  console.error("FAILED:\n" + failures.join("\n"));
+  process.exit(1);
+}
+console.log("online play works in the browser: host, link, moves by clicking, no secret on the wire, reload");
