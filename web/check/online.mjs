@@ -28,10 +28,13 @@ const WIDTH = 1200, HEIGHT = 860;
 // saves: online-1-title.png …).
 const POS = {
   playOnline: 505,
-  nameField: { x: 600, y: 200 },
-  host: { x: 600, y: 300 },
-  jieqi: { x: 300, y: 300 },
-  openRoom: { x: 600, y: 700 },
+  nameField: { x: 200, y: 111 },
+  host: { x: 66, y: 188 },
+  jieqi: { x: 36, y: 400 },
+  blackIsAPerson: { x: 158, y: 127 },
+  openRoom: { x: 138, y: 364 },
+  join: { x: 263, y: 249 },
+  closeHowTo: { x: 558, y: 33 },
 };
 const failures = [];
 
@@ -108,7 +111,7 @@ function findBoard(png) {
     for (let x = 0; x < width; x++) {
       const o = (y * width + x) * channels;
       const [r, g, b] = [px[o], px[o + 1], px[o + 2]];
-      const wood = r > 215 && g > 175 && g < 225 && b > 105 && b < 175 && r - b > 70;
+      const wood = isWood(r, g, b);
       run = wood ? run + 1 : 0;
       // A long run of wood in a row (not a piece's rim or a label).
       if (run === 40) {
@@ -124,6 +127,23 @@ function findBoard(png) {
   return { left, right, top, bottom, spacing };
 }
 
+// How many pixels of the board's light wood are in a rectangle.
+function woodIn(png, x0, y0, x1, y1) {
+  const { width, channels, px } = decodePng(png);
+  let n = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const o = (y * width + x) * channels;
+      if (isWood(px[o], px[o + 1], px[o + 2])) n++;
+    }
+  }
+  return n;
+}
+
+function isWood(r, g, b) {
+  return r > 215 && g > 175 && g < 225 && b > 105 && b < 175 && r - b > 70;
+}
+
 // Where a point (file 0..8 = a..i, rank 0..9) is on the page, for a board
 // seen from Red (rank 0 at the bottom) or from Black (turned round).
 function pointAt(board, file, rank, black) {
@@ -134,7 +154,7 @@ function pointAt(board, file, rank, black) {
 }
 
 // --- the pages ---------------------------------------------------------
-const browser = await chromium.launch({
+const launch = () => chromium.launch({
   executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
   args: [
     "--no-sandbox",
@@ -146,11 +166,22 @@ const browser = await chromium.launch({
     "--disable-component-update",
     "--disable-sync",
     "--autoplay-policy=no-user-gesture-required",
+    // Two people's pages side by side: a page not in front must still get
+    // its animation frames (the app runs in them) and timers.
+    "--disable-renderer-backgrounding",
+    "--disable-background-timer-throttling",
+    "--disable-backgrounding-occluded-windows",
   ],
 });
 
 // A page in its own browser context, with every frame it receives kept.
+// Each person has a browser of their own (as two people would): two pages
+// of one headless browser take turns at being drawn, and the one behind
+// stalls.
+const browsers = [];
 async function person(name) {
+  const browser = await launch();
+  browsers.push(browser);
   const context = await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT } });
   const page = await context.newPage();
   const who = { name, page, frames: [], problems: [] };
@@ -182,6 +213,8 @@ async function started(page) {
 }
 
 async function shot(who, name) {
+  await who.page.bringToFront();
+  await who.page.waitForTimeout(1500);
   const file = path.join(shots, `online-${name}.png`);
   await who.page.screenshot({ path: file });
   return file;
@@ -217,22 +250,32 @@ function versionOf(who) {
   return v;
 }
 
-// Clicks a move on `who`'s board and waits until the server took it.
+// Clicks a move on `who`'s board and waits until the server took it; a
+// click lost in a slow software-drawn frame is made again (the version says
+// whether the move was taken, so it is never made twice).
 async function clickMove(who, board, black, from, to) {
   const before = versionOf(who);
-  for (const [file, rank] of [from, to]) {
-    const p = pointAt(board, file, rank, black);
-    await who.page.mouse.click(p.x, p.y);
-    await who.page.waitForTimeout(700);
-  }
-  const until = Date.now() + 30_000;
-  while (versionOf(who) <= before) {
-    if (Date.now() > until) {
-      await shot(who, `${who.name}-stuck`);
-      throw new Error(`${who.name}: the move ${JSON.stringify([from, to])} was not taken (version ${before})`);
+  await who.page.bringToFront();
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    for (const [file, rank] of [from, to]) {
+      if (versionOf(who) > before) break;
+      const p = pointAt(board, file, rank, black);
+      await who.page.mouse.move(p.x, p.y);
+      await who.page.waitForTimeout(400);
+      await who.page.mouse.click(p.x, p.y, { delay: 150 });
+      await who.page.waitForTimeout(1000);
     }
-    await who.page.waitForTimeout(250);
+    const until = Date.now() + 10_000;
+    while (versionOf(who) <= before && Date.now() < until) await who.page.waitForTimeout(250);
+    if (versionOf(who) > before) return;
+    console.log(`online: ${who.name}'s move ${JSON.stringify([from, to])} not taken (attempt ${attempt})`);
+    // Whatever was picked is dropped before the next try.
+    await who.page.mouse.click(board.left - 40, board.top + 20, { delay: 150 });
+    await who.page.waitForTimeout(800);
   }
+  await shot(who, `${who.name}-stuck`);
+  for (const f of who.frames.slice(-6)) console.log(`  ${who.name} got: ${f.slice(0, 300)}`);
+  throw new Error(`${who.name}: the move ${JSON.stringify([from, to])} was not taken (version ${before})`);
 }
 
 const sq = (s) => ["abcdefghi".indexOf(s[0]), Number(s[1])];
@@ -243,49 +286,93 @@ try {
 
   // The host: Play online → name → Host a game… → Jieqi → the seats as
   // they come (the host's, and one for a person) → open the room.
+  await host.page.bringToFront();
   await host.page.goto(base);
   await started(host.page);
   await shot(host, "1-title");
-  await host.page.mouse.click(WIDTH / 2, POS.playOnline);
-  await host.page.waitForTimeout(1500);
-  await host.page.mouse.click(POS.nameField.x, POS.nameField.y);
-  await host.page.keyboard.type("Ann");
-  await host.page.waitForTimeout(500);
-  await shot(host, "2-online-menu");
-  await host.page.mouse.click(POS.host.x, POS.host.y);
-  await host.page.waitForTimeout(1500);
+  await host.page.mouse.click(WIDTH / 2, POS.playOnline, { delay: 150 });
+  await host.page.waitForTimeout(3000);
+  // Keys go to the page in front (the two pages share one browser); a key
+  // typed in a slow software-drawn frame can be lost, so the name is typed
+  // again while the menu still asks for it (the game choice's Jieqi
+  // picture, light wood, shows the name took).
+  for (let attempt = 1; ; attempt++) {
+    await host.page.bringToFront();
+    await host.page.mouse.click(POS.nameField.x, POS.nameField.y, { delay: 150 });
+    await host.page.waitForTimeout(1500);
+    await host.page.keyboard.type("Ann", { delay: 120 });
+    await host.page.waitForTimeout(1000);
+    if (attempt === 1) await shot(host, "2-online-menu");
+    await host.page.mouse.click(POS.host.x, POS.host.y, { delay: 150 });
+    await host.page.waitForTimeout(3000);
+    if (woodIn(await host.page.screenshot(), 20, 90, 240, 265) > 2000) break;
+    if (attempt >= 3) throw new Error("the host's name did not take in three tries");
+    console.log(`online: the host's name did not take (attempt ${attempt}); again`);
+  }
   await shot(host, "3-game-choice");
-  await host.page.mouse.click(POS.jieqi.x, POS.jieqi.y);
+  await host.page.mouse.click(POS.jieqi.x, POS.jieqi.y, { delay: 150 });
   await host.page.waitForTimeout(1500);
+  // Twice: a click in a slow frame can be missed, and a second leaves the
+  // choice as it is.
+  for (let i = 0; i < 2; i++) {
+    await host.page.mouse.click(POS.blackIsAPerson.x, POS.blackIsAPerson.y, { delay: 150 });
+    await host.page.waitForTimeout(1500);
+  }
   await shot(host, "4-setup");
-  await host.page.mouse.click(POS.openRoom.x, POS.openRoom.y);
+  await host.page.mouse.click(POS.openRoom.x, POS.openRoom.y, { delay: 150 });
   const welcome = await frameWhere(host, "a Welcome", (f) => f.t === "Welcome");
   const code = welcome.room;
   await host.page.waitForTimeout(1500);
   await shot(host, "5-lobby");
   console.log(`online: the host opened room ${code} (seat ${welcome.seat})`);
   if (welcome.seat !== 0) throw new Error(`the host sits at seat ${welcome.seat}, not Red's`);
+  if (welcome.seats[1]?.kind !== "free") {
+    throw new Error(`Black's seat is ${JSON.stringify(welcome.seats[1])}, not free for a person`);
+  }
 
   // The guest opens the link, types a name once, and is in the room.
+  await guest.page.bringToFront();
   await guest.page.goto(`${base}?room=${code}`);
   await started(guest.page);
   await shot(guest, "6-link");
-  await guest.page.mouse.click(POS.nameField.x, POS.nameField.y);
-  await guest.page.keyboard.type("Bo");
-  await guest.page.keyboard.press("Enter");
-  await guest.page.waitForTimeout(500);
-  const joined = await frameWhere(guest, "a Welcome", (f) => f.t === "Welcome");
+  // Two pages drawn in software share the machine: a key typed before the
+  // field took the click can be lost, so the name is typed again if the
+  // form still asks for it.
+  let joined;
+  for (let attempt = 1; !joined; attempt++) {
+    await guest.page.bringToFront();
+    await guest.page.mouse.click(POS.nameField.x, POS.nameField.y, { delay: 150 });
+    await guest.page.waitForTimeout(1500);
+    await guest.page.keyboard.type("Bo", { delay: 120 });
+    await guest.page.waitForTimeout(1000);
+    await guest.page.mouse.click(POS.join.x, POS.join.y, { delay: 150 });
+    try {
+      joined = await frameWhere(guest, "a Welcome", (f) => f.t === "Welcome", attempt < 3 ? 8000 : 60_000);
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      console.log(`online: the guest's name did not take (attempt ${attempt}); again`);
+    }
+  }
   if (joined.seat !== 1) throw new Error(`the guest sits at seat ${joined.seat}, not Black's`);
   await frameWhere(host, "the game started", (f) => f.t === "Seats" && f.started);
   await host.page.waitForTimeout(3000);
 
-  const hostBoard = findBoard(await host.page.screenshot());
-  const guestBoard = findBoard(await guest.page.screenshot());
+  // The first game of a kind opens its how-to over the board: closed.
+  for (const who of [host, guest]) {
+    await who.page.bringToFront();
+    await who.page.waitForTimeout(1000);
+    await who.page.mouse.click(POS.closeHowTo.x, POS.closeHowTo.y, { delay: 150 });
+    await who.page.waitForTimeout(1500);
+  }
+  const hostBoard = findBoard(fs.readFileSync(await shot(host, "6-host-table")));
+  const guestBoard = findBoard(fs.readFileSync(await shot(guest, "6-guest-table")));
   console.log(`online: boards found at ${JSON.stringify(hostBoard)} and ${JSON.stringify(guestBoard)}`);
 
   // Red's cannon (a face-down piece on the cannon's point) takes the
   // face-down piece on b9 over the one on b7: Red is shown what it was,
   // Black is not.
+  await clickMove(host, hostBoard, false, sq("a3"), sq("a4"));
+  await clickMove(guest, guestBoard, true, sq("a6"), sq("a5"));
   await clickMove(host, hostBoard, false, sq("b2"), sq("b9"));
   await clickMove(guest, guestBoard, true, sq("e9"), sq("e8"));
   await clickMove(host, hostBoard, false, sq("e0"), sq("e1"));
@@ -307,6 +394,7 @@ try {
 
   // The guest's page reloaded: back to its own seat, and it plays on.
   const framesBefore = guest.frames.length;
+  await guest.page.bringToFront();
   await guest.page.reload();
   await started(guest.page);
   await guest.page.waitForTimeout(3000);
@@ -315,7 +403,7 @@ try {
     if (Date.now() > until) throw new Error("after the reload the guest did not come back to its seat");
     await guest.page.waitForTimeout(250);
   }
-  const reloadedBoard = findBoard(await guest.page.screenshot());
+  const reloadedBoard = findBoard(fs.readFileSync(await shot(guest, "9-guest-reloaded")));
   await clickMove(guest, reloadedBoard, true, sq("e8"), sq("e9"));
   await shot(guest, "9-guest-after-reload");
   await shot(host, "10-host-after-reload");
@@ -326,7 +414,7 @@ try {
   for (const who of [host, guest]) if (who) await shot(who, `${who.name}-failed`).catch(() => {});
 } finally {
   for (const who of [host, guest]) if (who) for (const p of who.problems) failures.push(`${who.name}: ${p}`);
-  await browser.close();
+  for (const b of browsers) await b.close();
   server.kill("SIGTERM");
   fs.rmSync(db, { recursive: true, force: true });
 }
