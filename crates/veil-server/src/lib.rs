@@ -64,6 +64,7 @@ use tokio::sync::{mpsc, oneshot};
 use veil_match::{Opening, SeatKind, Seeds};
 use veil_net::{RoomSettings, SeatSpec, codes};
 
+mod bus;
 mod conn;
 mod limits;
 pub mod load;
@@ -147,6 +148,9 @@ pub struct Faults {
     /// New rooms draw chance from this seed (+1; 0: off, the OS's), so a
     /// test can reach a rare deal every run.
     seed: AtomicU64,
+    /// Every frame of a connection forwarded to another server's room is
+    /// also delivered to another connection this server forwards.
+    cross_link: AtomicBool,
 }
 
 impl Faults {
@@ -176,6 +180,12 @@ impl Faults {
     pub(crate) fn take_panic(&self) -> bool {
         self.panic_next.swap(false, Ordering::Relaxed)
     }
+    pub fn set_cross_link(&self, on: bool) {
+        self.cross_link.store(on, Ordering::Relaxed);
+    }
+    pub(crate) fn cross_link(&self) -> bool {
+        self.cross_link.load(Ordering::Relaxed)
+    }
     pub fn set_seed(&self, seed: Option<u64>) {
         self.seed
             .store(seed.map_or(0, |s| s.wrapping_add(1)), Ordering::Relaxed);
@@ -198,6 +208,9 @@ struct RoomEntry {
 pub struct Shared {
     config: Config,
     store: StoreHandle,
+    /// With a shared store: inputs and frames of rooms run by other
+    /// servers (see `bus.rs`).
+    bus: Option<Arc<bus::Bus>>,
     rooms: Mutex<HashMap<String, RoomEntry>>,
     limits: limits::Limits,
     next_conn: AtomicU64,
@@ -375,6 +388,9 @@ fn spawn_room(shared: &Arc<Shared>, room: Room, ip: Option<IpAddr>) -> mpsc::Sen
         .lock()
         .unwrap_or_else(|p| p.into_inner())
         .insert(code.clone(), RoomEntry { tx: tx.clone(), ip });
+    if let Some(bus) = &shared.bus {
+        bus.serve_room(shared, code.clone(), tx.clone());
+    }
     let shared = shared.clone();
     tokio::spawn(async move {
         let outcome = tokio::spawn(room.run(rx)).await;
@@ -583,6 +599,9 @@ impl Running {
         for tx in rooms {
             let _ = tx.send(Input::Moved).await;
         }
+        if let Some(bus) = &shared.bus {
+            bus.send_on();
+        }
         let until = tokio::time::Instant::now() + Duration::from_secs(10);
         while shared.open_rooms() > 0 && tokio::time::Instant::now() < until {
             tokio::time::sleep(Duration::from_millis(20)).await;
@@ -612,6 +631,13 @@ pub async fn start(config: Config) -> Result<Running, String> {
         Some(options) => Arc::new(JetStreamStore::connect(options.clone()).await?),
         None => Arc::new(SqliteStore::open(&config.db, config.full_sync)?),
     };
+    let bus = match &config.nats {
+        Some(options) => {
+            let nats = store::nats_client(options, "bus").await?;
+            Some(Arc::new(bus::Bus::new(nats, options.lease / 3)))
+        }
+        None => None,
+    };
     let stored = store.open_rooms().await?;
     let listener = tokio::net::TcpListener::bind(config.bind)
         .await
@@ -621,6 +647,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
         limits: limits::Limits::new(config.conns_per_ip, config.rooms_per_ip),
         config,
         store,
+        bus,
         rooms: Mutex::new(HashMap::new()),
         next_conn: AtomicU64::new(1),
         taking: tokio::sync::Mutex::new(()),

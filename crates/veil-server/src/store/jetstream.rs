@@ -65,6 +65,27 @@ impl JetStreamOptions {
     }
 }
 
+/// A NATS connection to `options.url` (one address or several,
+/// comma-separated), named after this process and `what` it is for.
+pub(crate) async fn nats_client(
+    options: &JetStreamOptions,
+    what: &str,
+) -> Result<async_nats::Client, StoreError> {
+    let mut addrs = Vec::new();
+    for url in options.url.split(',').map(str::trim) {
+        let addr: async_nats::ServerAddr = url
+            .parse()
+            .map_err(|e| StoreError::Failed(format!("NATS address {url:?}: {e}")))?;
+        addrs.push(addr);
+    }
+    async_nats::ConnectOptions::new()
+        .name(format!("veil-server {} {what}", options.owner))
+        .connection_timeout(Duration::from_secs(5))
+        .connect(addrs)
+        .await
+        .map_err(|e| StoreError::Failed(format!("NATS at {}: {e}", options.url)))
+}
+
 /// What this store knows of a room's log.
 #[derive(Clone, Copy, Debug)]
 struct Log {
@@ -129,19 +150,7 @@ impl JetStreamStore {
     /// Connects, makes the stream and buckets if they are missing, and
     /// starts renewing leases (every third of the lease).
     pub async fn connect(options: JetStreamOptions) -> Result<Self, StoreError> {
-        let mut addrs = Vec::new();
-        for url in options.url.split(',').map(str::trim) {
-            let addr: async_nats::ServerAddr = url
-                .parse()
-                .map_err(|e| StoreError::Failed(format!("NATS address {url:?}: {e}")))?;
-            addrs.push(addr);
-        }
-        let client = async_nats::ConnectOptions::new()
-            .name(format!("veil-server {}", options.owner))
-            .connection_timeout(Duration::from_secs(5))
-            .connect(addrs)
-            .await
-            .map_err(|e| StoreError::Failed(format!("NATS at {}: {e}", options.url)))?;
+        let client = nats_client(&options, "store").await?;
         let js = async_nats::jetstream::new(client);
         // A cluster just started may not have chosen its leader yet, and
         // servers started together race to make the stream: try for 15 s.

@@ -24,6 +24,7 @@ use veil_match::{Opening, Step};
 mod jetstream;
 mod sqlite;
 
+pub(crate) use jetstream::nats_client;
 pub use jetstream::{JetStreamOptions, JetStreamStore};
 pub use sqlite::{SqliteDb, SqliteStore};
 

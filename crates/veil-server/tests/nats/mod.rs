@@ -145,6 +145,12 @@ impl NatsServer {
         self.run();
     }
 
+    /// Started again on the same port and store directory (after
+    /// [`NatsServer::kill`]).
+    pub fn restart(&mut self) {
+        self.run();
+    }
+
     pub fn kill(&mut self) {
         if let Some(mut child) = self.child.take() {
             let _ = child.kill();
