@@ -411,6 +411,9 @@ fn spawn_room(shared: &Arc<Shared>, room: Room, ip: Option<IpAddr>) -> mpsc::Sen
                 spawn_room(&shared, room, ip);
             }
             None => {
+                // Closed (released already) or not to be run here: either
+                // way not held, so it can be taken again.
+                let _ = shared.store.release(&code).await;
                 let entry = shared
                     .rooms
                     .lock()

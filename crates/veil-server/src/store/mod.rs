@@ -170,6 +170,14 @@ pub trait Store: Send + Sync + 'static {
         Box::pin(async { Ok(()) })
     }
 
+    /// Gives up room `code` (it stopped here without being closed: it
+    /// could not be reloaded, or another server runs it now), so it can be
+    /// taken again. SQLite: nothing.
+    fn release<'a>(&'a self, code: &'a str) -> StoreFuture<'a, ()> {
+        let _ = code;
+        Box::pin(async { Ok(()) })
+    }
+
     /// How often to look for rooms to take and rooms lost; `None`: never
     /// (SQLite).
     fn watch_every(&self) -> Option<std::time::Duration> {
