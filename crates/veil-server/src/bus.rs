@@ -96,24 +96,33 @@ impl Bus {
 
     // --- the owner's side --------------------------------------------
 
-    /// While room `code` runs here (its sender open), takes its inputs
-    /// from other servers.
+    /// Subscribes to room `code`'s inputs, and waits until NATS has it.
+    pub(crate) async fn subscribe_room(&self, code: &str) -> Option<Subscriber> {
+        let subscribed = async {
+            let sub = self.nats.subscribe(in_subject(code)).await?;
+            self.nats.flush().await?;
+            Ok::<_, async_nats::Error>(sub)
+        };
+        match subscribed.await {
+            Ok(sub) => Some(sub),
+            Err(e) => {
+                eprintln!("room {code}: cannot take inputs from other servers: {e}");
+                None
+            }
+        }
+    }
+
+    /// While the room runs here (its sender open), takes its inputs
+    /// from other servers (`sub`, from [`Bus::subscribe_room`]).
     pub(crate) fn serve_room(
         self: &Arc<Self>,
         shared: &Arc<Shared>,
-        code: String,
         room: mpsc::Sender<Input>,
+        mut sub: Subscriber,
     ) {
         let bus = self.clone();
         let shared = shared.clone();
         tokio::spawn(async move {
-            let mut sub = match bus.nats.subscribe(in_subject(&code)).await {
-                Ok(sub) => sub,
-                Err(e) => {
-                    eprintln!("room {code}: cannot take inputs from other servers: {e}");
-                    return;
-                }
-            };
             let mut links: HashMap<String, (Conn, Instant)> = HashMap::new();
             let mut tick = tokio::time::interval(bus.every);
             loop {

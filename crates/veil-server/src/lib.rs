@@ -373,14 +373,20 @@ async fn create_room(
         shared.limits.close_room(ip);
         return Err((codes::STORE, e.to_string()));
     }
-    let tx = spawn_room(shared, room, Some(ip));
+    let inputs = room_inputs(shared, &code).await;
+    let tx = spawn_room(shared, room, Some(ip), inputs);
     Ok((code, tx))
 }
 
 /// Runs a room under a supervisor: if its task panics after all (a fault
 /// outside the guarded game code), the room is reloaded from the store and
 /// its connections told to resume.
-fn spawn_room(shared: &Arc<Shared>, room: Room, ip: Option<IpAddr>) -> mpsc::Sender<Input> {
+fn spawn_room(
+    shared: &Arc<Shared>,
+    room: Room,
+    ip: Option<IpAddr>,
+    inputs: Option<async_nats::Subscriber>,
+) -> mpsc::Sender<Input> {
     let (tx, rx) = mpsc::channel(1024);
     let code = room.code.clone();
     shared
@@ -388,8 +394,8 @@ fn spawn_room(shared: &Arc<Shared>, room: Room, ip: Option<IpAddr>) -> mpsc::Sen
         .lock()
         .unwrap_or_else(|p| p.into_inner())
         .insert(code.clone(), RoomEntry { tx: tx.clone(), ip });
-    if let Some(bus) = &shared.bus {
-        bus.serve_room(shared, code.clone(), tx.clone());
+    if let (Some(bus), Some(inputs)) = (&shared.bus, inputs) {
+        bus.serve_room(shared, tx.clone(), inputs);
     }
     let shared = shared.clone();
     tokio::spawn(async move {
@@ -408,7 +414,8 @@ fn spawn_room(shared: &Arc<Shared>, room: Room, ip: Option<IpAddr>) -> mpsc::Sen
         };
         match reloaded {
             Some(room) => {
-                spawn_room(&shared, room, ip);
+                let inputs = room_inputs(&shared, &code).await;
+                spawn_room(&shared, room, ip, inputs);
             }
             None => {
                 // Closed (released already) or not to be run here: either
@@ -428,6 +435,16 @@ fn spawn_room(shared: &Arc<Shared>, room: Room, ip: Option<IpAddr>) -> mpsc::Sen
     tx
 }
 
+/// With a shared store, the subscription to room `code`'s inputs from
+/// other servers, in place at NATS before the room is announced (so a
+/// client told of a new room may join it on any server at once).
+async fn room_inputs(shared: &Arc<Shared>, code: &str) -> Option<async_nats::Subscriber> {
+    match &shared.bus {
+        Some(bus) => bus.subscribe_room(code).await,
+        None => None,
+    }
+}
+
 /// Runs room `code` here if the store gives it (JetStream: an open room
 /// whose owner's lease lapsed); its sender, or `None`.
 pub(crate) async fn take_room(shared: &Arc<Shared>, code: &str) -> Option<mpsc::Sender<Input>> {
@@ -439,7 +456,7 @@ pub(crate) async fn take_room(shared: &Arc<Shared>, code: &str) -> Option<mpsc::
         return None;
     }
     match shared.store.take(code).await {
-        Ok(Some(stored)) => run_taken(shared, stored),
+        Ok(Some(stored)) => run_taken(shared, stored).await,
         Ok(None) => None,
         Err(e) => {
             eprintln!("room {code}: cannot take it: {e}");
@@ -448,12 +465,13 @@ pub(crate) async fn take_room(shared: &Arc<Shared>, code: &str) -> Option<mpsc::
     }
 }
 
-fn run_taken(shared: &Arc<Shared>, stored: StoredRoom) -> Option<mpsc::Sender<Input>> {
+async fn run_taken(shared: &Arc<Shared>, stored: StoredRoom) -> Option<mpsc::Sender<Input>> {
     let code = stored.code.clone();
     match Room::restore(shared.clone(), stored) {
         Ok(room) => {
             eprintln!("room {code}: taken over");
-            Some(spawn_room(shared, room, None))
+            let inputs = room_inputs(shared, &code).await;
+            Some(spawn_room(shared, room, None, inputs))
         }
         Err(e) => {
             eprintln!("room {code}: cannot rebuild: {e}");
@@ -489,7 +507,7 @@ fn spawn_watch(shared: &Arc<Shared>, every: Duration) {
                 Ok(rooms) => {
                     for stored in rooms {
                         if shared.room(&stored.code).is_none() {
-                            run_taken(&shared, stored);
+                            run_taken(&shared, stored).await;
                         }
                     }
                 }
@@ -661,7 +679,8 @@ pub async fn start(config: Config) -> Result<Running, String> {
         let code = room.code.clone();
         match Room::restore(shared.clone(), room) {
             Ok(room) => {
-                spawn_room(&shared, room, None);
+                let inputs = room_inputs(&shared, &code).await;
+                spawn_room(&shared, room, None, inputs);
             }
             Err(e) => eprintln!("room {code}: cannot rebuild, left closed: {e}"),
         }
