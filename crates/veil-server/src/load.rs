@@ -356,6 +356,8 @@ impl Room {
         let mut views: Vec<Value> = vec![Value::Null; self.seats];
         let mut version = vec![0u64; n];
         let mut to_act: Vec<u8> = Vec::new();
+        // Not before every seat is taken (else `not_started`).
+        let mut started = false;
         let mut seq = vec![0u64; self.seats];
         let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         let mut next = move |k: usize| {
@@ -375,6 +377,8 @@ impl Room {
                 f = self.frames.recv() => {
                     let Some((who, at, frame)) = f else { return };
                     match frame {
+                        Server::Welcome(w) => started |= w.started,
+                        Server::Seats { started: s, .. } => started |= s,
                         Server::Snapshot(s) => {
                             version[who] = s.v;
                             if who < self.seats { views[who] = s.view; }
@@ -422,7 +426,7 @@ impl Room {
                         pending = None;
                         arrivals.retain(|k, _| *k > v);
                     }
-                    if pending.is_none() && act_at.is_none() && !to_act.is_empty() {
+                    if started && pending.is_none() && act_at.is_none() && !to_act.is_empty() {
                         // A person's think time: half to one and a half times the mean.
                         let ms = think_ms / 2 + next(think_ms as usize + 1) as u64;
                         act_at = Some(Instant::now() + Duration::from_millis(ms));
