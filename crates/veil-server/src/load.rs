@@ -312,8 +312,8 @@ impl Room {
                 _ => return Err("no Welcome".into()),
             }
         };
-        for i in 1..seats + watchers {
-            let mut s = connect(&urls[i], i, &tx, conns).await?;
+        for (i, url) in urls.iter().enumerate().take(seats + watchers).skip(1) {
+            let mut s = connect(url, i, &tx, conns).await?;
             let msg = if i < seats {
                 Client::Join {
                     room: code.clone(),

@@ -192,16 +192,18 @@ async fn bot_room(addrs: Vec<SocketAddr>, k: usize, think: Duration) -> Result<P
     }
     // Everyone sees the end.
     let top = clients.iter().map(|c| c.v).max().unwrap_or(0);
-    for i in 0..SEATS {
+    for (i, c) in clients.iter_mut().enumerate() {
         for _ in 0..3 {
-            if !clients[i].over && catch_up(&mut clients[i], top).await && clients[i].over {
+            // Caught up to the end, or else back in the room and again.
+            if !c.over {
+                catch_up(c, top).await;
+            }
+            if c.over {
                 break;
             }
-            if !clients[i].over {
-                let mut order: Vec<SocketAddr> = (0..3).map(|j| at(i + j)).collect();
-                order.dedup();
-                reconnect(&order, &mut clients[i], Duration::from_secs(30)).await?;
-            }
+            let mut order: Vec<SocketAddr> = (0..3).map(|j| at(i + j)).collect();
+            order.dedup();
+            reconnect(&order, c, Duration::from_secs(30)).await?;
         }
     }
     Ok(Played {
