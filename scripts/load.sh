@@ -1,38 +1,95 @@
 #!/usr/bin/env bash
-# Measures veil-server under load on this machine: starts a release server
-# on a fresh database (per-address limits raised: every bot is 127.0.0.1),
-# runs `veil-server load` against it, prints the load tool's JSON line and
-# the CPU time the server itself used, then stops the server.
+# Measures veil-server under load on this machine: starts release servers
+# (per-address limits raised: every bot is 127.0.0.1), runs `veil-server
+# load` against them, prints the load tool's JSON line and the CPU time the
+# servers (and NATS) used, then stops them.
 #
 #   scripts/load.sh ROOMS SECONDS GAME [load args…]
 #   scripts/load.sh 2000 20 jieqi --watchers 1
+#   MODE=nats    scripts/load.sh 500 20 jieqi     # one server, one NATS node
+#   MODE=cluster scripts/load.sh 500 20 jieqi     # scripts/cluster.sh: three
+#                                                 # servers, three NATS nodes
 #
-# BIN=path/to/veil-server to use another build; PORT (18081) to move it;
-# SERVER_ARGS="--sync normal" for the server's own flags.
+# MODE: sqlite (the default: one server on a fresh database), nats (one
+# server on a fresh `nats-server -js`), cluster (three servers on three NATS
+# nodes, --nats-replicas 3; the bots' connections spread over the three).
+# BIN=path/to/veil-server to use another build; PORT (18081; the cluster's
+# servers on PORT..PORT+2, its NATS on 14222.., routes 16222.., monitoring
+# 18222..); SERVER_ARGS="--sync normal" for the servers' own flags.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOMS=${1:?rooms}
 SECONDS_=${2:?seconds}
 GAME=${3:?game}
 shift 3
-BIN=${BIN:-${CARGO_TARGET_DIR:-$HOME/.cache/veil/target}/release/veil-server}
+MODE=${MODE:-sqlite}
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/veil/target}"
+BIN=${BIN:-$CARGO_TARGET_DIR/release/veil-server}
 PORT=${PORT:-18081}
 DIR=$(mktemp -d /tmp/veil-load.XXXX)
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
-"$BIN" --port "$PORT" --db "$DIR/veil.db" --rooms-per-ip 100000 --conns-per-ip 100000 \
-  ${SERVER_ARGS:-} >"$DIR/server.log" 2>&1 &
-SERVER=$!
-trap 'kill $SERVER 2>/dev/null; wait $SERVER 2>/dev/null || true; rm -rf "$DIR"' EXIT
-for _ in $(seq 50); do grep -q listening "$DIR/server.log" && break; sleep 0.1; done
-cpu() { awk '{ print $14 + $15 }' "/proc/$SERVER/stat"; }
+LIMITS=(--rooms-per-ip 100000 --conns-per-ip 100000)
+SERVERS=()
+NATS_PIDS=()
+cleanup() {
+  if [ "$MODE" = cluster ]; then
+    CLUSTER_DIR="$DIR/cluster" scripts/cluster.sh clean >/dev/null 2>&1 || true
+  fi
+  for p in "${SERVERS[@]}" "${NATS_PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$DIR"
+}
+trap cleanup EXIT
+nats_bin() {
+  command -v nats-server 2>/dev/null || { [ -x /usr/sbin/nats-server ] && echo /usr/sbin/nats-server; } ||
+    { echo "nats-server is missing: apt-get install nats-server" >&2; exit 1; }
+}
+URLS=""
+case "$MODE" in
+  sqlite)
+    "$BIN" --port "$PORT" --db "$DIR/veil.db" "${LIMITS[@]}" ${SERVER_ARGS:-} >"$DIR/server.log" 2>&1 &
+    SERVERS+=($!)
+    for _ in $(seq 50); do grep -q listening "$DIR/server.log" && break; sleep 0.1; done
+    URLS="ws://127.0.0.1:$PORT/ws"
+    ;;
+  nats)
+    mkdir -p "$DIR/nats"
+    "$(nats_bin)" -a 127.0.0.1 -p 14222 -js -sd "$DIR/nats" >"$DIR/nats.log" 2>&1 &
+    NATS_PIDS+=($!)
+    for _ in $(seq 100); do grep -q "Server is ready" "$DIR/nats.log" && break; sleep 0.1; done
+    "$BIN" --port "$PORT" --nats nats://127.0.0.1:14222 "${LIMITS[@]}" ${SERVER_ARGS:-} \
+      >"$DIR/server.log" 2>&1 &
+    SERVERS+=($!)
+    for _ in $(seq 100); do grep -q listening "$DIR/server.log" && break; sleep 0.1; done
+    URLS="ws://127.0.0.1:$PORT/ws"
+    ;;
+  cluster)
+    CLUSTER_DIR="$DIR/cluster" NATS_PORT=14222 ROUTE_PORT=16222 MONITOR_PORT=18222 \
+      WEB_PORT="$PORT" SKIP_BUILD=1 RELEASE=1 \
+      scripts/cluster.sh start "${LIMITS[@]}" ${SERVER_ARGS:-} >"$DIR/cluster.log"
+    for i in 1 2 3; do
+      SERVERS+=("$(cat "$DIR/cluster/server$i.pid")")
+      NATS_PIDS+=("$(cat "$DIR/cluster/nats$i.pid")")
+    done
+    URLS="ws://127.0.0.1:$PORT/ws,ws://127.0.0.1:$((PORT + 1))/ws,ws://127.0.0.1:$((PORT + 2))/ws"
+    ;;
+  *) echo "MODE: sqlite, nats or cluster" >&2; exit 2 ;;
+esac
+# CPU seconds (user + system) of the given pids, in clock ticks.
+cpu() { local t=0; for p in "$@"; do t=$((t + $(awk '{ print $14 + $15 }' "/proc/$p/stat"))); done; echo $t; }
 TICK=$(getconf CLK_TCK)
-BEFORE=$(cpu)
+BEFORE=$(cpu "${SERVERS[@]}")
+NBEFORE=$(cpu "${NATS_PIDS[@]}")
 START=$(date +%s.%N)
-timeout $((SECONDS_ + 600)) "$BIN" load --url "ws://127.0.0.1:$PORT/ws" \
+timeout $((SECONDS_ + 600)) "$BIN" load --url "$URLS" \
   --rooms "$ROOMS" --seconds "$SECONDS_" --game "$GAME" "$@"
-AFTER=$(cpu)
+AFTER=$(cpu "${SERVERS[@]}")
+NAFTER=$(cpu "${NATS_PIDS[@]}")
 END=$(date +%s.%N)
-awk -v b="$BEFORE" -v a="$AFTER" -v t="$TICK" -v s="$START" -v e="$END" -v n="$(nproc)" \
-  'BEGIN { printf "server CPU: %.1f s in %.1f s (setup included; %d cores)\n", (a - b) / t, e - s, n }'
+awk -v b="$BEFORE" -v a="$AFTER" -v nb="$NBEFORE" -v na="$NAFTER" -v t="$TICK" -v s="$START" \
+  -v e="$END" -v n="$(nproc)" -v k="${#SERVERS[@]}" -v m="${#NATS_PIDS[@]}" \
+  'BEGIN { printf "servers (%d) CPU: %.1f s, NATS (%d) CPU: %.1f s, in %.1f s (setup included; %d cores)\n",
+           k, (a - b) / t, m, (na - nb) / t, e - s, n }'
 times >"$DIR/times"
 echo "load tool CPU (user, system): $(tail -1 "$DIR/times")"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

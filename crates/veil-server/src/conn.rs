@@ -4,6 +4,7 @@
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
@@ -15,6 +16,7 @@ use tokio::sync::{Notify, mpsc, oneshot};
 use veil_net::{Client, MAX_FRAME, PROTOCOL, Server, codes};
 
 use crate::Shared;
+use crate::bus::{Link, Refused};
 use crate::limits::{ConnGuard, TokenBucket};
 use crate::room::Input;
 
@@ -35,6 +37,26 @@ pub(crate) struct Conn {
 }
 
 impl Conn {
+    /// A connection with its queue (`OUT_QUEUE` frames) and kill switch,
+    /// for a writer to take from: a socket's, or the bus's for a client
+    /// connected to another server.
+    pub fn queue(id: u64, ip: IpAddr) -> (Conn, mpsc::Receiver<Utf8Bytes>, Arc<Notify>) {
+        let (tx, rx) = mpsc::channel(OUT_QUEUE);
+        let kill = Arc::new(Notify::new());
+        let conn = Conn {
+            id,
+            ip,
+            tx,
+            kill: kill.clone(),
+        };
+        (conn, rx, kill)
+    }
+
+    /// Its writer has ended (the connection is gone).
+    pub fn is_closed(&self) -> bool {
+        self.tx.is_closed()
+    }
+
     /// Queues a frame; false (and the connection is ended) if the client
     /// is too slow to take it.
     pub fn send(&self, msg: &Server) -> bool {
@@ -89,19 +111,19 @@ pub(crate) async fn ws_handler(
 /// Where a connection stands.
 struct Here {
     hello: bool,
-    room: Option<(String, mpsc::Sender<Input>)>,
+    room: Option<In>,
+}
+
+/// The room a connection is in: run here, or by another server (its
+/// inputs and frames over the bus).
+enum In {
+    Here(mpsc::Sender<Input>),
+    There(Link),
 }
 
 async fn connection(socket: WebSocket, shared: Arc<Shared>, ip: IpAddr, _guard: ConnGuard) {
     let (mut sink, mut stream) = socket.split();
-    let (tx, mut rx) = mpsc::channel::<Utf8Bytes>(OUT_QUEUE);
-    let kill = Arc::new(Notify::new());
-    let conn = Conn {
-        id: shared.next_conn(),
-        ip,
-        tx,
-        kill: kill.clone(),
-    };
+    let (conn, mut rx, kill) = Conn::queue(shared.next_conn(), ip);
     let writer = tokio::spawn(async move {
         loop {
             tokio::select! {
@@ -190,8 +212,12 @@ async fn connection(socket: WebSocket, shared: Arc<Shared>, ip: IpAddr, _guard: 
             break;
         }
     }
-    if let Some((_, room)) = &here.room {
-        let _ = room.send(Input::Gone { conn: conn.id }).await;
+    match here.room.take() {
+        Some(In::Here(room)) => {
+            let _ = room.send(Input::Gone { conn: conn.id }).await;
+        }
+        Some(In::There(link)) => link.gone().await,
+        None => {}
     }
     conn.kill();
     let _ = writer.await;
@@ -280,43 +306,25 @@ async fn handle(
             )
             .await
             {
-                Ok((code, room)) => {
+                Ok((_, room)) => {
                     let (reply, ok) = oneshot::channel();
                     let input = Input::Host {
                         conn: conn.clone(),
                         name,
                         reply,
                     };
-                    enter(conn, here, code, room, input, ok).await;
+                    enter(conn, here, room, input, ok).await;
                 }
                 Err((code, message)) => {
                     conn.send(&Server::error(code, message, None));
                 }
             }
         }
-        Client::Join { room, name, seat } => {
-            let input = |reply| Input::Join {
-                conn: conn.clone(),
-                name,
-                seat,
-                reply,
-            };
-            join(shared, conn, here, &room, input).await;
-        }
-        Client::Watch { room } => {
-            let input = |reply| Input::Watch {
-                conn: conn.clone(),
-                reply,
-            };
-            join(shared, conn, here, &room, input).await;
-        }
-        Client::Resume { room, token, .. } => {
-            let input = |reply| Input::Resume {
-                conn: conn.clone(),
-                token,
-                reply,
-            };
-            join(shared, conn, here, &room, input).await;
+        Client::Join { ref room, .. }
+        | Client::Watch { ref room }
+        | Client::Resume { ref room, .. } => {
+            let code = room.clone();
+            join(shared, conn, here, &code, msg).await;
         }
         msg @ (Client::Start
         | Client::Act { .. }
@@ -325,15 +333,19 @@ async fn handle(
         | Client::Resign { .. }
         | Client::Say { .. }
         | Client::Rematch) => {
-            let Some((_, room)) = &here.room else {
-                conn.send(&Server::error(
-                    codes::NO_SEAT_HERE,
-                    "join a room first (Create, Join or Resume)",
-                    None,
-                ));
-                return true;
+            let sent = match &here.room {
+                Some(In::Here(room)) => room.send(Input::Msg { conn: conn.id, msg }).await.is_ok(),
+                Some(In::There(link)) => link.send(msg).await,
+                None => {
+                    conn.send(&Server::error(
+                        codes::NO_SEAT_HERE,
+                        "join a room first (Create, Join or Resume)",
+                        None,
+                    ));
+                    return true;
+                }
             };
-            if room.send(Input::Msg { conn: conn.id, msg }).await.is_err() {
+            if !sent {
                 here.room = None;
                 conn.send(&Server::error(
                     codes::RESUME,
@@ -346,13 +358,10 @@ async fn handle(
     true
 }
 
-async fn join(
-    shared: &Arc<Shared>,
-    conn: &Conn,
-    here: &mut Here,
-    code: &str,
-    input: impl FnOnce(oneshot::Sender<bool>) -> Input,
-) {
+/// A Join, Watch or Resume (`msg`) for room `code`: to the room if it
+/// runs here (or its owner died and it is taken here), else forwarded to
+/// the server that runs it.
+async fn join(shared: &Arc<Shared>, conn: &Conn, here: &mut Here, code: &str, msg: Client) {
     if here.room.is_some() {
         conn.send(&Server::error(
             codes::IN_ROOM,
@@ -368,21 +377,52 @@ async fn join(
         None => crate::take_room(shared, &code).await,
     };
     let Some(room) = room else {
-        conn.send(&Server::error(
-            codes::NO_ROOM,
-            format!("no room {code:?}"),
-            None,
-        ));
+        // Run by another server, if any: forwarded there.
+        if let Some(bus) = &shared.bus
+            && !shared.stopping.load(Ordering::Relaxed)
+        {
+            match bus.open(shared, conn, &code, msg).await {
+                Ok(link) => here.room = Some(In::There(link)),
+                Err(Refused::Said) => {}
+                Err(Refused::NoRoom) => no_room(conn, &code),
+            }
+            return;
+        }
+        no_room(conn, &code);
         return;
     };
     let (reply, ok) = oneshot::channel();
-    enter(conn, here, code, room, input(reply), ok).await;
+    let input = match msg {
+        Client::Join { name, seat, .. } => Input::Join {
+            conn: conn.clone(),
+            name,
+            seat,
+            reply,
+        },
+        Client::Resume { token, .. } => Input::Resume {
+            conn: conn.clone(),
+            token,
+            reply,
+        },
+        _ => Input::Watch {
+            conn: conn.clone(),
+            reply,
+        },
+    };
+    enter(conn, here, room, input, ok).await;
+}
+
+fn no_room(conn: &Conn, code: &str) {
+    conn.send(&Server::error(
+        codes::NO_ROOM,
+        format!("no room {code:?}"),
+        None,
+    ));
 }
 
 async fn enter(
     conn: &Conn,
     here: &mut Here,
-    code: String,
     room: mpsc::Sender<Input>,
     input: Input,
     ok: oneshot::Receiver<bool>,
@@ -392,6 +432,6 @@ async fn enter(
         return;
     }
     if ok.await.unwrap_or(false) {
-        here.room = Some((code, room));
+        here.room = Some(In::Here(room));
     }
 }

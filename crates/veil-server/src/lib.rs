@@ -64,6 +64,7 @@ use tokio::sync::{mpsc, oneshot};
 use veil_match::{Opening, SeatKind, Seeds};
 use veil_net::{RoomSettings, SeatSpec, codes};
 
+mod bus;
 mod conn;
 mod limits;
 pub mod load;
@@ -147,6 +148,9 @@ pub struct Faults {
     /// New rooms draw chance from this seed (+1; 0: off, the OS's), so a
     /// test can reach a rare deal every run.
     seed: AtomicU64,
+    /// Every frame of a connection forwarded to another server's room is
+    /// also delivered to another connection this server forwards.
+    cross_link: AtomicBool,
 }
 
 impl Faults {
@@ -176,6 +180,12 @@ impl Faults {
     pub(crate) fn take_panic(&self) -> bool {
         self.panic_next.swap(false, Ordering::Relaxed)
     }
+    pub fn set_cross_link(&self, on: bool) {
+        self.cross_link.store(on, Ordering::Relaxed);
+    }
+    pub(crate) fn cross_link(&self) -> bool {
+        self.cross_link.load(Ordering::Relaxed)
+    }
     pub fn set_seed(&self, seed: Option<u64>) {
         self.seed
             .store(seed.map_or(0, |s| s.wrapping_add(1)), Ordering::Relaxed);
@@ -198,6 +208,9 @@ struct RoomEntry {
 pub struct Shared {
     config: Config,
     store: StoreHandle,
+    /// With a shared store: inputs and frames of rooms run by other
+    /// servers (see `bus.rs`).
+    bus: Option<Arc<bus::Bus>>,
     rooms: Mutex<HashMap<String, RoomEntry>>,
     limits: limits::Limits,
     next_conn: AtomicU64,
@@ -360,14 +373,20 @@ pub(crate) async fn create_room(
         shared.limits.close_room(ip);
         return Err((codes::STORE, e.to_string()));
     }
-    let tx = spawn_room(shared, room, Some(ip));
+    let inputs = room_inputs(shared, &code).await;
+    let tx = spawn_room(shared, room, Some(ip), inputs);
     Ok((code, tx))
 }
 
 /// Runs a room under a supervisor: if its task panics after all (a fault
 /// outside the guarded game code), the room is reloaded from the store and
 /// its connections told to resume.
-fn spawn_room(shared: &Arc<Shared>, room: Room, ip: Option<IpAddr>) -> mpsc::Sender<Input> {
+fn spawn_room(
+    shared: &Arc<Shared>,
+    room: Room,
+    ip: Option<IpAddr>,
+    inputs: Option<async_nats::Subscriber>,
+) -> mpsc::Sender<Input> {
     let (tx, rx) = mpsc::channel(1024);
     let code = room.code.clone();
     shared
@@ -375,6 +394,9 @@ fn spawn_room(shared: &Arc<Shared>, room: Room, ip: Option<IpAddr>) -> mpsc::Sen
         .lock()
         .unwrap_or_else(|p| p.into_inner())
         .insert(code.clone(), RoomEntry { tx: tx.clone(), ip });
+    if let (Some(bus), Some(inputs)) = (&shared.bus, inputs) {
+        bus.serve_room(shared, tx.clone(), inputs);
+    }
     let shared = shared.clone();
     tokio::spawn(async move {
         let outcome = tokio::spawn(room.run(rx)).await;
@@ -392,9 +414,13 @@ fn spawn_room(shared: &Arc<Shared>, room: Room, ip: Option<IpAddr>) -> mpsc::Sen
         };
         match reloaded {
             Some(room) => {
-                spawn_room(&shared, room, ip);
+                let inputs = room_inputs(&shared, &code).await;
+                spawn_room(&shared, room, ip, inputs);
             }
             None => {
+                // Closed (released already) or not to be run here: either
+                // way not held, so it can be taken again.
+                let _ = shared.store.release(&code).await;
                 let entry = shared
                     .rooms
                     .lock()
@@ -409,6 +435,16 @@ fn spawn_room(shared: &Arc<Shared>, room: Room, ip: Option<IpAddr>) -> mpsc::Sen
     tx
 }
 
+/// With a shared store, the subscription to room `code`'s inputs from
+/// other servers, in place at NATS before the room is announced (so a
+/// client told of a new room may join it on any server at once).
+async fn room_inputs(shared: &Arc<Shared>, code: &str) -> Option<async_nats::Subscriber> {
+    match &shared.bus {
+        Some(bus) => bus.subscribe_room(code).await,
+        None => None,
+    }
+}
+
 /// Runs room `code` here if the store gives it (JetStream: an open room
 /// whose owner's lease lapsed); its sender, or `None`.
 pub(crate) async fn take_room(shared: &Arc<Shared>, code: &str) -> Option<mpsc::Sender<Input>> {
@@ -420,7 +456,7 @@ pub(crate) async fn take_room(shared: &Arc<Shared>, code: &str) -> Option<mpsc::
         return None;
     }
     match shared.store.take(code).await {
-        Ok(Some(stored)) => run_taken(shared, stored),
+        Ok(Some(stored)) => run_taken(shared, stored).await,
         Ok(None) => None,
         Err(e) => {
             eprintln!("room {code}: cannot take it: {e}");
@@ -429,12 +465,13 @@ pub(crate) async fn take_room(shared: &Arc<Shared>, code: &str) -> Option<mpsc::
     }
 }
 
-fn run_taken(shared: &Arc<Shared>, stored: StoredRoom) -> Option<mpsc::Sender<Input>> {
+async fn run_taken(shared: &Arc<Shared>, stored: StoredRoom) -> Option<mpsc::Sender<Input>> {
     let code = stored.code.clone();
     match Room::restore(shared.clone(), stored) {
         Ok(room) => {
             eprintln!("room {code}: taken over");
-            Some(spawn_room(shared, room, None))
+            let inputs = room_inputs(shared, &code).await;
+            Some(spawn_room(shared, room, None, inputs))
         }
         Err(e) => {
             eprintln!("room {code}: cannot rebuild: {e}");
@@ -470,7 +507,7 @@ fn spawn_watch(shared: &Arc<Shared>, every: Duration) {
                 Ok(rooms) => {
                     for stored in rooms {
                         if shared.room(&stored.code).is_none() {
-                            run_taken(&shared, stored);
+                            run_taken(&shared, stored).await;
                         }
                     }
                 }
@@ -583,6 +620,9 @@ impl Running {
         for tx in rooms {
             let _ = tx.send(Input::Moved).await;
         }
+        if let Some(bus) = &shared.bus {
+            bus.send_on();
+        }
         let until = tokio::time::Instant::now() + Duration::from_secs(10);
         while shared.open_rooms() > 0 && tokio::time::Instant::now() < until {
             tokio::time::sleep(Duration::from_millis(20)).await;
@@ -612,6 +652,13 @@ pub async fn start(config: Config) -> Result<Running, String> {
         Some(options) => Arc::new(JetStreamStore::connect(options.clone()).await?),
         None => Arc::new(SqliteStore::open(&config.db, config.full_sync)?),
     };
+    let bus = match &config.nats {
+        Some(options) => {
+            let nats = store::nats_client(options, "bus").await?;
+            Some(Arc::new(bus::Bus::new(nats, options.lease / 3)))
+        }
+        None => None,
+    };
     let stored = store.open_rooms().await?;
     let listener = tokio::net::TcpListener::bind(config.bind)
         .await
@@ -621,6 +668,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
         limits: limits::Limits::new(config.conns_per_ip, config.rooms_per_ip),
         config,
         store,
+        bus,
         rooms: Mutex::new(HashMap::new()),
         next_conn: AtomicU64::new(1),
         taking: tokio::sync::Mutex::new(()),
@@ -631,7 +679,8 @@ pub async fn start(config: Config) -> Result<Running, String> {
         let code = room.code.clone();
         match Room::restore(shared.clone(), room) {
             Ok(room) => {
-                spawn_room(&shared, room, None);
+                let inputs = room_inputs(&shared, &code).await;
+                spawn_room(&shared, room, None, inputs);
             }
             Err(e) => eprintln!("room {code}: cannot rebuild, left closed: {e}"),
         }

@@ -6,7 +6,12 @@
 //! latency from an action to every seat's update (median, p99), and the
 //! server's memory per room (from its `/health`).
 //!
-//! Bots connect only to the URL given; point it at 127.0.0.1.
+//! `--url` may name several servers sharing one NATS (comma-separated):
+//! room `r` is then made on the `r`th (round the list) and its seat or
+//! watcher `i` connects to the `(r + i)`th, so most connections are
+//! forwarded to their room's server, as behind a load balancer.
+//!
+//! Bots connect only to the URLs given; point them at 127.0.0.1.
 
 use std::collections::HashMap;
 use std::io::{Read, Write as _};
@@ -24,7 +29,7 @@ use veil_match::{AnyMatch, Opening, SeatKind, Seeds};
 use veil_net::{Client, PROTOCOL, SeatSpec, Server};
 
 struct Args {
-    url: String,
+    urls: Vec<String>,
     rooms: usize,
     seconds: u64,
     game: String,
@@ -34,7 +39,7 @@ struct Args {
 
 fn parse(args: &[String]) -> Result<Args, String> {
     let mut a = Args {
-        url: "ws://127.0.0.1:8080/ws".into(),
+        urls: vec!["ws://127.0.0.1:8080/ws".into()],
         rooms: 100,
         seconds: 20,
         game: "jieqi".into(),
@@ -46,7 +51,7 @@ fn parse(args: &[String]) -> Result<Args, String> {
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
         let number = || value.parse::<u64>().map_err(|e| format!("{flag}: {e}"));
         match flag.as_str() {
-            "--url" => a.url = value.clone(),
+            "--url" => a.urls = value.split(',').map(|u| u.trim().to_owned()).collect(),
             "--rooms" => a.rooms = number()? as usize,
             "--seconds" => a.seconds = number()?,
             "--game" => a.game = value.clone(),
@@ -55,7 +60,11 @@ fn parse(args: &[String]) -> Result<Args, String> {
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
-    if !a.url.starts_with("ws://127.") && !a.url.starts_with("ws://localhost") {
+    if a.urls.is_empty()
+        || a.urls
+            .iter()
+            .any(|u| !u.starts_with("ws://127.") && !u.starts_with("ws://localhost"))
+    {
         return Err("the load tool only targets this machine (ws://127.x or localhost)".into());
     }
     Ok(a)
@@ -66,6 +75,8 @@ struct Figures {
     latencies_us: Mutex<Vec<u64>>,
     actions: AtomicU64,
     errors: AtomicU64,
+    /// How many of each error code.
+    error_codes: std::sync::Mutex<HashMap<String, u64>>,
     finished: AtomicU64,
 }
 
@@ -89,7 +100,10 @@ fn health(url: &str) -> Option<Value> {
 async fn run(args: Args) -> Result<(), String> {
     let entry = veil_games::entry(&args.game).ok_or("no such game")?;
     let seats = entry.seats.default;
-    let before = health(&args.url).ok_or("the server's /health does not answer")?;
+    let mut before = Vec::new();
+    for url in &args.urls {
+        before.push(health(url).ok_or_else(|| format!("{url}: /health does not answer"))?);
+    }
     let figures = Arc::new(Figures::default());
     let measuring = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let conns = Arc::new(AtomicU64::new(0));
@@ -99,7 +113,10 @@ async fn run(args: Args) -> Result<(), String> {
     // Rooms open a few at a time: the setup is not what is measured.
     let gate = Arc::new(tokio::sync::Semaphore::new(32));
     for r in 0..args.rooms {
-        let (url, game) = (args.url.clone(), args.game.clone());
+        let urls: Vec<String> = (0..seats + args.watchers)
+            .map(|i| args.urls[(r + i) % args.urls.len()].clone())
+            .collect();
+        let game = args.game.clone();
         let (figures, measuring, conns, stop_at) = (
             figures.clone(),
             measuring.clone(),
@@ -111,7 +128,7 @@ async fn run(args: Args) -> Result<(), String> {
         let (think, watchers) = (args.think_ms, args.watchers);
         tasks.push(tokio::spawn(async move {
             let permit = gate.acquire_owned().await.ok();
-            let room = Room::open(&url, &game, seats, watchers, &conns).await;
+            let room = Room::open(&urls, &game, seats, watchers, &conns).await;
             drop(permit);
             let _ = ready.send(room.is_ok()).await;
             drop(ready);
@@ -133,7 +150,9 @@ async fn run(args: Args) -> Result<(), String> {
         opened += usize::from(ok);
     }
     // Everyone is seated: measure for the time asked.
-    let _ = health(&args.url); // empties the server's stage figures
+    for url in &args.urls {
+        let _ = health(url); // empties the server's stage figures
+    }
     // The same probe as the server's: how late this tool's own tasks run
     // (its bots share the machine with the server).
     let lag = Arc::new(std::sync::Mutex::new(Vec::<u64>::new()));
@@ -155,7 +174,11 @@ async fn run(args: Args) -> Result<(), String> {
     tokio::time::sleep(Duration::from_secs(args.seconds)).await;
     measuring.store(false, Ordering::Relaxed);
     let held = conns.load(Ordering::Relaxed);
-    let after = health(&args.url).unwrap_or(Value::Null);
+    let after: Vec<Value> = args
+        .urls
+        .iter()
+        .map(|u| health(u).unwrap_or(Value::Null))
+        .collect();
     let elapsed = start.elapsed().as_secs_f64();
     for t in &tasks {
         t.abort();
@@ -174,12 +197,23 @@ async fn run(args: Args) -> Result<(), String> {
         lat.get(((lat.len() as f64 * q) as usize).min(lat.len().saturating_sub(1)))
             .map_or(0.0, |us| *us as f64 / 1000.0)
     };
-    let rss = |h: &Value| h["rss_kb"].as_u64().unwrap_or(0);
+    let rss = |hs: &[Value]| {
+        hs.iter()
+            .map(|h| h["rss_kb"].as_u64().unwrap_or(0))
+            .sum::<u64>()
+    };
     let per_room = (rss(&after).saturating_sub(rss(&before))) as f64 / opened.max(1) as f64;
+    let rooms_run: Vec<u64> = after
+        .iter()
+        .map(|h| h["rooms"].as_u64().unwrap_or(0))
+        .collect();
+    let stages: Vec<Value> = after.iter().map(|h| h["stats"].clone()).collect();
     let actions = figures.actions.load(Ordering::Relaxed);
     let line = serde_json::json!({
         "game": args.game,
+        "servers": args.urls.len(),
         "rooms": opened,
+        "rooms_run_by_each": rooms_run,
         "connections": held,
         "seconds": (elapsed * 10.0).round() / 10.0,
         "think_ms": args.think_ms,
@@ -189,10 +223,11 @@ async fn run(args: Args) -> Result<(), String> {
         "server_rss_kb": {"before": rss(&before), "after": rss(&after)},
         "kb_per_room": (per_room * 10.0).round() / 10.0,
         "tool_lag_ms": {"median": lag_at(0.5), "p99": lag_at(0.99), "max": lag_at(1.0)},
-        // Inside the server, over the measured time (its /health).
-        "server_stages": after["stats"],
+        // Inside each server, over the measured time (its /health).
+        "server_stages": if stages.len() == 1 { stages[0].clone() } else { Value::Array(stages) },
         "rooms_finished": figures.finished.load(Ordering::Relaxed),
         "errors": figures.errors.load(Ordering::Relaxed),
+        "error_codes": figures.error_codes.lock().unwrap_or_else(|p| p.into_inner()).clone(),
     });
     println!("{line}");
     Ok(())
@@ -247,7 +282,7 @@ async fn connect(
 
 impl Room {
     async fn open(
-        url: &str,
+        urls: &[String],
         game: &str,
         seats: usize,
         watchers: usize,
@@ -257,7 +292,7 @@ impl Room {
         let mut sinks = Vec::new();
         let mut specs = vec![SeatSpec::Me];
         specs.extend(std::iter::repeat_n(SeatSpec::Person, seats - 1));
-        let mut host = connect(url, 0, &tx, conns).await?;
+        let mut host = connect(&urls[0], 0, &tx, conns).await?;
         let create = Client::Create {
             game: game.into(),
             options: None,
@@ -277,7 +312,7 @@ impl Room {
                 _ => return Err("no Welcome".into()),
             }
         };
-        for i in 1..seats + watchers {
+        for (i, url) in urls.iter().enumerate().take(seats + watchers).skip(1) {
             let mut s = connect(url, i, &tx, conns).await?;
             let msg = if i < seats {
                 Client::Join {
@@ -321,6 +356,8 @@ impl Room {
         let mut views: Vec<Value> = vec![Value::Null; self.seats];
         let mut version = vec![0u64; n];
         let mut to_act: Vec<u8> = Vec::new();
+        // Not before every seat is taken (else `not_started`).
+        let mut started = false;
         let mut seq = vec![0u64; self.seats];
         let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         let mut next = move |k: usize| {
@@ -340,6 +377,8 @@ impl Room {
                 f = self.frames.recv() => {
                     let Some((who, at, frame)) = f else { return };
                     match frame {
+                        Server::Welcome(w) => started |= w.started,
+                        Server::Seats { started: s, .. } => started |= s,
                         Server::Snapshot(s) => {
                             version[who] = s.v;
                             if who < self.seats { views[who] = s.view; }
@@ -360,8 +399,14 @@ impl Room {
                                 p.1 = Some(u.v);
                             }
                         }
-                        Server::Error { .. } => {
+                        Server::Error { code, .. } => {
                             figures.errors.fetch_add(1, Ordering::Relaxed);
+                            *figures
+                                .error_codes
+                                .lock()
+                                .unwrap_or_else(|p| p.into_inner())
+                                .entry(code)
+                                .or_default() += 1;
                             pending = None;
                         }
                         _ => {}
@@ -381,7 +426,7 @@ impl Room {
                         pending = None;
                         arrivals.retain(|k, _| *k > v);
                     }
-                    if pending.is_none() && act_at.is_none() && !to_act.is_empty() {
+                    if started && pending.is_none() && act_at.is_none() && !to_act.is_empty() {
                         // A person's think time: half to one and a half times the mean.
                         let ms = think_ms / 2 + next(think_ms as usize + 1) as u64;
                         act_at = Some(Instant::now() + Duration::from_millis(ms));

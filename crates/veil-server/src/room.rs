@@ -309,6 +309,12 @@ impl Room {
             conn.send_text(&bye);
             conn.kill();
         }
+        if self.moved {
+            // Not closed: whoever runs it next takes it at once, not after
+            // the lease (a lease another took stays theirs: the release
+            // only deletes our own revision).
+            let _ = self.shared.store.release(&self.code).await;
+        }
     }
 
     fn all_conns(&self) -> Vec<Conn> {
@@ -1355,7 +1361,19 @@ impl Room {
             self.moved();
             return;
         }
-        match self.shared.store.room(&self.code).await {
+        // The store may be busy a moment (a NATS node gone, its leader
+        // being chosen): a few tries over about ten seconds.
+        let mut loaded = self.shared.store.room(&self.code).await;
+        let mut wait = Duration::from_millis(250);
+        while loaded.is_err()
+            && wait <= Duration::from_secs(4)
+            && self.shared.store.holds(&self.code)
+        {
+            tokio::time::sleep(wait).await;
+            wait *= 2;
+            loaded = self.shared.store.room(&self.code).await;
+        }
+        match loaded {
             Ok(Some(stored)) => {
                 match veil_match::rebuild(&stored.opening, stored.steps.iter().map(|s| &s.2)) {
                     Ok(m) => {
@@ -1389,7 +1407,14 @@ impl Room {
                 }
             }
             Ok(None) => eprintln!("room {}: not in the store", self.code),
-            Err(e) => eprintln!("room {}: store: {e}", self.code),
+            Err(e) => {
+                // Its log is there, out of reach for now: the room stops
+                // here and is given up, for a client's Resume to take it
+                // again from the log (here or on another server).
+                eprintln!("room {}: store: {e}; given up", self.code);
+                self.moved();
+                return;
+            }
         }
         // Nothing to come back to: the room ends (its task's end is seen).
         self.closed = true;

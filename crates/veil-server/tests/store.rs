@@ -534,6 +534,47 @@ async fn a_dead_owners_room_is_taken_over_once_its_lease_lapses() {
     .await;
 }
 
+/// A room whose directory entry is missing (NATS failed just after its
+/// log was written) is still taken by `take` — the log decides — and a
+/// room given up with `release` is taken at once, lease or not; a code
+/// with no log is not taken (and no lease is left behind for it).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_missing_from_the_directory_or_released_is_taken_from_its_log() {
+    within(async {
+        let server = NatsServer::start();
+        let a = jetstream(&server, "a", 1).await;
+        a.commit(vec![create("LOST"), seat("LOST", 0, "ann")])
+            .await
+            .unwrap();
+        a.commit(vec![step("LOST", 1, "a")]).await.unwrap();
+        a.commit(vec![create("FREE")]).await.unwrap();
+        let js = async_nats::jetstream::new(async_nats::connect(server.url()).await.unwrap());
+        let directory = js.get_key_value("veil_rooms").await.unwrap();
+        directory.purge("LOST").await.unwrap();
+        drop(a);
+        tokio::time::sleep(Duration::from_millis(1300)).await;
+        let b = jetstream(&server, "b", 1).await;
+        let taken = b.take("LOST").await.unwrap().expect("taken from its log");
+        assert_eq!(kinds(&taken), ["a"]);
+        assert!(b.take("NOSUCH").await.unwrap().is_none());
+        let leases = js.get_key_value("veil_leases").await.unwrap();
+        assert!(
+            leases.get("NOSUCH").await.unwrap().is_none(),
+            "no lease left"
+        );
+        // Released: another takes it at once (the lease was 1 s; no wait).
+        let c = jetstream(&server, "c", 60).await;
+        assert!(c.take("FREE").await.unwrap().is_some(), "a lapsed lease");
+        assert!(b.take("FREE").await.unwrap().is_none(), "c holds it");
+        c.release("FREE").await.unwrap();
+        assert!(
+            b.take("FREE").await.unwrap().is_some(),
+            "released: b takes it"
+        );
+    })
+    .await;
+}
+
 /// The NATS server killed (SIGKILL) and started again on its directory:
 /// every acknowledged commit is there.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

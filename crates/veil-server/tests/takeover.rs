@@ -10,12 +10,11 @@ mod common;
 mod nats;
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::{Pick, Player, rules, truth};
+use common::{Pick, Player, Proc, rules, truth};
 use nats::NatsServer;
 use veil_core::Seat;
 use veil_match::Step;
@@ -24,55 +23,12 @@ use veil_server::store::{JetStreamOptions, JetStreamStore, Store, StoredRoom};
 
 const LEASE_SECS: u64 = 2;
 
-/// A `veil-server` process on the JetStream of `nats`, port 0.
-struct Proc {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Drop for Proc {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 fn spawn(nats: &NatsServer, owner: &str) -> Proc {
     spawn_leased(nats, owner, LEASE_SECS)
 }
 
 fn spawn_leased(nats: &NatsServer, owner: &str, lease_secs: u64) -> Proc {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_veil-server"))
-        .args([
-            "--port",
-            "0",
-            "--bind",
-            "127.0.0.1",
-            "--animation-step-ms",
-            "5",
-        ])
-        .args(["--nats", &nats.url(), "--owner", owner])
-        .args(["--lease-secs", &lease_secs.to_string()])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let mut line = String::new();
-        let _ = BufReader::new(stdout).read_line(&mut line);
-        let _ = tx.send(line);
-    });
-    let line = rx
-        .recv_timeout(Duration::from_secs(10))
-        .expect("the server starts");
-    let addr = line
-        .trim()
-        .trim_start_matches("listening on ")
-        .parse()
-        .unwrap_or_else(|e| panic!("{line:?}: {e}"));
-    Proc { child, addr }
+    Proc::spawn(&nats.url(), 1, owner, lease_secs, 0)
 }
 
 async fn table(addr: SocketAddr, game: &str, n: usize) -> Vec<Player> {
@@ -405,6 +361,114 @@ async fn a_server_stopped_with_sigterm_hands_its_rooms_over() {
                 .filter(|(by, q, _)| *by == Some(*seat) && q == seq)
                 .count();
             assert_eq!(times, 1, "seat {seat}'s request {seq}");
+        }
+    })
+    .await
+    .expect("the test ends in time");
+}
+
+/// A room's seats on three servers, created on `addrs[0]`: seat `i` on
+/// `addrs[i % 3]`.
+async fn spread_table(addrs: &[SocketAddr], game: &str, n: usize) -> Vec<Player> {
+    let mut seats = vec![SeatSpec::Me];
+    seats.extend(std::iter::repeat_n(SeatSpec::Person, n - 1));
+    let mut clients = vec![Player::connect(addrs[0]).await];
+    let code = clients[0].create(game, seats, None).await;
+    for i in 1..n {
+        let mut p = Player::connect(addrs[i % addrs.len()]).await;
+        p.join(&code, &format!("p{i}")).await;
+        clients.push(p);
+    }
+    clients
+}
+
+/// Clients on any server: the owner of a Tysiąc, a Jieqi and a Rengo room
+/// whose seats are spread over three servers is killed. The clients whose
+/// server forwarded them to it are told `resume` by that server (it asks
+/// the owner every third of the lease), resume there, and are forwarded
+/// to — or served by — whichever server took the room; play goes on, every
+/// view what the referee gives, nothing lost or doubled.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clients_spread_over_servers_follow_a_killed_owner_s_rooms() {
+    tokio::time::timeout(Duration::from_secs(150), async {
+        let nats = NatsServer::start();
+        let mut one = spawn(&nats, "one");
+        let two = spawn(&nats, "two");
+        let three = spawn(&nats, "three");
+        let mut reader = JetStreamOptions::new(&nats.url());
+        reader.owner = "reader".into();
+        let reader = JetStreamStore::connect(reader).await.unwrap();
+        let addrs = [one.addr, two.addr, three.addr];
+        let games = [("tysiac", 3usize), ("jieqi", 2), ("rengo", 4)];
+        let mut pick = Pick(61);
+        let mut tables = Vec::new();
+        let mut acked: Vec<Vec<(u8, u64)>> = Vec::new();
+        for (game, n) in games {
+            let mut clients = spread_table(&addrs, game, n).await;
+            let mut mine = Vec::new();
+            for _ in 0..10 {
+                mine.extend(one_action(&mut clients, game, &mut pick).await);
+            }
+            tables.push(clients);
+            acked.push(mine);
+        }
+        one.child.kill().unwrap(); // SIGKILL
+        let _ = one.child.wait();
+        let killed = Instant::now();
+        for (k, (game, _)) in games.iter().enumerate() {
+            for (s, c) in tables[k].iter_mut().enumerate() {
+                let home = addrs[s % 3];
+                if home == one.addr {
+                    continue;
+                }
+                // Its own server says so: the room's server is gone.
+                let told = c
+                    .until(|f| matches!(f, Server::Error { code, .. } if code == veil_net::codes::RESUME))
+                    .await;
+                assert!(matches!(told, Server::Error { .. }));
+                eprintln!("{game} seat {s}: told to resume {:?} after the kill", killed.elapsed());
+            }
+            for (s, c) in tables[k].iter_mut().enumerate() {
+                // Back on its own server if it survived, else on another.
+                let home = addrs[s % 3];
+                let order: Vec<SocketAddr> = [home, two.addr, three.addr]
+                    .into_iter()
+                    .filter(|a| *a != one.addr)
+                    .collect();
+                let mut back = resume_somewhere(&order, c).await;
+                assert!(back.v >= c.v, "{game} seat {s}: back in time");
+                back.history.splice(0..0, c.history.drain(..));
+                *c = back;
+            }
+            let waited = killed.elapsed();
+            assert!(
+                waited < Duration::from_secs(LEASE_SECS * 6),
+                "{game}: everyone back only after {waited:?}"
+            );
+            for _ in 0..12 {
+                match one_action(&mut tables[k], game, &mut pick).await {
+                    Some(a) => acked[k].push(a),
+                    None => break,
+                }
+            }
+            let code = tables[k][0].room.clone();
+            let log = stored(&reader, &code).await;
+            let truth = truth(&log.opening, &steps(&log));
+            for (s, c) in tables[k].iter().enumerate() {
+                for (v, view, lines) in &c.history {
+                    let (views, _, moves) = &truth[v];
+                    assert_eq!(view, &views[s], "{game} seat {s} at {v}");
+                    assert_eq!(lines, moves, "{game} at {v}");
+                }
+            }
+            for (seat, seq) in &acked[k] {
+                let times = log
+                    .steps
+                    .iter()
+                    .filter(|(by, q, _)| *by == Some(*seat) && q == seq)
+                    .count();
+                assert_eq!(times, 1, "{game}: seat {seat}'s request {seq}");
+            }
         }
     })
     .await

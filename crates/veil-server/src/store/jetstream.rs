@@ -65,6 +65,27 @@ impl JetStreamOptions {
     }
 }
 
+/// A NATS connection to `options.url` (one address or several,
+/// comma-separated), named after this process and `what` it is for.
+pub(crate) async fn nats_client(
+    options: &JetStreamOptions,
+    what: &str,
+) -> Result<async_nats::Client, StoreError> {
+    let mut addrs = Vec::new();
+    for url in options.url.split(',').map(str::trim) {
+        let addr: async_nats::ServerAddr = url
+            .parse()
+            .map_err(|e| StoreError::Failed(format!("NATS address {url:?}: {e}")))?;
+        addrs.push(addr);
+    }
+    async_nats::ConnectOptions::new()
+        .name(format!("veil-server {} {what}", options.owner))
+        .connection_timeout(Duration::from_secs(5))
+        .connect(addrs)
+        .await
+        .map_err(|e| StoreError::Failed(format!("NATS at {}: {e}", options.url)))
+}
+
 /// What this store knows of a room's log.
 #[derive(Clone, Copy, Debug)]
 struct Log {
@@ -129,19 +150,7 @@ impl JetStreamStore {
     /// Connects, makes the stream and buckets if they are missing, and
     /// starts renewing leases (every third of the lease).
     pub async fn connect(options: JetStreamOptions) -> Result<Self, StoreError> {
-        let mut addrs = Vec::new();
-        for url in options.url.split(',').map(str::trim) {
-            let addr: async_nats::ServerAddr = url
-                .parse()
-                .map_err(|e| StoreError::Failed(format!("NATS address {url:?}: {e}")))?;
-            addrs.push(addr);
-        }
-        let client = async_nats::ConnectOptions::new()
-            .name(format!("veil-server {}", options.owner))
-            .connection_timeout(Duration::from_secs(5))
-            .connect(addrs)
-            .await
-            .map_err(|e| StoreError::Failed(format!("NATS at {}: {e}", options.url)))?;
+        let client = nats_client(&options, "store").await?;
         let js = async_nats::jetstream::new(client);
         // A cluster just started may not have chosen its leader yet, and
         // servers started together race to make the stream: try for 15 s.
@@ -460,6 +469,21 @@ impl Inner {
     /// Writes the directory entry of a room from its log's new message,
     /// by compare-and-set, never over a newer one.
     async fn index(&self, code: &str, writes: &[Write], seq: u64) -> Result<(), StoreError> {
+        let mut tries = 0;
+        loop {
+            match self.index_once(code, writes, seq).await {
+                // A NATS node going or coming back: a moment later it answers.
+                Err(e) if tries < 3 => {
+                    eprintln!("room {code}: directory not updated yet ({e}); trying again");
+                    tries += 1;
+                    tokio::time::sleep(Duration::from_millis(300)).await;
+                }
+                done => return done,
+            }
+        }
+    }
+
+    async fn index_once(&self, code: &str, writes: &[Write], seq: u64) -> Result<(), StoreError> {
         for _ in 0..5 {
             let current = self.directory.entry(code).await.map_err(failed)?;
             let (entry, revision) = match current {
@@ -472,7 +496,16 @@ impl Inner {
                 }
                 _ => (None, None),
             };
-            let mut replay = Replay {
+            let rebuilt =
+                if entry.is_none() && !writes.iter().any(|w| matches!(w, Write::Room { .. })) {
+                    // Its entry was never written (NATS failed then): made
+                    // from the whole log, which holds these writes already.
+                    self.load(code).await?
+                } else {
+                    None
+                };
+            let from_log = rebuilt.is_some();
+            let mut replay = rebuilt.unwrap_or(Replay {
                 room: entry.as_ref().map(|e| StoredRoom {
                     code: code.to_owned(),
                     opening: e.opening.clone(),
@@ -484,9 +517,9 @@ impl Inner {
                 }),
                 finished: entry.as_ref().and_then(|e| e.finished),
                 closed: entry.as_ref().and_then(|e| e.closed),
-            };
+            });
             for w in writes {
-                if !matches!(w, Write::Step { .. }) {
+                if !from_log && !matches!(w, Write::Step { .. }) {
                     replay.apply(w)?;
                 }
             }
@@ -573,20 +606,36 @@ impl Inner {
                     return Ok(None);
                 }
             }
-            None => return Ok(None),
+            // Not in the directory: its entry may have failed to be
+            // written (the directory follows the log); the log decides.
+            None => match self
+                .stream
+                .get_last_raw_message_by_subject(&subject(code))
+                .await
+            {
+                Ok(_) => {}
+                Err(e) if e.kind() == LastRawMessageErrorKind::NoMessageFound => return Ok(None),
+                Err(e) => return Err(failed(format!("room {code}'s log: {e}"))),
+            },
         }
         if !self.claim(code).await? {
             return Ok(None);
         }
-        match self.load(code).await? {
-            Some(Replay {
+        match self.load(code).await {
+            Ok(Some(Replay {
                 room: Some(room),
                 closed: None,
                 ..
-            }) => Ok(Some(room)),
-            _ => {
+            })) => Ok(Some(room)),
+            Ok(_) => {
                 self.release(code).await;
                 Ok(None)
+            }
+            // Not loaded (NATS busy): not kept either, or it would be
+            // renewed here with nobody running it.
+            Err(e) => {
+                self.release(code).await;
+                Err(e)
             }
         }
     }
@@ -670,6 +719,13 @@ impl Store for JetStreamStore {
             for code in codes {
                 self.inner.release(&code).await;
             }
+            Ok(())
+        })
+    }
+
+    fn release<'a>(&'a self, code: &'a str) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            self.inner.release(code).await;
             Ok(())
         })
     }

@@ -24,6 +24,7 @@ use veil_match::{Opening, Step};
 mod jetstream;
 mod sqlite;
 
+pub(crate) use jetstream::nats_client;
 pub use jetstream::{JetStreamOptions, JetStreamStore};
 pub use sqlite::{SqliteDb, SqliteStore};
 
@@ -166,6 +167,14 @@ pub trait Store: Send + Sync + 'static {
     /// Gives up every room this process holds, so others take them at
     /// once (a process stopping, its rooms stopped first). SQLite: nothing.
     fn release_all(&self) -> StoreFuture<'_, ()> {
+        Box::pin(async { Ok(()) })
+    }
+
+    /// Gives up room `code` (it stopped here without being closed: it
+    /// could not be reloaded, or another server runs it now), so it can be
+    /// taken again. SQLite: nothing.
+    fn release<'a>(&'a self, code: &'a str) -> StoreFuture<'a, ()> {
+        let _ = code;
         Box::pin(async { Ok(()) })
     }
 

@@ -3,9 +3,13 @@
 //! told.
 #![allow(dead_code)]
 
+pub mod sweep;
+
 use std::collections::HashMap;
+use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
@@ -84,7 +88,16 @@ pub struct Player {
 impl Player {
     /// Connects and says Hello.
     pub async fn connect(addr: SocketAddr) -> Player {
-        let (ws, _) = tokio_tungstenite::connect_async(url(addr)).await.unwrap();
+        Player::try_connect(addr)
+            .await
+            .unwrap_or_else(|| panic!("cannot connect to {addr}"))
+    }
+
+    /// Connects and says Hello; `None` if the server is not there (a
+    /// server stopped in the test) or says nothing in time.
+    pub async fn try_connect(addr: SocketAddr) -> Option<Player> {
+        let connect = tokio_tungstenite::connect_async(url(addr));
+        let (ws, _) = tokio::time::timeout(WAIT, connect).await.ok()?.ok()?;
         let mut p = Player {
             ws,
             frames: vec![],
@@ -103,7 +116,7 @@ impl Player {
             errors: vec![],
             closed: false,
         };
-        let hello = p.next().await.expect("the server says Hello");
+        let hello = p.next().await?;
         assert!(matches!(
             hello,
             Server::Hello {
@@ -112,7 +125,7 @@ impl Player {
             }
         ));
         p.send(&Client::Hello { protocol: PROTOCOL }).await;
-        p
+        Some(p)
     }
 
     pub async fn send(&mut self, msg: &Client) {
@@ -333,4 +346,103 @@ pub fn truth(opening: &Opening, steps: &[Step]) -> HashMap<u64, (Vec<Value>, Val
         out.insert(m.version(), snap(&*m));
     }
     out
+}
+
+/// A `veil-server` process (this build's binary) on NATS.
+pub struct Proc {
+    pub child: Child,
+    pub addr: SocketAddr,
+    args: Vec<String>,
+}
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Proc {
+    /// A server on NATS at `urls` (comma-separated), keeping `replicas`
+    /// copies, named `owner`, with leases of `lease_secs`, on `port` of
+    /// 127.0.0.1 (0: any).
+    pub fn spawn(urls: &str, replicas: usize, owner: &str, lease_secs: u64, port: u16) -> Proc {
+        let args: Vec<String> = [
+            "--port",
+            &port.to_string(),
+            "--bind",
+            "127.0.0.1",
+            "--animation-step-ms",
+            "5",
+            "--conns-per-ip",
+            "5000",
+            "--rooms-per-ip",
+            "5000",
+            "--nats",
+            urls,
+            "--nats-replicas",
+            &replicas.to_string(),
+            "--owner",
+            owner,
+            "--lease-secs",
+            &lease_secs.to_string(),
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let (child, addr) = Proc::run(&args);
+        Proc { child, addr, args }
+    }
+
+    fn run(args: &[String]) -> (Child, SocketAddr) {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_veil-server"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = BufReader::new(stdout).read_line(&mut line);
+            let _ = tx.send(line);
+        });
+        let line = rx
+            .recv_timeout(Duration::from_secs(20))
+            .expect("the server starts");
+        let addr = line
+            .trim()
+            .trim_start_matches("listening on ")
+            .parse()
+            .unwrap_or_else(|e| panic!("{line:?}: {e}"));
+        (child, addr)
+    }
+
+    /// SIGTERM (a deploy: it hands its rooms over), and waits for it to
+    /// exit (20 s at most); whether it exited cleanly.
+    pub fn stop(&mut self) -> bool {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let until = std::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status.success();
+            }
+            if std::time::Instant::now() > until {
+                let _ = self.child.kill();
+                let _ = self.child.wait();
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Started again with the same arguments (port, name).
+    pub fn restart(&mut self) {
+        let (child, addr) = Proc::run(&self.args);
+        self.child = child;
+        self.addr = addr;
+    }
 }

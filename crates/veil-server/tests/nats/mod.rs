@@ -145,6 +145,12 @@ impl NatsServer {
         self.run();
     }
 
+    /// Started again on the same port and store directory (after
+    /// [`NatsServer::kill`]).
+    pub fn restart(&mut self) {
+        self.run();
+    }
+
     pub fn kill(&mut self) {
         if let Some(mut child) = self.child.take() {
             let _ = child.kill();
@@ -166,7 +172,25 @@ pub struct NatsCluster {
 }
 
 impl NatsCluster {
+    /// Three nodes; tried again (three times at most) with other ports if
+    /// a node could not listen: a port found free may be taken meanwhile
+    /// (by another of the nine asked for, or anything else on the machine).
     pub fn start() -> Self {
+        let mut tries = 0;
+        loop {
+            match std::panic::catch_unwind(Self::start_once) {
+                Ok(cluster) => return cluster,
+                Err(e) if tries < 2 => {
+                    tries += 1;
+                    let _ = e;
+                    eprintln!("the NATS cluster did not start; again with other ports");
+                }
+                Err(e) => std::panic::resume_unwind(e),
+            }
+        }
+    }
+
+    fn start_once() -> Self {
         let routes: Vec<u16> = (0..3).map(|_| free_port()).collect();
         let all = routes
             .iter()

@@ -1,0 +1,522 @@
+//! Fan-out across servers (`--nats`): a client may be connected to any
+//! server; its room runs on one, the holder of its lease. The server the
+//! client reached forwards its inputs to the room's and passes on what the
+//! room sends that connection, over plain NATS subjects (no JetStream:
+//! nothing here needs keeping):
+//!
+//! - `veil.in.<code>`: inputs for room `<code>`. Only the server running
+//!   the room subscribes, while it runs it. An [`In`] each: `open` (the
+//!   client's Join, Watch or Resume, as it sent it: the owner checks the
+//!   token), `msg` (anything else it sends in the room), `alive`, `gone`.
+//! - `veil.out.<link>`: what the room sends one forwarded connection.
+//!   `<link>` is 128 random bits the forwarding server names for that one
+//!   client connection, and only it subscribes, so a seat's frames are
+//!   published on a subject no other seat's server reads — the same frames,
+//!   `observe(seat)` only, a local connection of that seat gets. Each
+//!   message is `<n> <frame>`, `n` counting from 1 so a gap is seen; a
+//!   frame starting with `!` is the bus's own: `!ok` (attached), `!no`
+//!   (refused: the error came before it), `!close` (the room ended the
+//!   connection: replaced, too slow, the room moved or closed).
+//!
+//! Liveness both ways: the forwarding server asks `alive` every `every`;
+//! no answer (the owner died, or stopped running the room) and the client
+//! is told `resume`, to connect again — the room is then run where the
+//! lease went. The owner drops a link not heard of for three times
+//! `every`, as it would a closed socket (the forwarding server died).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use async_nats::{Client as Nats, RequestErrorKind, Subscriber};
+use axum::extract::ws::Utf8Bytes;
+use futures_util::StreamExt;
+use serde::{Deserialize, Serialize};
+use tokio::sync::{Notify, mpsc, oneshot};
+use veil_net::{Client, MAX_FRAME, Server, codes};
+
+use crate::Shared;
+use crate::conn::Conn;
+use crate::room::Input;
+
+/// One input for a room, from a server forwarding a client's connection.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(tag = "k", rename_all = "snake_case")]
+enum In {
+    Open { link: String, msg: Client },
+    Msg { link: String, msg: Client },
+    Alive { link: String },
+    Gone { link: String },
+}
+
+fn in_subject(code: &str) -> String {
+    format!("veil.in.{code}")
+}
+
+fn out_subject(link: &str) -> String {
+    format!("veil.out.{link}")
+}
+
+/// A link's name: 32 hex digits (so it is one subject token, and unguessable).
+fn is_link(link: &str) -> bool {
+    link.len() == 32 && link.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// A room code fit for a subject: letters and digits only (`.`, `*`, `>`
+/// would reach other rooms' subjects).
+pub(crate) fn is_code(code: &str) -> bool {
+    (1..=32).contains(&code.len()) && code.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+/// Why a forward did not attach.
+pub(crate) enum Refused {
+    /// No server runs the room.
+    NoRoom,
+    /// The owner refused (its error was passed on), or failed to answer.
+    Said,
+}
+
+pub(crate) struct Bus {
+    nats: Nats,
+    /// How often a forwarding server checks its links.
+    every: Duration,
+    /// This server's forwarded connections (link → the client's), so a
+    /// server stopping can send them on.
+    forwards: Mutex<HashMap<String, Conn>>,
+}
+
+impl Bus {
+    pub(crate) fn new(nats: Nats, every: Duration) -> Self {
+        Bus {
+            nats,
+            every: every.max(Duration::from_millis(200)),
+            forwards: Mutex::new(HashMap::new()),
+        }
+    }
+
+    // --- the owner's side --------------------------------------------
+
+    /// Subscribes to room `code`'s inputs, and waits until NATS has it.
+    pub(crate) async fn subscribe_room(&self, code: &str) -> Option<Subscriber> {
+        let subscribed = async {
+            let sub = self.nats.subscribe(in_subject(code)).await?;
+            self.nats.flush().await?;
+            Ok::<_, async_nats::Error>(sub)
+        };
+        match subscribed.await {
+            Ok(sub) => Some(sub),
+            Err(e) => {
+                eprintln!("room {code}: cannot take inputs from other servers: {e}");
+                None
+            }
+        }
+    }
+
+    /// While the room runs here (its sender open), takes its inputs
+    /// from other servers (`sub`, from [`Bus::subscribe_room`]).
+    pub(crate) fn serve_room(
+        self: &Arc<Self>,
+        shared: &Arc<Shared>,
+        room: mpsc::Sender<Input>,
+        mut sub: Subscriber,
+    ) {
+        let bus = self.clone();
+        let shared = shared.clone();
+        tokio::spawn(async move {
+            let mut links: HashMap<String, (Conn, Instant)> = HashMap::new();
+            let mut tick = tokio::time::interval(bus.every);
+            loop {
+                tokio::select! {
+                    _ = room.closed() => break,
+                    m = sub.next() => match m {
+                        Some(m) => bus.input(&shared, &room, &mut links, m).await,
+                        None => break,
+                    },
+                    _ = tick.tick() => {
+                        // Unheard of too long: its server died.
+                        let stale: Vec<String> = links
+                            .iter()
+                            .filter(|(_, (c, at))| c.is_closed() || at.elapsed() > bus.every * 3)
+                            .map(|(l, _)| l.clone())
+                            .collect();
+                        for link in stale {
+                            if let Some((conn, _)) = links.remove(&link) {
+                                let _ = room.send(Input::Gone { conn: conn.id }).await;
+                                conn.kill();
+                            }
+                        }
+                    }
+                }
+            }
+        });
+    }
+
+    async fn input(
+        &self,
+        shared: &Arc<Shared>,
+        room: &mpsc::Sender<Input>,
+        links: &mut HashMap<String, (Conn, Instant)>,
+        m: async_nats::Message,
+    ) {
+        // Another server of ours sent it; still, bad input is dropped, never
+        // a panic.
+        if m.payload.len() > MAX_FRAME + 1024 {
+            return;
+        }
+        let Ok(input) = serde_json::from_slice::<In>(&m.payload) else {
+            return;
+        };
+        let reply = |text: &'static str| {
+            let to = m.reply.clone();
+            let nats = self.nats.clone();
+            async move {
+                if let Some(to) = to {
+                    let _ = nats.publish(to, text.into()).await;
+                }
+            }
+        };
+        match input {
+            In::Open { link, msg } => {
+                if !is_link(&link) || links.contains_key(&link) {
+                    return;
+                }
+                // The client's own message, as a local connection would
+                // hand it to the room: its token is checked here.
+                // The client's address stays with the server it reached; a
+                // room it asks to be made here (Play again) is counted
+                // under the unspecified address.
+                let (conn, rx, kill) =
+                    Conn::queue(shared.next_conn(), std::net::IpAddr::from([0, 0, 0, 0]));
+                let (ok_tx, ok) = oneshot::channel();
+                let input = match msg {
+                    Client::Join { name, seat, .. } => Input::Join {
+                        conn: conn.clone(),
+                        name,
+                        seat,
+                        reply: ok_tx,
+                    },
+                    Client::Watch { .. } => Input::Watch {
+                        conn: conn.clone(),
+                        reply: ok_tx,
+                    },
+                    Client::Resume { token, .. } => Input::Resume {
+                        conn: conn.clone(),
+                        token,
+                        reply: ok_tx,
+                    },
+                    _ => return,
+                };
+                tokio::spawn(publish_link(
+                    self.nats.clone(),
+                    out_subject(&link),
+                    rx,
+                    kill,
+                ));
+                // "Here": the room runs on this server.
+                reply("here").await;
+                if room.send(input).await.is_err() {
+                    conn.send_text("!no");
+                    conn.kill();
+                    return;
+                }
+                links.insert(link, (conn.clone(), Instant::now()));
+                // Its answer comes after the frames the room queued for it.
+                tokio::spawn(async move {
+                    if ok.await.unwrap_or(false) {
+                        conn.send_text("!ok");
+                    } else {
+                        conn.send_text("!no");
+                        conn.kill();
+                    }
+                });
+            }
+            In::Msg { link, msg } => {
+                if let Some((conn, at)) = links.get_mut(&link) {
+                    *at = Instant::now();
+                    let _ = room.send(Input::Msg { conn: conn.id, msg }).await;
+                }
+            }
+            In::Alive { link } => match links.get_mut(&link) {
+                Some((conn, at)) if !conn.is_closed() => {
+                    *at = Instant::now();
+                    reply("yes").await;
+                }
+                _ => reply("no").await,
+            },
+            In::Gone { link } => {
+                if let Some((conn, _)) = links.remove(&link) {
+                    let _ = room.send(Input::Gone { conn: conn.id }).await;
+                    conn.kill();
+                }
+            }
+        }
+    }
+
+    // --- the forwarding side -----------------------------------------
+
+    /// Attaches `conn` to room `code` run by another server: sends it the
+    /// client's Join, Watch or Resume, passes on the room's answer, and
+    /// once attached, a task passes on the room's frames to `conn`.
+    pub(crate) async fn open(
+        self: &Arc<Self>,
+        shared: &Arc<Shared>,
+        conn: &Conn,
+        code: &str,
+        msg: Client,
+    ) -> Result<Link, Refused> {
+        if !is_code(code) {
+            return Err(Refused::NoRoom);
+        }
+        let link = crate::new_token();
+        let failed = |e: &dyn std::fmt::Display| {
+            conn.send(&Server::error(
+                codes::STORE,
+                format!("the room's server cannot be reached: {e}"),
+                None,
+            ));
+            Refused::Said
+        };
+        let mut sub = self
+            .nats
+            .subscribe(out_subject(&link))
+            .await
+            .map_err(|e| failed(&e))?;
+        // The subscription is in place at NATS before the room sends to it.
+        self.nats.flush().await.map_err(|e| failed(&e))?;
+        let open = In::Open {
+            link: link.clone(),
+            msg,
+        };
+        let request = async_nats::Request::new()
+            .payload(serde_json::to_vec(&open).unwrap_or_default().into())
+            .timeout(Some(self.every.max(Duration::from_secs(2))));
+        match self.nats.send_request(in_subject(code), request).await {
+            Ok(_) => {}
+            Err(e) if e.kind() == RequestErrorKind::NoResponders => return Err(Refused::NoRoom),
+            Err(e) => return Err(failed(&e)),
+        }
+        let mut n = 0;
+        let attached = loop {
+            let next = tokio::time::timeout(Duration::from_secs(10), sub.next()).await;
+            let Ok(Some(m)) = next else {
+                break false;
+            };
+            match frame(&m.payload, &mut n) {
+                Some("!ok") => break true,
+                Some("!no" | "!close") | None => break false,
+                Some(text) => {
+                    conn.send_text(text);
+                }
+            }
+        };
+        if !attached {
+            // Whatever the owner holds of it goes.
+            self.send(code, &In::Gone { link }).await;
+            return Err(Refused::Said);
+        }
+        self.forwards
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(link.clone(), conn.clone());
+        let task = tokio::spawn(self.clone().pump(
+            shared.clone(),
+            conn.clone(),
+            code.to_owned(),
+            link.clone(),
+            sub,
+            n,
+        ));
+        Ok(Link {
+            bus: self.clone(),
+            code: code.to_owned(),
+            id: link,
+            task,
+        })
+    }
+
+    /// Passes the room's frames on to the client, and checks every
+    /// `every` that the owner still runs the room; else (or on a gap) the
+    /// client is told to resume.
+    async fn pump(
+        self: Arc<Self>,
+        shared: Arc<Shared>,
+        conn: Conn,
+        code: String,
+        link: String,
+        mut sub: Subscriber,
+        mut n: u64,
+    ) {
+        let mut tick = tokio::time::interval(self.every);
+        tick.tick().await;
+        let lost = loop {
+            tokio::select! {
+                m = sub.next() => {
+                    let Some(m) = m else { break true };
+                    match frame(&m.payload, &mut n) {
+                        Some("!close") => {
+                            conn.kill();
+                            break false;
+                        }
+                        Some(text) if text.starts_with('!') => {}
+                        Some(text) => {
+                            if shared.faults.cross_link() {
+                                self.cross_deliver(&link, text);
+                            }
+                            if !conn.send_text(text) {
+                                break false;
+                            }
+                        }
+                        // A frame missed: the client's picture may be wrong.
+                        None => break true,
+                    }
+                }
+                _ = tick.tick() => {
+                    let alive = In::Alive { link: link.clone() };
+                    let request = async_nats::Request::new()
+                        .payload(serde_json::to_vec(&alive).unwrap_or_default().into())
+                        .timeout(Some(self.every.max(Duration::from_secs(1))));
+                    match self.nats.send_request(in_subject(&code), request).await {
+                        Ok(m) if &m.payload[..] == b"yes" => {}
+                        _ => break true,
+                    }
+                }
+            }
+        };
+        if lost {
+            conn.send(&Server::error(
+                codes::RESUME,
+                "the room's server is gone: connect again and send Resume (or Watch)",
+                None,
+            ));
+            conn.kill();
+        }
+        self.forwards
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(&link);
+    }
+
+    /// The test switch: a frame also goes to another forwarded connection.
+    fn cross_deliver(&self, link: &str, text: &str) {
+        let forwards = self.forwards.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((_, other)) = forwards.iter().find(|(l, _)| l.as_str() != link) {
+            other.send_text(text);
+        }
+    }
+
+    async fn send(&self, code: &str, input: &In) -> bool {
+        let payload = serde_json::to_vec(input).unwrap_or_default();
+        self.nats
+            .publish(in_subject(code), payload.into())
+            .await
+            .is_ok()
+    }
+
+    /// A server stopping: its forwarded clients are told to connect again.
+    pub(crate) fn send_on(&self) {
+        let forwards: Vec<Conn> = self
+            .forwards
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .values()
+            .cloned()
+            .collect();
+        for conn in forwards {
+            conn.send(&Server::error(
+                codes::RESUME,
+                "this server is stopping: connect again and send Resume (or Watch)",
+                None,
+            ));
+            conn.kill();
+        }
+    }
+}
+
+/// One message of a link: its frame, if it is the next one (`n` then
+/// counts it); `None` for a gap or garbage.
+fn frame<'a>(payload: &'a [u8], n: &mut u64) -> Option<&'a str> {
+    let text = std::str::from_utf8(payload).ok()?;
+    let (k, frame) = text.split_once(' ')?;
+    if k.parse::<u64>().ok()? != *n + 1 {
+        return None;
+    }
+    *n += 1;
+    Some(frame)
+}
+
+/// The owner's writer for a forwarded connection: its queue published on
+/// the link's subject, numbered; `!close` when the room ends it.
+async fn publish_link(
+    nats: Nats,
+    subject: String,
+    mut rx: mpsc::Receiver<Utf8Bytes>,
+    kill: Arc<Notify>,
+) {
+    let mut n = 0u64;
+    let publish = |n: u64, text: &str| {
+        let payload = format!("{n} {text}");
+        let nats = nats.clone();
+        let subject = subject.clone();
+        async move { nats.publish(subject, payload.into()).await.is_ok() }
+    };
+    loop {
+        tokio::select! {
+            biased;
+            out = rx.recv() => match out {
+                Some(text) => {
+                    n += 1;
+                    if !publish(n, text.as_str()).await {
+                        break;
+                    }
+                }
+                None => break,
+            },
+            _ = kill.notified() => {
+                // Whatever was queued (the reason, say) goes first.
+                while let Ok(text) = rx.try_recv() {
+                    n += 1;
+                    publish(n, text.as_str()).await;
+                }
+                break;
+            }
+        }
+    }
+    drop(rx);
+    publish(n + 1, "!close").await;
+}
+
+/// A client connection attached to a room on another server.
+pub(crate) struct Link {
+    bus: Arc<Bus>,
+    code: String,
+    id: String,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Link {
+    /// Forwards one of the client's messages; false if the link is gone.
+    pub(crate) async fn send(&self, msg: Client) -> bool {
+        if self.task.is_finished() {
+            return false;
+        }
+        let input = In::Msg {
+            link: self.id.clone(),
+            msg,
+        };
+        self.bus.send(&self.code, &input).await
+    }
+
+    /// The client went: the owner hears of it at once.
+    pub(crate) async fn gone(self) {
+        self.task.abort();
+        self.bus
+            .forwards
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(&self.id);
+        let gone = In::Gone {
+            link: self.id.clone(),
+        };
+        self.bus.send(&self.code, &gone).await;
+    }
+}
