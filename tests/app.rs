@@ -97,44 +97,6 @@ fn click_at(app: &mut App, at: Vec2) {
     }
 }
 
-/// A click whose press and release land in the same frame (a quick tap, or
-/// a slow frame in the browser) still picks the point: the board does not
-/// only sample whether the button is down once a frame.
-#[test]
-fn a_click_within_one_frame_picks_the_point() {
-    use bevy::input::mouse::MouseButtonInput;
-    let mut app = app(AnimationSpeed::Off);
-    start(
-        &mut app,
-        vec![SeatKind::Human, SeatKind::Human],
-        CapturedReveal::CapturerOnly,
-        3,
-    );
-    for _ in 0..3 {
-        app.update();
-    }
-    let from = app.world().resource::<BoardUi>().moves[0].0;
-    let at = app.world().resource::<BoardLayout>().cell_to_world(from);
-    let world = app.world_mut();
-    let mut cameras = world.query_filtered::<(&Transform, &Projection), With<Camera2d>>();
-    let (camera, projection) = cameras.single(world).expect("one camera");
-    let (camera, projection) = (*camera, projection.clone());
-    let mut windows = world.query_filtered::<(Entity, &mut Window), With<PrimaryWindow>>();
-    let (window, mut w) = windows.single_mut(world).expect("a window");
-    let pos = veil::table::fit::world_to_window(w.size(), at, &camera, &projection);
-    w.set_cursor_position(Some(pos));
-    app.update();
-    for state in [ButtonState::Pressed, ButtonState::Released] {
-        app.world_mut().write_message(MouseButtonInput {
-            button: MouseButton::Left,
-            state,
-            window,
-        });
-    }
-    app.update();
-    assert_eq!(app.world().resource::<BoardUi>().selected, Some(from));
-}
-
 /// Title → game choice → setup with the keyboard and the choice's button.
 fn to_setup(app: &mut App) {
     assert_eq!(screen(app), Screen::Title);

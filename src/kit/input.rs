@@ -239,19 +239,15 @@ fn hover_square(
 
 fn click_square(
     actions: Single<&ActionState<UiAction>, With<Player>>,
-    buttons: Res<ButtonInput<MouseButton>>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     camera: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
     layout: Option<Res<BoardLayout>>,
     mut out: MessageWriter<Command>,
 ) {
-    // The action map samples whether the button is down once a frame: a
-    // press and release within one frame (a quick click in a slow frame, as
-    // in the browser) shows only in the button's own just-pressed.
-    if !actions.just_pressed(&UiAction::Click) && !buttons.just_pressed(MouseButton::Left) {
+    // A board layout exists only while a board is on screen.
+    if !actions.just_pressed(&UiAction::Click) {
         return;
     }
-    // A board layout exists only while a board is on screen.
     let (Some(window), Some(layout), Ok(camera)) = (window, layout, camera.single()) else {
         return;
     };
