@@ -37,6 +37,9 @@ fn app(animation: AnimationSpeed) -> App {
         ..Settings::default()
     });
     app.update();
+    if let Some((w, h)) = touch::finger() {
+        touch::install(&mut app, w, h);
+    }
     app
 }
 
@@ -45,12 +48,19 @@ fn screen(app: &App) -> Screen {
 }
 
 fn send(app: &mut App, c: Command) {
+    // Finger mode: a tap on the table or the panel's button, where there is one.
+    if touch::finger().is_some() && screen(app) == Screen::Play && touch::send_by_touch(app, &c) {
+        return;
+    }
     app.world_mut().write_message(c);
     app.update();
 }
 
 /// Presses and releases a key through Bevy's input, as a keyboard would.
 fn key(app: &mut App, code: KeyCode, logical: Key) {
+    if touch::finger().is_some() && touch::key_by_touch(app, code) {
+        return;
+    }
     let window = app
         .world_mut()
         .query_filtered::<Entity, With<PrimaryWindow>>()
@@ -86,6 +96,10 @@ fn click_at(app: &mut App, at: Vec2) {
         pos.x >= 0.0 && pos.y >= 0.0 && pos.x < size.x && pos.y < size.y,
         "the point is in the window ({pos})"
     );
+    if touch::finger().is_some() {
+        touch::tap(app, pos);
+        return;
+    }
     w.set_cursor_position(Some(pos));
     for state in [ButtonState::Pressed, ButtonState::Released] {
         app.world_mut().write_message(MouseButtonInput {
@@ -816,5 +830,7 @@ mod resume;
 mod review;
 #[path = "app/skelly.rs"]
 mod skelly;
+#[path = "app/touch.rs"]
+mod touch;
 #[path = "app/tysiac.rs"]
 mod tysiac;

@@ -1,10 +1,14 @@
-//! Input: leafwing actions bound to keys and mouse buttons, turned into the
-//! app's [`Command`] messages. Menus' buttons write the same messages, and so
-//! do the tests: everything the player can do goes through [`Command`].
+//! Input: leafwing actions bound to keys, and the [`Pointer`] (the mouse or
+//! a finger, alike), turned into the app's [`Command`] messages. Menus'
+//! buttons write the same messages, and so do the tests: everything the
+//! player can do goes through [`Command`].
 
+use bevy::camera::ScalingMode;
+use bevy::input::touch::Touches;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use bevy_egui::input::egui_wants_any_pointer_input;
+use bevy_egui::EguiContexts;
+use bevy_egui::input::EguiWantsInput;
 use leafwing_input_manager::prelude::*;
 
 use crate::kit::board::{BoardLayout, BoardUi, Cell};
@@ -14,7 +18,8 @@ use crate::kit::board::{BoardLayout, BoardUi, Cell};
 pub enum UiAction {
     /// Enter / Space: confirm, or pick the square under the keyboard cursor.
     Select,
-    /// Mouse left button: pick the square under the pointer.
+    /// Mouse left button (what the [`Pointer`] reads; kept so the action
+    /// map names it).
     Click,
     /// Escape / right button: drop the selection, or go back.
     Cancel,
@@ -175,14 +180,12 @@ impl Plugin for InputPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins(InputManagerPlugin::<UiAction>::default())
             .add_message::<Command>()
+            .init_resource::<Pointer>()
             .add_systems(Startup, spawn_player)
+            .add_systems(PreUpdate, read_pointer.after(bevy::input::InputSystems))
             .add_systems(
                 Update,
-                (
-                    menu_key,
-                    (hover_square, click_square).run_if(not(egui_wants_any_pointer_input)),
-                )
-                    .in_set(InputSet),
+                (menu_key, hover_square, click_square).in_set(InputSet),
             );
     }
 }
@@ -209,49 +212,315 @@ fn menu_key(
     }
 }
 
-/// The board point under the mouse pointer, if any.
-fn pointer_cell(
-    window: &Window,
-    camera: (&Camera, &GlobalTransform),
+/// How far (logical pixels) a finger may slide and still tap.
+pub const TAP_SLOP: f32 = 14.0;
+
+/// The pointer this frame, the mouse or a finger alike, so that a view
+/// does not care which: where it is, whether it is down, and whether it
+/// tapped. A mouse picks on the press (as desktop players expect); a finger
+/// picks on the lift, since a touch may begin a scroll or a drag and a quick
+/// tap can begin and end within one frame. A press that began on one of
+/// egui's panels or windows belongs to them, and never reaches the table.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct Pointer {
+    /// The window point (logical pixels from the top left) the pointer is
+    /// at: the mouse over the window, or the finger down (or lifted this
+    /// frame). Past the window's edge while a press lasts, too.
+    pub at: Option<Vec2>,
+    /// The button or finger is down.
+    pub pressed: bool,
+    /// A press began this frame (on the table, not a panel).
+    pub began: bool,
+    /// The press ended this frame (begun on the table).
+    pub ended: bool,
+    /// A pick this frame, and where: the mouse's press, or a finger lifted
+    /// near where it touched down.
+    pub tap: Option<Vec2>,
+    /// The last press was a finger's.
+    pub finger: bool,
+    /// Where the present (or just ended) press began.
+    pub start: Option<Vec2>,
+    /// The present press began on a panel or a window.
+    pub on_panel: bool,
+    /// The pointer is over a panel or a window now (a finger: its press
+    /// began there).
+    pub over_panel: bool,
+    /// The finger followed, while it is down.
+    finger_id: Option<u64>,
+}
+
+impl Pointer {
+    /// The press moved further than a tap may.
+    pub fn dragged(&self) -> bool {
+        match (self.start, self.at) {
+            (Some(s), Some(a)) => s.distance(a) > TAP_SLOP,
+            _ => false,
+        }
+    }
+
+    /// Where the pointer points at the table: the mouse anywhere over the
+    /// window but a panel, a finger only while it is down.
+    pub fn over_table(&self) -> Option<Vec2> {
+        if self.over_panel || (self.finger && !self.pressed && !self.ended) {
+            return None;
+        }
+        self.at
+    }
+}
+
+/// Whether window point `pos` lies on the egui of this frame: the top
+/// strip, the side panel or the bottom sheet, the review's strip, or a
+/// window or menu above them. Worked out from the layout rather than from
+/// egui's hover, which a finger never gives before it touches.
+pub fn on_panels(ctx: &bevy_egui::egui::Context, window: Vec2, pos: Vec2) -> bool {
+    use crate::kit::widgets::{TOP_BAR, table_free_area};
+    if pos.y < TOP_BAR {
+        return true;
+    }
+    if !table_free_area(ctx, window).contains(pos) {
+        return true;
+    }
+    let zoom = ctx.zoom_factor().max(0.01);
+    let at = bevy_egui::egui::pos2(pos.x / zoom, pos.y / zoom);
+    ctx.layer_id_at(at)
+        .is_some_and(|l| l.order != bevy_egui::egui::Order::Background)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn read_pointer(
+    mut pointer: ResMut<Pointer>,
+    mouse: Res<ButtonInput<MouseButton>>,
+    touches: Option<Res<Touches>>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    moves: MessageReader<CursorMoved>,
+    outside: Local<Option<Vec2>>,
+    egui_wants: Option<Res<EguiWantsInput>>,
+    mut contexts: EguiContexts,
+) {
+    let ctx = contexts.ctx_mut().ok().cloned();
+    let size = window.as_ref().map(|w| w.size());
+    let wants = egui_wants.is_some_and(|w| w.wants_any_pointer_input());
+    follow_pointer(
+        &mut pointer,
+        &mouse,
+        touches.as_deref(),
+        window.as_deref().map(|w| &**w),
+        moves,
+        outside,
+        wants,
+        ctx.as_ref(),
+    );
+    let p = &mut *pointer;
+    p.over_panel = if p.finger {
+        p.on_panel
+    } else {
+        wants
+            || match (p.at, &ctx, size) {
+                (Some(at), Some(ctx), Some(size)) => on_panels(ctx, size, at),
+                _ => false,
+            }
+    };
+}
+
+#[allow(clippy::too_many_arguments)]
+fn follow_pointer(
+    p: &mut Pointer,
+    mouse: &ButtonInput<MouseButton>,
+    touches: Option<&Touches>,
+    window: Option<&Window>,
+    mut moves: MessageReader<CursorMoved>,
+    mut outside: Local<Option<Vec2>>,
+    egui_wants: bool,
+    ctx: Option<&bevy_egui::egui::Context>,
+) {
+    let Some(window) = window else {
+        *p = Pointer::default();
+        return;
+    };
+    let size = window.size();
+    let panel = |pos: Vec2| ctx.is_some_and(|c| on_panels(c, size, pos));
+    p.began = false;
+    p.ended = false;
+    p.tap = None;
+    // The mouse. Past the window's edge the window has no pointer, but the
+    // moves still arrive while the button is held.
+    for m in moves.read() {
+        *outside = Some(m.position);
+    }
+    let cursor = window.cursor_position();
+    if cursor.is_some() {
+        *outside = None;
+    }
+    let mouse_down = mouse.just_pressed(MouseButton::Left);
+    let mouse_up = mouse.just_released(MouseButton::Left);
+    if mouse_down || mouse_up || mouse.pressed(MouseButton::Left) || cursor.is_some() {
+        if p.finger_id.is_none() {
+            p.finger = false;
+            p.at = cursor.or(if mouse.pressed(MouseButton::Left) || mouse_up {
+                *outside
+            } else {
+                None
+            });
+        }
+    } else if !p.finger {
+        p.at = None;
+    }
+    if mouse_down && p.finger_id.is_none() {
+        let at = cursor.or(*outside);
+        // egui's own flag knows the mouse (it hovered first).
+        let on = egui_wants || at.is_none_or(panel);
+        p.finger = false;
+        p.start = at;
+        p.on_panel = on;
+        p.pressed = true;
+        if !on {
+            p.began = true;
+            p.tap = at;
+        }
+    }
+    if !p.finger && p.finger_id.is_none() {
+        if mouse_up && p.pressed {
+            p.pressed = false;
+            p.ended = !p.on_panel;
+        } else if !mouse.pressed(MouseButton::Left) && !mouse_down {
+            p.pressed = false;
+        }
+    }
+    // The first finger down is the pointer; others are ignored (no pinch).
+    let Some(touches) = touches else { return };
+    if p.finger_id.is_none() {
+        if let Some(t) = touches.iter_just_pressed().next() {
+            p.finger_id = Some(t.id());
+            p.finger = true;
+            p.start = Some(t.start_position());
+            p.on_panel = panel(t.start_position());
+            p.pressed = true;
+            p.began = !p.on_panel;
+            p.at = Some(t.position());
+        } else if let Some(t) = touches.iter_just_released().next() {
+            // Touched and lifted within one frame: both are this frame's.
+            p.finger = true;
+            p.start = Some(t.start_position());
+            p.on_panel = panel(t.start_position());
+            p.at = Some(t.position());
+            p.pressed = false;
+            if !p.on_panel {
+                p.began = true;
+                p.ended = true;
+                if !p.dragged() {
+                    p.tap = p.start;
+                }
+            }
+            return;
+        }
+    }
+    let Some(id) = p.finger_id else { return };
+    if let Some(t) = touches.get_pressed(id) {
+        p.at = Some(t.position());
+    } else if let Some(t) = touches.get_released(id) {
+        p.at = Some(t.position());
+        p.pressed = false;
+        p.finger_id = None;
+        if !p.on_panel {
+            p.ended = true;
+            if !p.dragged() {
+                p.tap = p.start;
+            }
+        }
+    } else {
+        // Canceled (the browser took the gesture): nothing picked.
+        p.pressed = false;
+        p.finger_id = None;
+        p.at = None;
+    }
+}
+
+/// The board point at window point `pos`, if any.
+fn cell_at(
+    window: Vec2,
+    pos: Vec2,
+    camera: (&Transform, &Projection),
     layout: &BoardLayout,
 ) -> Option<Cell> {
-    let pos = window.cursor_position()?;
-    let world = camera.0.viewport_to_world_2d(camera.1, pos).ok()?;
+    let world = window_to_world(window, pos, camera.0, camera.1);
     let cell = layout.world_to_cell(world)?;
     // Only when close enough to the point itself.
     (layout.cell_to_world(cell).distance(world) < layout.spacing * 0.48).then_some(cell)
 }
 
 fn hover_square(
+    pointer: Res<Pointer>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
-    camera: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    camera: Query<(&Transform, &Projection), With<Camera2d>>,
     layout: Option<Res<BoardLayout>>,
     mut board: ResMut<BoardUi>,
 ) {
     let (Some(window), Some(layout), Ok(camera)) = (window, layout, camera.single()) else {
         return;
     };
-    let cell = pointer_cell(&window, camera, &layout);
+    // A finger hovers only while it is down (the point it would pick).
+    let at = if pointer.finger && !pointer.pressed {
+        None
+    } else {
+        pointer.over_table()
+    };
+    let cell = at.and_then(|pos| cell_at(window.size(), pos, camera, &layout));
     if board.hover != cell {
         board.hover = cell;
     }
 }
 
 fn click_square(
-    actions: Single<&ActionState<UiAction>, With<Player>>,
+    pointer: Res<Pointer>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
-    camera: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    camera: Query<(&Transform, &Projection), With<Camera2d>>,
     layout: Option<Res<BoardLayout>>,
     mut out: MessageWriter<Command>,
 ) {
     // A board layout exists only while a board is on screen.
-    if !actions.just_pressed(&UiAction::Click) {
-        return;
-    }
-    let (Some(window), Some(layout), Ok(camera)) = (window, layout, camera.single()) else {
+    let (Some(pos), Some(window), Some(layout), Ok(camera)) =
+        (pointer.tap, window, layout, camera.single())
+    else {
         return;
     };
-    if let Some(cell) = pointer_cell(&window, camera, &layout) {
+    if let Some(cell) = cell_at(window.size(), pos, camera, &layout) {
         out.write(Command::Square(cell));
     }
+}
+
+/// The world point under window point `pos` (logical pixels from the top
+/// left) for the camera as the table's fit sets it. Worked out from the
+/// projection rather than asked of the camera, which knows its viewport
+/// only once something has rendered (never in a headless app).
+pub fn window_to_world(
+    window: Vec2,
+    pos: Vec2,
+    camera: &Transform,
+    projection: &Projection,
+) -> Vec2 {
+    let per_pixel = match projection {
+        Projection::Orthographic(o) => {
+            let shown = match o.scaling_mode {
+                ScalingMode::Fixed { width, height } => Vec2::new(width, height),
+                _ => window,
+            };
+            shown / window.max(Vec2::ONE) * o.scale
+        }
+        _ => Vec2::ONE,
+    };
+    let from_middle = (pos - window / 2.0) * Vec2::new(1.0, -1.0);
+    camera.translation.truncate() + from_middle * per_pixel
+}
+
+/// The window point (logical pixels from the top left) showing world point
+/// `at`: the inverse of [`window_to_world`].
+pub fn world_to_window(
+    window: Vec2,
+    at: Vec2,
+    camera: &Transform,
+    projection: &Projection,
+) -> Vec2 {
+    let origin = window_to_world(window, window / 2.0, camera, projection);
+    let unit = window_to_world(window, window / 2.0 + Vec2::ONE, camera, projection) - origin;
+    window / 2.0 + (at - origin) / unit
 }

@@ -17,6 +17,7 @@ pub mod settings;
 pub mod sound;
 pub mod store;
 pub mod theme;
+pub mod touch;
 pub mod widgets;
 pub mod world_text;
 
@@ -30,6 +31,7 @@ impl Plugin for KitPlugin {
             .add_plugins((
                 fonts::FontsPlugin,
                 input::InputPlugin,
+                touch::TouchPlugin,
                 anim::AnimPlugin,
                 world_text::WorldTextPlugin,
             ))

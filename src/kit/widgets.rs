@@ -19,7 +19,7 @@ pub struct GameButtons {
     pub resign: bool,
 }
 
-/// Undo, Hint, Replay, Rules, Resign and Menu, in that order, drawn into
+/// Undo, Hint, Replay, Cancel, Rules, Resign and Menu, in that order, drawn into
 /// the caller's row so a view can put its own buttons beside them.
 pub fn game_buttons(ui: &mut egui::Ui, b: GameButtons, out: &mut MessageWriter<Command>) {
     let mut button = |ui: &mut egui::Ui, enabled: bool, text: &str, command: Command| {
@@ -34,6 +34,8 @@ pub fn game_buttons(ui: &mut egui::Ui, b: GameButtons, out: &mut MessageWriter<C
     if let Some(enabled) = b.replay {
         button(ui, enabled, "Replay last move (L)", Command::ReplayLast);
     }
+    // Esc's work for a finger: drop what is picked up or selected.
+    button(ui, true, "Cancel (Esc)", Command::Cancel);
     button(ui, true, "Rules (F1)", Command::ToggleRules);
     button(ui, b.resign, "Resign (R)", Command::Resign);
     button(ui, true, "Menu", Command::Back);
@@ -303,9 +305,9 @@ pub fn review_bar(ctx: &egui::Context, bar: ReviewBar, out: &mut MessageWriter<C
     ctx.data_mut(|d| d.insert_temp(review_key(), (pass, height)));
     let mut rect = ctx.viewport_rect();
     rect.min.y += TOP_BAR;
-    if side_panel_open(ctx) {
-        rect.max.x -= SIDE_PANEL;
-    }
+    rect.max.x -= side_panel_width(ctx);
+    // Above the bottom sheet on a phone held upright.
+    rect.max.y -= sheet_space(ctx);
     let mut root = egui::Ui::new(
         ctx.clone(),
         egui::Id::new("review-root"),
@@ -465,28 +467,127 @@ fn auto_key() -> egui::Id {
 }
 
 /// Whether the side panel is open: as the player last set it, else open
-/// on windows at least [`NARROW`] wide (see [`note_window_width`]).
+/// on windows at least [`NARROW`] wide (see [`note_window`]). On a
+/// phone held upright it is always there, as the bottom sheet.
 pub fn side_panel_open(ctx: &egui::Context) -> bool {
+    if sheet_mode(ctx) {
+        return true;
+    }
     ctx.data(|d| {
         d.get_temp::<bool>(panel_key())
             .or(d.get_temp::<bool>(auto_key()))
     })
-    .unwrap_or_else(|| ctx.viewport_rect().width() >= NARROW)
+    .unwrap_or_else(|| window_points(ctx).x >= NARROW)
 }
 
-/// Tells the panel the window's width (egui may learn of a resize a frame
-/// late): a panel the player has not set is open when it is wide enough.
-pub fn note_window_width(ctx: &egui::Context, width: f32) {
-    let wide = width >= NARROW;
-    if ctx.data(|d| d.get_temp::<bool>(auto_key())) != Some(wide) {
-        ctx.data_mut(|d| d.insert_temp(auto_key(), wide));
+/// The width the side panel takes beside the table (0 when folded, or
+/// when it is the bottom sheet).
+pub fn side_panel_width(ctx: &egui::Context) -> f32 {
+    if !sheet_mode(ctx) && side_panel_open(ctx) {
+        SIDE_PANEL
+    } else {
+        0.0
     }
 }
 
+/// A window narrower than [`NARROW`] and taller than wide (a phone held
+/// upright, a tablet upright): the panel is a sheet under the table, at
+/// the window's full width, as mobile board-game sites do.
+pub fn sheet_mode(ctx: &egui::Context) -> bool {
+    let r = window_points(ctx);
+    r.x < NARROW && r.y > r.x
+}
+
+fn sheet_key() -> egui::Id {
+    egui::Id::new("veil-sheet-size")
+}
+
+/// How far the bottom sheet is pulled up: 0 low (its handle and the first
+/// lines), 1 the part of the window the table leaves (the default), 2
+/// high (most of the window, over the table).
+pub fn sheet_size(ctx: &egui::Context) -> u8 {
+    ctx.data(|d| d.get_temp::<u8>(sheet_key())).unwrap_or(1)
+}
+
+pub fn set_sheet_size(ctx: &egui::Context, size: u8) {
+    ctx.data_mut(|d| d.insert_temp(sheet_key(), size.min(2)));
+}
+
+/// The bottom sheet's height now (0 when there is no sheet).
+pub fn sheet_space(ctx: &egui::Context) -> f32 {
+    if !sheet_mode(ctx) {
+        return 0.0;
+    }
+    let r = window_points(ctx);
+    let (w, h) = (r.x, r.y);
+    let low = (h * 0.22).max(150.0);
+    // The table at the full width: what it leaves is the sheet's.
+    let table = w * 910.0 / 1060.0;
+    let mid = (h - TOP_BAR - table).clamp(low, h * 0.6);
+    match sheet_size(ctx) {
+        0 => low,
+        1 => mid,
+        _ => (h * 0.85).max(mid),
+    }
+}
+
+/// The part of the window (logical pixels from the top left) the table
+/// is drawn in: below the top strip, beside the side panel, above the
+/// review's strip and the bottom sheet.
+pub fn table_free_area(ctx: &egui::Context, window: Vec2) -> Rect {
+    let zoom = ctx.zoom_factor().max(0.01);
+    Rect {
+        min: Vec2::new(0.0, TOP_BAR * zoom),
+        max: Vec2::new(
+            window.x - side_panel_width(ctx) * zoom,
+            window.y - (review_space(ctx) + sheet_space(ctx)) * zoom,
+        ),
+    }
+}
+
+/// Tells the panel the window's size (egui may learn of a resize a frame
+/// late, and a headless app's egui never does): a panel the player has not
+/// set is open when it is wide enough, and a window upright and narrow
+/// gets the bottom sheet.
+pub fn note_window(ctx: &egui::Context, size: Vec2) {
+    let wide = size.x >= NARROW;
+    if ctx.data(|d| d.get_temp::<bool>(auto_key())) != Some(wide) {
+        ctx.data_mut(|d| d.insert_temp(auto_key(), wide));
+    }
+    let size = egui::vec2(size.x, size.y) / ctx.zoom_factor().max(0.01);
+    if ctx.data(|d| d.get_temp::<egui::Vec2>(window_key())) != Some(size) {
+        ctx.data_mut(|d| d.insert_temp(window_key(), size));
+    }
+}
+
+fn window_key() -> egui::Id {
+    egui::Id::new("veil-window-size")
+}
+
+/// The window's size in egui's points, as last noted (else egui's own).
+fn window_points(ctx: &egui::Context) -> egui::Vec2 {
+    ctx.data(|d| d.get_temp::<egui::Vec2>(window_key()))
+        .unwrap_or_else(|| ctx.viewport_rect().size())
+}
+
 /// The game's side panel on the right, [`SIDE_PANEL`] wide, with a button
-/// to fold it away; folded, a tab at the window's edge brings it back.
+/// to fold it away; folded, a tab at the window's edge brings it back. On
+/// a phone held upright ([`sheet_mode`]) it is a sheet under the table,
+/// pulled up or down by its handle, its content scrolled by dragging.
 pub fn side_panel(root: &mut egui::Ui, id: &'static str, add: impl FnOnce(&mut egui::Ui)) {
     let ctx = root.ctx().clone();
+    if sheet_mode(&ctx) {
+        egui::Panel::bottom(id)
+            .exact_size(sheet_space(&ctx))
+            .resizable(false)
+            .show(root, |ui| {
+                sheet_handle(ui);
+                egui::ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .show(ui, add);
+            });
+        return;
+    }
     let set = |open: bool| ctx.data_mut(|d| d.insert_temp(panel_key(), open));
     if side_panel_open(&ctx) {
         egui::Panel::right(id)
@@ -499,7 +600,10 @@ pub fn side_panel(root: &mut egui::Ui, id: &'static str, add: impl FnOnce(&mut e
                 {
                     set(false);
                 }
-                add(ui);
+                // A short window (a phone held sideways) scrolls the rest.
+                egui::ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .show(ui, add);
             });
     } else {
         egui::Area::new(egui::Id::new("side-panel-tab"))
@@ -511,4 +615,41 @@ pub fn side_panel(root: &mut egui::Ui, id: &'static str, add: impl FnOnce(&mut e
                 }
             });
     }
+}
+
+/// The bottom sheet's handle: a bar to drag up or down, and ▲ / ▼ for a
+/// tap; the sheet settles at the nearest of its three heights.
+fn sheet_handle(ui: &mut egui::Ui) {
+    let ctx = ui.ctx().clone();
+    let size = sheet_size(&ctx);
+    ui.horizontal(|ui| {
+        if ui.add_enabled(size > 0, egui::Button::new("▼")).clicked() {
+            set_sheet_size(&ctx, size - 1);
+        }
+        let width = (ui.available_width() - 52.0).max(40.0);
+        let (rect, bar) = ui.allocate_exact_size(
+            egui::vec2(width, ui.spacing().interact_size.y),
+            egui::Sense::click_and_drag(),
+        );
+        let grip = egui::Rect::from_center_size(rect.center(), egui::vec2(48.0, 5.0));
+        ui.painter()
+            .rect_filled(grip, 3.0, ui.visuals().widgets.inactive.fg_stroke.color);
+        let pulled = ctx.data(|d| d.get_temp::<f32>(sheet_key().with("pull")));
+        if bar.dragged() {
+            let by = pulled.unwrap_or(0.0) + bar.drag_delta().y;
+            ctx.data_mut(|d| d.insert_temp(sheet_key().with("pull"), by));
+        }
+        if bar.drag_stopped() {
+            let by = pulled.unwrap_or(0.0);
+            ctx.data_mut(|d| d.remove::<f32>(sheet_key().with("pull")));
+            // Up is negative: pulled up, the sheet grows.
+            let steps = (-by / 80.0).round() as i32;
+            set_sheet_size(&ctx, (i32::from(size) + steps).clamp(0, 2) as u8);
+        } else if bar.clicked() {
+            set_sheet_size(&ctx, (size + 1) % 3);
+        }
+        if ui.add_enabled(size < 2, egui::Button::new("▲")).clicked() {
+            set_sheet_size(&ctx, size + 1);
+        }
+    });
 }

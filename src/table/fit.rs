@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
 
-use crate::kit::widgets::{SIDE_PANEL, TOP_BAR, note_window_width, review_space, side_panel_open};
+use crate::kit::widgets::{TOP_BAR, note_window, review_space, sheet_space, side_panel_width};
 use crate::table::Screen;
 
 /// The world area every table is laid out in. (Left of the origin: the
@@ -53,12 +53,17 @@ fn fit_camera(
 ) {
     let Some(window) = window else { return };
     let size = Vec2::new(window.width(), window.height());
-    // A folded panel leaves the whole width to the table.
-    let (open, bottom) = contexts.ctx_mut().map_or((true, 0.0), |ctx| {
-        note_window_width(ctx, size.x);
-        (side_panel_open(ctx), review_space(ctx))
+    // A folded panel leaves the whole width to the table; the bottom sheet
+    // of a phone held upright takes the bottom instead.
+    let (panel, bottom) = contexts.ctx_mut().map_or((0.0, 0.0), |ctx| {
+        note_window(ctx, size);
+        let zoom = ctx.zoom_factor().max(0.01);
+        (
+            side_panel_width(ctx) * zoom,
+            (review_space(ctx) + sheet_space(ctx)) * zoom,
+        )
     });
-    let (shown, at) = fit(size, if open { SIDE_PANEL } else { 0.0 }, bottom);
+    let (shown, at) = fit(size, panel, bottom);
     for (mut projection, mut transform) in &mut camera {
         let wanted = ScalingMode::Fixed {
             width: shown.x,
@@ -90,49 +95,14 @@ fn plain_camera(mut camera: Query<(&mut Projection, &mut Transform), With<Camera
     }
 }
 
-/// The world point under window point `pos` (logical pixels from the top
-/// left) for the camera as [`fit_camera`] sets it. Worked out from the
-/// projection rather than asked of the camera, which knows its viewport
-/// only once something has rendered (never in a headless app).
-pub fn window_to_world(
-    window: Vec2,
-    pos: Vec2,
-    camera: &Transform,
-    projection: &Projection,
-) -> Vec2 {
-    let per_pixel = match projection {
-        Projection::Orthographic(o) => {
-            let shown = match o.scaling_mode {
-                ScalingMode::Fixed { width, height } => Vec2::new(width, height),
-                _ => window,
-            };
-            shown / window.max(Vec2::ONE) * o.scale
-        }
-        _ => Vec2::ONE,
-    };
-    let from_middle = (pos - window / 2.0) * Vec2::new(1.0, -1.0);
-    camera.translation.truncate() + from_middle * per_pixel
-}
-
-/// The world point under the mouse pointer, if it is over the window.
-pub fn pointer_in_world(
+/// The world point under window point `pos` (the pointer's, a tap's).
+pub fn point_in_world(
     window: &Window,
     camera: &Query<(&Transform, &Projection), With<Camera2d>>,
+    pos: Vec2,
 ) -> Option<Vec2> {
     let (camera, projection) = camera.single().ok()?;
-    let pos = window.cursor_position()?;
     Some(window_to_world(window.size(), pos, camera, projection))
 }
 
-/// The window point (logical pixels from the top left) showing world point
-/// `at`: the inverse of [`window_to_world`].
-pub fn world_to_window(
-    window: Vec2,
-    at: Vec2,
-    camera: &Transform,
-    projection: &Projection,
-) -> Vec2 {
-    let origin = window_to_world(window, window / 2.0, camera, projection);
-    let unit = window_to_world(window, window / 2.0 + Vec2::ONE, camera, projection) - origin;
-    window / 2.0 + (at - origin) / unit
-}
+pub use crate::kit::input::{window_to_world, world_to_window};

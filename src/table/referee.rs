@@ -386,8 +386,10 @@ fn drive<G: GameView>(
     mut held: Local<f32>,
     mut slice: ResMut<LastThinkSlice>,
     mut changed: MessageWriter<GameChanged>,
+    mut fitted: Local<Option<Duration>>,
 ) {
     slice.0 = None;
+    let budget = ThinkBudget(fit_slice(&mut fitted, budget.0, time.delta()));
     if m.is_hinting() {
         let start = web_time::Instant::now();
         m.think_hint(budget.0, time.delta());
@@ -426,6 +428,30 @@ fn drive<G: GameView>(
             });
         }
     }
+}
+
+/// A frame that took longer than this runs long (under about 50 frames a
+/// second): the search's slice shrinks.
+pub const LONG_FRAME: Duration = Duration::from_millis(20);
+/// The least slice, so the search still moves on a slow phone.
+pub const LEAST_SLICE: Duration = Duration::from_millis(2);
+
+/// The search's slice for this frame, from the last frame's length: cut by
+/// a third after a long frame, grown back by a tenth after a short one,
+/// between [`LEAST_SLICE`] and the budget. (The frame's length, not the
+/// app's own work, is what a player sees; a display's vsync keeps short
+/// frames at its rate, so they never count as long.)
+pub fn fit_slice(now: &mut Option<Duration>, budget: Duration, last_frame: Duration) -> Duration {
+    let least = LEAST_SLICE.min(budget);
+    let slice = now.unwrap_or(budget);
+    let next = if last_frame > LONG_FRAME {
+        slice.mul_f32(2.0 / 3.0)
+    } else {
+        slice.mul_f32(1.1)
+    };
+    let next = next.clamp(least, budget);
+    *now = Some(next);
+    next
 }
 
 /// Chooses whose view the board shows. One human: always theirs. No human:

@@ -695,7 +695,7 @@ fn human_plays_the_computer<G: BoardOf>(
 }
 
 #[test]
-fn intrigue_human_against_computer_from_title_to_results() {
+pub(super) fn intrigue_human_against_computer_from_title_to_results() {
     let mut app = app(AnimationSpeed::Off);
     chess_start(
         &mut app,
@@ -753,7 +753,7 @@ fn intrigue_computers_atomic_king_with_animations_to_the_end() {
 }
 
 #[test]
-fn secret_king_human_against_computer_from_title_to_results() {
+pub(super) fn secret_king_human_against_computer_from_title_to_results() {
     let mut app = app(AnimationSpeed::Off);
     chess_start(
         &mut app,

@@ -947,7 +947,7 @@ fn player_to_act(app: &mut App) -> Option<(HideAndGuessView, Task)> {
 /// Issue 34, 8: the supply's pieces are clicked to pick them, and a
 /// triangle is built by clicks alone (and Enter).
 #[test]
-fn hag_a_triangle_built_by_clicking_the_supply() {
+pub(super) fn hag_a_triangle_built_by_clicking_the_supply() {
     let mut app = app(AnimationSpeed::Off);
     start_hag(
         &mut app,
@@ -1018,7 +1018,7 @@ fn hag_a_triangle_built_by_clicking_the_supply() {
 /// Issue 34, 8: a click on a triangle on your turn starts a guess with its
 /// three pieces (a guess is most often made of what triangles showed).
 #[test]
-fn hag_a_click_on_a_triangle_starts_a_guess_with_its_pieces() {
+pub(super) fn hag_a_click_on_a_triangle_starts_a_guess_with_its_pieces() {
     let mut app = app(AnimationSpeed::Off);
     start_hag(
         &mut app,

@@ -345,12 +345,17 @@ fn a_whole_game_of_tysiac_with_the_keyboard_alone() {
 fn every_table_fits_the_window() {
     use bevy::camera::ScalingMode;
     use bevy_egui::EguiContext;
-    use veil::kit::widgets::{SIDE_PANEL, TOP_BAR, side_panel_open};
+    use veil::kit::widgets::{sheet_mode, side_panel_width, table_free_area};
     let sizes = [
         (800.0, 600.0),
         (1280.0, 800.0),
         (3840.0, 2160.0),
         (600.0, 1000.0),
+        // Phones upright and sideways, tablets upright and sideways.
+        (390.0, 844.0),
+        (844.0, 390.0),
+        (768.0, 1024.0),
+        (1024.0, 768.0),
     ];
     let mut checked = 0;
     let mut outside = Vec::new();
@@ -365,18 +370,35 @@ fn every_table_fits_the_window() {
                 app.update();
             }
             let world = app.world_mut();
-            let open = {
+            let (beside, sheet, free) = {
                 let mut q = world.query::<&mut EguiContext>();
                 let mut ctx = q.single_mut(world).unwrap();
-                side_panel_open(ctx.get_mut())
+                let ctx = ctx.get_mut();
+                (
+                    side_panel_width(ctx),
+                    sheet_mode(ctx),
+                    table_free_area(ctx, Vec2::new(w, h)),
+                )
             };
             assert_eq!(
-                open,
+                beside > 0.0,
                 w >= 1000.0,
                 "{}: the panel folds on narrow windows",
                 game.id
             );
-            let panel = if open { SIDE_PANEL } else { 0.0 };
+            assert_eq!(
+                sheet,
+                w < 1000.0 && h > w,
+                "{}: upright and narrow, the panel is a sheet under the table",
+                game.id
+            );
+            if sheet {
+                assert!(
+                    free.max.y < h * 0.75 && free.height() > h * 0.25,
+                    "{}: the sheet leaves the table its part ({free:?})",
+                    game.id
+                );
+            }
             let (projection, camera) = world
                 .query_filtered::<(&Projection, &Transform), With<Camera2d>>()
                 .single(world)
@@ -410,10 +432,10 @@ fn every_table_fits_the_window() {
                 let x = (p.x - camera.x) * scale + w / 2.0;
                 let y = h / 2.0 - (p.y - camera.y) * scale;
                 let (hx, hy) = (half.x * scale, half.y * scale);
-                if !(x - hx >= -1.0
-                    && x + hx <= w - panel + 1.0
-                    && y - hy >= TOP_BAR - 1.0
-                    && y + hy <= h + 1.0)
+                if !(x - hx >= free.min.x - 1.0
+                    && x + hx <= free.max.x + 1.0
+                    && y - hy >= free.min.y - 1.0
+                    && y + hy <= free.max.y + 1.0)
                 {
                     outside.push(format!(
                         "{} at {w}×{h}: {entity} size {size} angle {:.2} (world {:.0}..{:.0}, {:.0}..{:.0}) leaves the free area",
@@ -437,7 +459,7 @@ fn every_table_fits_the_window() {
     }
     assert_eq!(
         checked,
-        4 * veil_games::GAMES.iter().filter(|g| g.app).count()
+        sizes.len() * veil_games::GAMES.iter().filter(|g| g.app).count()
     );
     assert!(
         outside.is_empty(),
@@ -788,7 +810,12 @@ pub(super) fn spilling_widgets(app: &mut App) -> Vec<String> {
     let ctx = ctx.get_mut();
     let width = ctx.viewport_rect().width();
     let widgets = ctx.viewport(|v| v.prev_pass.widgets.clone());
-    let left = width - SIDE_PANEL;
+    // A phone held upright: the panel is the sheet, the window's width.
+    let left = if veil::kit::widgets::sheet_mode(ctx) {
+        0.0
+    } else {
+        width - SIDE_PANEL
+    };
     let mut out = Vec::new();
     let mut inside = 0;
     for (layer, rects) in widgets.layers() {
@@ -798,7 +825,7 @@ pub(super) fn spilling_widgets(app: &mut App) -> Vec<String> {
         // The panel's content: right of its edge, below the top strip (the
         // panel's edge line itself is no content).
         let content = |w: &&bevy_egui::egui::WidgetRect| {
-            w.rect.center().x > left
+            w.rect.center().x >= left
                 && w.rect.min.y >= TOP_BAR
                 && w.rect.width() >= 8.0
                 && w.rect.height() >= 1.0

@@ -282,7 +282,7 @@ fn play_rc(app: &mut App, max_frames: usize, mut human: impl FnMut(&mut App) -> 
 }
 
 #[test]
-fn reality_check_against_the_computer_from_title_to_results() {
+pub(super) fn reality_check_against_the_computer_from_title_to_results() {
     let mut app = app(AnimationSpeed::Fast);
     start_rc(
         &mut app,

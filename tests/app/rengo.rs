@@ -129,7 +129,7 @@ fn click_a_group(app: &mut App) -> Option<Point> {
 }
 
 #[test]
-fn one_person_and_three_computers_from_title_to_results() {
+pub(super) fn one_person_and_three_computers_from_title_to_results() {
     let mut app = app(AnimationSpeed::Fast);
     let seats = vec![
         SeatKind::Human,

@@ -7,7 +7,7 @@
 use super::*;
 use bevy::input::mouse::MouseButtonInput;
 use veil::games::skelly::draw::{
-    CapBody, CapState, Flight, KillerBadge, Plate, TrappedMark, court_to_window, court_to_world,
+    CapBody, CapState, Flight, KillerBadge, Plate, TrappedMark, court_to_world,
 };
 use veil::games::skelly::input::{Aim, FULL_DRAG, charge_strength};
 use veil::games::skelly::{Scene, ViewState, plate_label};
@@ -181,6 +181,19 @@ fn primary_window(app: &mut App) -> Entity {
         .expect("a primary window")
 }
 
+/// The window point showing court point `p`, for the camera the table's
+/// fit set.
+fn court_to_window(app: &mut App, p: Point) -> Vec2 {
+    let size = window_size(app);
+    let world = app.world_mut();
+    let (camera, projection) = world
+        .query_filtered::<(&Transform, &Projection), With<Camera2d>>()
+        .single(world)
+        .map(|(t, p)| (*t, p.clone()))
+        .expect("one camera");
+    veil::table::fit::world_to_window(size, court_to_world(p), &camera, &projection)
+}
+
 fn window_size(app: &mut App) -> Vec2 {
     let w = primary_window(app);
     app.world().get::<Window>(w).unwrap().size()
@@ -189,7 +202,7 @@ fn window_size(app: &mut App) -> Vec2 {
 /// Puts the mouse pointer over court point `p`.
 fn point_at(app: &mut App, p: Point) {
     let size = window_size(app);
-    let pos = court_to_window(p, size);
+    let pos = court_to_window(app, p);
     assert!(
         pos.x >= 0.0 && pos.y >= 0.0 && pos.x < size.x && pos.y < size.y,
         "{p:?} is in the window ({pos})"
@@ -213,6 +226,12 @@ fn mouse(app: &mut App, state: ButtonState) {
 
 /// Presses on the cap at `from`, drags back to `to` in a few moves, lets go.
 fn drag(app: &mut App, from: Point, to: Point) {
+    if super::touch::finger().is_some() {
+        let start = court_to_window(app, Point::new(from.x + 0.3, from.y - 0.2));
+        let end = court_to_window(app, to);
+        super::touch::drag(app, start, end, 4);
+        return;
+    }
     point_at(app, Point::new(from.x + 0.3, from.y - 0.2));
     mouse(app, ButtonState::Pressed);
     for k in 1..=4 {
@@ -257,7 +276,7 @@ fn drag_point_for(app: &mut App, from: Point, goal: Point) -> Point {
     let mut length = f64::from(shot.strength) / f64::from(Shot::MAX_STRENGTH) * FULL_DRAG;
     loop {
         let p = Point::new(from.x - d.x * length, from.y - d.y * length);
-        let w = court_to_window(p, size);
+        let w = court_to_window(app, p);
         if (w.x > 2.0 && w.y > 2.0 && w.x < size.x - 2.0 && w.y < size.y - 2.0) || length < 1.0 {
             return p;
         }
@@ -351,7 +370,7 @@ fn play_to_results(
 }
 
 #[test]
-fn skelly_a_person_against_computers_from_title_to_results() {
+pub(super) fn skelly_a_person_against_computers_from_title_to_results() {
     let mut app = app(AnimationSpeed::Fast);
     start_skelly(
         &mut app,
@@ -432,7 +451,7 @@ fn skelly_hot_seat_with_the_keyboard() {
 /// game before gives the same positions as the referee's game and the
 /// caps on the screen, and the caps fly through the trajectory's frames.
 #[test]
-fn skelly_a_flick_through_the_app_lands_where_the_rules_crate_says() {
+pub(super) fn skelly_a_flick_through_the_app_lands_where_the_rules_crate_says() {
     let mut app = app(AnimationSpeed::Normal);
     start_skelly(
         &mut app,
@@ -685,7 +704,7 @@ fn skelly_a_drag_may_leave_the_window() {
     mouse(&mut app, ButtonState::Pressed);
     // 12 units straight down: far below the window.
     let below = Point::new(from.x, from.y - 12.0);
-    let pos = court_to_window(below, size);
+    let pos = court_to_window(&mut app, below);
     assert!(pos.y > size.y, "the pull leaves the window ({pos})");
     let window = primary_window(&mut app);
     app.world_mut()

@@ -613,7 +613,7 @@ fn against_computers(speed: AnimationSpeed) -> Moves {
 }
 
 #[test]
-fn a_hand_against_two_computers_from_title_to_results() {
+pub(super) fn a_hand_against_two_computers_from_title_to_results() {
     let moves = against_computers(AnimationSpeed::Off);
     let none = (
         moves.dealt,

@@ -1,9 +1,8 @@
 //! The player's picks and votes, turned into action requests.
 
 use bevy::window::PrimaryWindow;
-use leafwing_input_manager::prelude::ActionState;
 
-use crate::kit::input::{Player, UiAction};
+use crate::kit::input::Pointer;
 
 use super::*;
 
@@ -11,16 +10,16 @@ use super::*;
 /// "+" does (for the triangle being built, the guess or the secret); a
 /// click on a triangle puts its three pieces in a guess.
 pub(super) fn click_supply(
-    actions: Single<&ActionState<UiAction>, With<Player>>,
+    pointer: Res<Pointer>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     camera: Query<(&Transform, &Projection), With<Camera2d>>,
     pieces: Query<(&HagPiece, &GlobalTransform)>,
     mut out: MessageWriter<HagCommand>,
 ) {
-    if !actions.just_pressed(&UiAction::Click) {
+    let (Some(pos), Some(window)) = (pointer.tap, window) else {
         return;
-    }
-    let Some(world) = window.and_then(|w| crate::table::fit::pointer_in_world(&w, &camera)) else {
+    };
+    let Some(world) = crate::table::fit::point_in_world(&window, &camera, pos) else {
         return;
     };
     let hit = pieces.iter().find(|(p, at)| {

@@ -295,10 +295,7 @@ fn on_square(
 /// it lets go): its drop targets are marked, a click on one drops it.
 #[allow(clippy::too_many_arguments)]
 pub fn click_hand(
-    actions: Single<
-        &leafwing_input_manager::prelude::ActionState<crate::kit::input::UiAction>,
-        With<crate::kit::input::Player>,
-    >,
+    pointer: Res<crate::kit::input::Pointer>,
     window: Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
     camera: Query<(&Transform, &Projection), With<Camera2d>>,
     discs: Query<(&super::draw::HandDisc, &GlobalTransform, &Sprite)>,
@@ -307,9 +304,9 @@ pub fn click_hand(
     mut board: ResMut<BoardUi>,
     mut ui: ResMut<RcUi>,
 ) {
-    if !actions.just_pressed(&crate::kit::input::UiAction::Click) {
+    let Some(tap) = pointer.tap else {
         return;
-    }
+    };
     // Picking up from the hand needs no stillness: it asks nothing yet.
     let may = asking.viewer_to_act();
     let Some(scene) = view
@@ -319,7 +316,8 @@ pub fn click_hand(
     else {
         return;
     };
-    let Some(world) = window.and_then(|w| crate::table::fit::pointer_in_world(&w, &camera)) else {
+    let Some(world) = window.and_then(|w| crate::table::fit::point_in_world(&w, &camera, tap))
+    else {
         return;
     };
     let mine = scene.viewer_side().index() as u8;

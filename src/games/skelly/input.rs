@@ -8,14 +8,13 @@
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use bevy_egui::input::EguiWantsInput;
 use leafwing_input_manager::prelude::ActionState;
 use veil_skelly::court::CAP_RADIUS;
 use veil_skelly::{Point, Shot, Skelly};
 
 use super::ViewState;
 use super::draw::{window_to_world, world_to_court};
-use crate::kit::input::{Command, Player, UiAction};
+use crate::kit::input::{Command, Player, Pointer, UiAction};
 use crate::table::view::Asking;
 use veil_core::Seat;
 
@@ -79,31 +78,24 @@ fn my_cap(view: &ViewState, viewer: Seat) -> Option<Point> {
     scene.caps.get(viewer.index())?.at
 }
 
-/// The pointer on the court, if the window has it.
-fn pointer(
-    window: &Window,
-    camera: Option<(&Camera, &GlobalTransform)>,
-    outside: Option<Vec2>,
-) -> Option<Point> {
-    let pos = window.cursor_position().or(outside)?;
+/// The court point at window point `pos`, for the camera the table's fit
+/// set (or, before it has, one at the origin).
+fn court_at(window: &Window, camera: Option<(&Transform, &Projection)>, pos: Vec2) -> Point {
     let world = camera
-        .and_then(|(c, t)| c.viewport_to_world_2d(t, pos).ok())
+        .map(|(t, p)| crate::table::fit::window_to_world(window.size(), pos, t, p))
         .unwrap_or_else(|| window_to_world(pos, window.size()));
-    Some(world_to_court(world))
+    world_to_court(world)
 }
 
-/// Press on your cap, drag back, release.
-#[allow(clippy::too_many_arguments)]
+/// Press on your cap, drag back, release; with the mouse or a finger
+/// alike (the [`Pointer`] follows either, past the window's edge too).
 pub fn drag_flick(
-    actions: Single<&ActionState<UiAction>, With<Player>>,
+    pointer: Res<Pointer>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
-    camera: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    camera: Query<(&Transform, &Projection), With<Camera2d>>,
     mut asking: Asking<Skelly>,
     view: Res<ViewState>,
     mut aim: ResMut<Aim>,
-    mut cursor_moves: MessageReader<CursorMoved>,
-    mut outside: Local<Option<Vec2>>,
-    egui_wants: Option<Res<EguiWantsInput>>,
 ) {
     let (Some(window), Some(from)) = (window, my_cap(&view, asking.seat())) else {
         aim.drag = None;
@@ -113,40 +105,37 @@ pub fn drag_flick(
         aim.drag = None;
         return;
     }
-    // Past the window's edge (pulling back from a cap on the start line)
-    // the window has no pointer, but the moves still arrive while the
-    // button is held.
-    for moved in cursor_moves.read() {
-        *outside = Some(moved.position);
-    }
-    if window.cursor_position().is_some() {
-        *outside = None;
-    }
-    let at = pointer(&window, camera.single().ok(), *outside);
-    let a = *actions;
-    if a.just_pressed(&UiAction::Click) {
-        // A press on a window or panel (the rules over the court) is theirs.
-        if egui_wants.is_some_and(|w| w.wants_any_pointer_input()) {
-            return;
-        }
-        if let Some(p) = at.filter(|p| p.distance(from) <= CAP_RADIUS * 1.6) {
+    let at = pointer
+        .at
+        .map(|pos| court_at(&window, camera.single().ok(), pos));
+    // A press on a window or panel (the rules over the court) is theirs:
+    // the pointer does not report it as begun.
+    if pointer.began {
+        let start = pointer
+            .start
+            .map(|pos| court_at(&window, camera.single().ok(), pos));
+        // A finger is wider than the pointer: it may touch down a little
+        // further from the cap.
+        let reach = CAP_RADIUS * if pointer.finger { 2.4 } else { 1.6 };
+        if let Some(p) = start.filter(|p| p.distance(from) <= reach) {
             aim.drag = Some(p);
             aim.charge = None;
         }
-        return;
+        if !pointer.ended {
+            return;
+        }
     }
     if aim.drag.is_none() {
         return;
     }
-    if a.pressed(&UiAction::Click) {
+    if pointer.pressed {
         if let Some(p) = at {
             aim.drag = Some(p);
         }
         return;
     }
-    let released = a.just_released(&UiAction::Click);
     let last = aim.drag.take();
-    if let (true, Some(p)) = (released, at.or(last)) {
+    if let (true, Some(p)) = (pointer.ended, at.or(last)) {
         if p.distance(from) >= MIN_DRAG {
             let shot = drag_shot(from, p);
             aim.last_sent = Some(shot);

@@ -2,39 +2,67 @@
 
 use super::*;
 
-/// A click on a card of the viewer's hand (the topmost under the pointer).
+/// How far up (logical pixels) a finger drags a card to play it.
+const DRAG_TO_PLAY: f32 = 40.0;
+
+/// A click on a card of the viewer's hand (the topmost under the pointer)
+/// uses it. A finger's first tap raises the card (a finger hides what it
+/// touches, and has no hover to show which card it is on); a second tap on
+/// the raised card, or a drag of a card upward, uses it.
 pub(super) fn click_card(
-    actions: Single<&ActionState<UiAction>, With<Player>>,
+    pointer: Res<Pointer>,
     window: Option<Single<&Window, With<PrimaryWindow>>>,
-    camera: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    camera: Query<(&Transform, &Projection), With<Camera2d>>,
     cards: Query<(&TableCard, &CardFace, &GlobalTransform)>,
     viewer: Res<Viewer>,
+    mut ui: ResMut<TysiacUi>,
     mut out: MessageWriter<Command>,
 ) {
-    if !actions.just_pressed(&UiAction::Click) {
+    let Some(window) = window else {
+        return;
+    };
+    let hit = |pos: Vec2| {
+        let world = crate::table::fit::point_in_world(&window, &camera, pos)?;
+        cards
+            .iter()
+            .filter_map(|(tc, face, at)| match tc.place {
+                CardPlace::Hand { seat, slot } if seat == viewer.0.0 => {
+                    let d = (world - at.translation().truncate()).abs();
+                    (d.x <= CARD.x / 2.0 && d.y <= CARD.y / 2.0).then_some((slot, face.0))
+                }
+                _ => None,
+            })
+            .max_by_key(|(slot, _)| *slot)
+            .map(|(_, card)| card)
+    };
+    let use_card = |out: &mut MessageWriter<Command>, card: Card| {
+        out.write(Command::Card(card.index() as u8));
+    };
+    if !pointer.finger {
+        if let Some(card) = pointer.tap.and_then(hit) {
+            use_card(&mut out, card);
+        }
         return;
     }
-    let (Some(window), Ok((camera, camera_at))) = (window, camera.single()) else {
-        return;
-    };
-    let Some(pos) = window.cursor_position() else {
-        return;
-    };
-    let Ok(world) = camera.viewport_to_world_2d(camera_at, pos) else {
-        return;
-    };
-    let hit = cards
-        .iter()
-        .filter_map(|(tc, face, at)| match tc.place {
-            CardPlace::Hand { seat, slot } if seat == viewer.0.0 => {
-                let d = (world - at.translation().truncate()).abs();
-                (d.x <= CARD.x / 2.0 && d.y <= CARD.y / 2.0).then_some((slot, face.0))
+    if pointer.ended && pointer.dragged() {
+        let (Some(start), Some(end)) = (pointer.start, pointer.at) else {
+            return;
+        };
+        let up = start.y - end.y;
+        if up >= DRAG_TO_PLAY && up > (end.x - start.x).abs() {
+            if let Some(card) = hit(start) {
+                use_card(&mut out, card);
             }
-            _ => None,
-        })
-        .max_by_key(|(slot, _)| *slot);
-    if let Some((_, card)) = hit {
-        out.write(Command::Card(card.index() as u8));
+        }
+        return;
+    }
+    let Some(card) = pointer.tap.and_then(hit) else {
+        return;
+    };
+    if ui.selected == Some(card) || !ui.usable.contains(&card) {
+        use_card(&mut out, card);
+    } else {
+        ui.selected = Some(card);
     }
 }
 

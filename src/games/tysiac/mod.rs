@@ -15,7 +15,6 @@
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use bevy_egui::input::egui_wants_any_pointer_input;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use leafwing_input_manager::prelude::ActionState;
 use veil_core::{Actor, Game, Seat, SeedableRng, Turn};
@@ -24,7 +23,7 @@ use veil_tysiac::{Action, Card, HandEnd, Phase, Rank, Suit, Tysiac, TysiacView};
 
 use crate::kit::anim::Slide;
 use crate::kit::cards::{CardImages, Pip};
-use crate::kit::input::{Command, Player, UiAction};
+use crate::kit::input::{Command, Player, Pointer, UiAction};
 use crate::kit::sound::Cue;
 use crate::kit::world_text::WorldText;
 use crate::table::PlaySet;
@@ -437,7 +436,7 @@ impl Plugin for TysiacViewPlugin {
             Update,
             click_card
                 .in_set(crate::kit::input::InputSet)
-                .run_if(active::<Tysiac>().and_then(not(egui_wants_any_pointer_input))),
+                .run_if(active::<Tysiac>()),
         )
         .add_systems(
             Update,

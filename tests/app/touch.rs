@@ -1,0 +1,736 @@
+//! A finger instead of the mouse and the keys: the games played on a
+//! phone-sized window by Bevy's `TouchInput` messages alone, as winit gives
+//! them in a phone's browser. In "finger mode" ([`by_finger`]) the tests'
+//! own helpers (`send`, `click_at`, `key`) become taps: a board point is
+//! tapped where the table draws it, a card where it lies, and the panel's
+//! buttons (Undo, Hint, Resign, a game's choices) are found by their
+//! labels in egui's accessibility tree and tapped where egui drew them.
+//! Only the menus before a game (title, game choice, setup) still take
+//! their messages directly.
+
+use std::cell::Cell as StdCell;
+use std::sync::{Arc, Mutex};
+
+use bevy::input::touch::{TouchInput, TouchPhase};
+use bevy_egui::{EguiContext, egui};
+use veil::kit::input::Pointer;
+use veil::kit::widgets::table_free_area;
+use veil::table::fit::world_to_window;
+
+use super::*;
+
+thread_local! {
+    /// The window size of finger mode, when on.
+    static FINGER: StdCell<Option<(f32, f32)>> = const { StdCell::new(None) };
+    static NEXT_ID: StdCell<u64> = const { StdCell::new(1) };
+}
+
+/// Runs `test` in finger mode on a `w` × `h` window.
+pub(super) fn by_finger(w: f32, h: f32, test: impl FnOnce()) {
+    struct Off;
+    impl Drop for Off {
+        fn drop(&mut self) {
+            FINGER.with(|f| f.set(None));
+        }
+    }
+    FINGER.with(|f| f.set(Some((w, h))));
+    let _off = Off;
+    test();
+}
+
+/// The window size when the test is in finger mode.
+pub(super) fn finger() -> Option<(f32, f32)> {
+    FINGER.with(|f| f.get())
+}
+
+/// An egui button as the accessibility tree gives it.
+#[derive(Clone, Debug)]
+pub(super) struct Button {
+    pub label: String,
+    pub rect: egui::Rect,
+    pub enabled: bool,
+}
+
+/// The buttons of egui's last pass.
+#[derive(Resource, Clone, Default)]
+pub(super) struct Buttons(Arc<Mutex<Vec<Button>>>);
+
+struct Finder(Arc<Mutex<Vec<Button>>>);
+
+impl egui::Plugin for Finder {
+    fn debug_name(&self) -> &'static str {
+        "veil-test-buttons"
+    }
+
+    fn output_hook(&mut self, _ctx: &egui::Context, output: &mut egui::FullOutput) {
+        use egui::accesskit::Role;
+        let Some(update) = &output.platform_output.accesskit_update else {
+            return;
+        };
+        let found = update
+            .nodes
+            .iter()
+            .filter(|(_, n)| n.role() == Role::Button)
+            .filter_map(|(_, n)| {
+                let b = n.bounds()?;
+                Some(Button {
+                    label: n.label()?.to_string(),
+                    rect: egui::Rect::from_min_max(
+                        egui::pos2(b.x0 as f32, b.y0 as f32),
+                        egui::pos2(b.x1 as f32, b.y1 as f32),
+                    ),
+                    enabled: !n.is_disabled(),
+                })
+            })
+            .collect();
+        *self.0.lock().unwrap() = found;
+    }
+}
+
+/// Sizes the window and lets the test read egui's buttons.
+pub(super) fn install(app: &mut App, w: f32, h: f32) {
+    let buttons = Buttons::default();
+    let world = app.world_mut();
+    let mut window = world
+        .query_filtered::<&mut Window, With<PrimaryWindow>>()
+        .single_mut(world)
+        .unwrap();
+    window.resolution.set(w, h);
+    let mut ctx = world
+        .query::<&mut EguiContext>()
+        .single_mut(world)
+        .expect("an egui context");
+    let ctx = ctx.get_mut();
+    ctx.enable_accesskit();
+    ctx.add_plugin(Finder(buttons.0.clone()));
+    app.insert_resource(buttons);
+    // A headless app renders nothing, so its camera knows no viewport and
+    // egui lays out on a huge screen: give egui the window, as a phone's
+    // browser would.
+    app.add_systems(
+        PreUpdate,
+        egui_sees_the_window.after(bevy_egui::EguiPreUpdateSet::InitContexts),
+    );
+    app.update();
+    app.update();
+}
+
+fn egui_sees_the_window(
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut input: Query<&mut bevy_egui::EguiInput>,
+) {
+    let size = window.size();
+    for mut input in &mut input {
+        input.screen_rect = Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(size.x, size.y),
+        ));
+    }
+}
+
+fn window_entity(app: &mut App) -> Entity {
+    app.world_mut()
+        .query_filtered::<Entity, With<PrimaryWindow>>()
+        .single(app.world())
+        .unwrap()
+}
+
+fn touch(app: &mut App, phase: TouchPhase, position: Vec2, id: u64) {
+    let window = window_entity(app);
+    app.world_mut().write_message(TouchInput {
+        phase,
+        position,
+        window,
+        force: None,
+        id,
+    });
+}
+
+fn next_id() -> u64 {
+    NEXT_ID.with(|n| {
+        let id = n.get();
+        n.set(id + 1);
+        id
+    })
+}
+
+/// A finger touches window point `pos` and lifts a frame later.
+pub(super) fn tap(app: &mut App, pos: Vec2) {
+    let id = next_id();
+    touch(app, TouchPhase::Started, pos, id);
+    app.update();
+    touch(app, TouchPhase::Ended, pos, id);
+    app.update();
+}
+
+/// A finger touches `from`, slides to `to` in `steps` frames, lifts.
+pub(super) fn drag(app: &mut App, from: Vec2, to: Vec2, steps: u32) {
+    let id = next_id();
+    touch(app, TouchPhase::Started, from, id);
+    app.update();
+    for k in 1..=steps {
+        let at = from + (to - from) * (k as f32 / steps as f32);
+        touch(app, TouchPhase::Moved, at, id);
+        app.update();
+    }
+    touch(app, TouchPhase::Ended, to, id);
+    app.update();
+}
+
+/// A slow drag that stops before it lifts, so a scrolled panel does not
+/// fling on.
+fn scroll_drag(app: &mut App, from: Vec2, to: Vec2) {
+    let id = next_id();
+    touch(app, TouchPhase::Started, from, id);
+    app.update();
+    let steps = 24;
+    for k in 1..=steps + 8 {
+        let at = from + (to - from) * ((k.min(steps)) as f32 / steps as f32);
+        touch(app, TouchPhase::Moved, at, id);
+        app.update();
+    }
+    touch(app, TouchPhase::Ended, to, id);
+    for _ in 0..4 {
+        app.update();
+    }
+}
+
+fn window_size(app: &mut App) -> Vec2 {
+    let world = app.world_mut();
+    world
+        .query_filtered::<&Window, With<PrimaryWindow>>()
+        .single(world)
+        .unwrap()
+        .size()
+}
+
+fn ctx(app: &mut App) -> egui::Context {
+    let world = app.world_mut();
+    world
+        .query::<&mut EguiContext>()
+        .single_mut(world)
+        .unwrap()
+        .get_mut()
+        .clone()
+}
+
+/// The part of the window the table may use now.
+pub(super) fn free_area(app: &mut App) -> Rect {
+    let size = window_size(app);
+    let ctx = ctx(app);
+    table_free_area(&ctx, size)
+}
+
+/// Taps world point `at` of the table, which must be drawn in the table's
+/// part of the window (not under the panel or the sheet).
+pub(super) fn tap_world(app: &mut App, at: Vec2) {
+    let world = app.world_mut();
+    let (camera, projection) = world
+        .query_filtered::<(&Transform, &Projection), With<Camera2d>>()
+        .single(world)
+        .map(|(t, p)| (*t, p.clone()))
+        .expect("one camera");
+    let size = window_size(app);
+    let pos = world_to_window(size, at, &camera, &projection);
+    let free = free_area(app);
+    assert!(
+        free.contains(pos),
+        "{at} shows at {pos}, in the table's part of the {size} window ({free:?})"
+    );
+    // A window over the table (a hand's summary) is closed first, as a
+    // player would: a tap on it is not a tap on the table.
+    let covered = |app: &mut App| {
+        let ctx = ctx(app);
+        veil::kit::input::on_panels(&ctx, size, pos)
+    };
+    if covered(app) {
+        assert!(
+            tap_labelled(app, "Continue") || tap_labelled(app, "Close"),
+            "the window over {pos} can be closed: {:?}",
+            buttons(app).iter().map(|b| &b.label).collect::<Vec<_>>()
+        );
+        assert!(!covered(app), "nothing is over {pos} now");
+    }
+    tap(app, pos);
+}
+
+/// The buttons egui drew last.
+pub(super) fn buttons(app: &mut App) -> Vec<Button> {
+    app.update();
+    app.world().resource::<Buttons>().0.lock().unwrap().clone()
+}
+
+/// Taps the first enabled button whose label `wanted` accepts, pulling the
+/// bottom sheet up or scrolling its content by a finger's drag when the
+/// button lies past the window's edge. False when no such button is drawn.
+pub(super) fn tap_button(app: &mut App, wanted: impl Fn(&str) -> bool) -> bool {
+    tap_pick(app, |all| {
+        all.iter().find(|b| b.enabled && wanted(&b.label)).cloned()
+    })
+}
+
+/// Taps the button `pick` chooses among those drawn (see [`tap_button`]).
+pub(super) fn tap_pick(app: &mut App, pick: impl Fn(&[Button]) -> Option<Button>) -> bool {
+    for attempt in 0..8 {
+        let size = window_size(app);
+        let all = buttons(app);
+        let found = pick(&all);
+        let Some(b) = found else {
+            // A folded panel (a phone held sideways) opens by its tab.
+            if let Some(tab) = all.iter().find(|b| b.label == "◀ panel") {
+                tap(app, Vec2::new(tab.rect.center().x, tab.rect.center().y));
+                app.update();
+                continue;
+            }
+            return false;
+        };
+        let at = Vec2::new(b.rect.center().x, b.rect.center().y);
+        let inside = at.x > 0.0 && at.y > TOP_BAR_PX && at.x < size.x && at.y < size.y - 2.0;
+        if inside {
+            assert!(
+                b.rect.width() >= 44.0 - 0.5 || b.rect.height() >= 44.0 - 0.5,
+                "{:?} is big enough for a finger ({:?})",
+                b.label,
+                b.rect
+            );
+            tap(app, at);
+            // The button's command is read in the next frame.
+            app.update();
+            return true;
+        }
+        // Past the bottom or under the top strip: drag the panel's content
+        // (egui scrolls by dragging), in the panel's column, by what brings
+        // the button to the middle of the window.
+        let x = at.x.clamp(8.0, size.x - 8.0);
+        let top = TOP_BAR_PX + 20.0;
+        let bottom = size.y - 20.0;
+        let need = (size.y * 0.6 - at.y).clamp(top - bottom, bottom - top);
+        let _ = attempt;
+        let (from, to) = if need < 0.0 {
+            (Vec2::new(x, bottom), Vec2::new(x, bottom + need))
+        } else {
+            (Vec2::new(x, top), Vec2::new(x, top + need))
+        };
+        scroll_drag(app, from, to);
+    }
+    let size = window_size(app);
+    panic!(
+        "the button could not be brought into the {size} window: {:?}",
+        buttons(app)
+            .iter()
+            .map(|b| format!("{} {:?}", b.label, b.rect))
+            .collect::<Vec<_>>()
+    );
+}
+
+/// The top strip's height, in window pixels.
+const TOP_BAR_PX: f32 = veil::kit::widgets::TOP_BAR;
+
+/// Taps the button labelled exactly `label` (or starting with it and a
+/// space and a bracket, as "Undo (U)").
+pub(super) fn tap_labelled(app: &mut App, label: &str) -> bool {
+    tap_button(app, |l| {
+        l == label
+            || l.starts_with(&format!("{label} ("))
+            || l.starts_with(&format!("{label}\u{a0}"))
+    })
+}
+
+/// What `send` does in finger mode: true when a finger did it.
+pub(super) fn send_by_touch(app: &mut App, c: &Command) -> bool {
+    match c {
+        Command::Square(cell) => {
+            let layout = app.world().resource::<BoardLayout>().clone();
+            tap_world(app, layout.cell_to_world(*cell));
+            true
+        }
+        Command::Card(index) => {
+            tap_card(app, *index);
+            true
+        }
+        Command::Choose(i) => {
+            choose(app, *i);
+            true
+        }
+        Command::Undo => must(app, "Undo"),
+        Command::Hint => must(app, "Hint"),
+        Command::ReplayLast => must(app, "Replay last move"),
+        Command::Cancel => must(app, "Cancel"),
+        Command::Resign => {
+            let asked = app
+                .world()
+                .resource::<veil::table::referee::ResignAsked>()
+                .0;
+            if asked {
+                must(app, "yes")
+            } else {
+                must(app, "Resign")
+            }
+        }
+        _ => false,
+    }
+}
+
+fn must(app: &mut App, label: &str) -> bool {
+    let done = tap_labelled(app, label);
+    assert!(done, "the {label} button is drawn and enabled");
+    true
+}
+
+/// A key in finger mode: the keys with a button are that button's tap.
+pub(super) fn key_by_touch(app: &mut App, code: KeyCode) -> bool {
+    let c = match code {
+        KeyCode::KeyU | KeyCode::Backspace => Command::Undo,
+        KeyCode::KeyH => Command::Hint,
+        KeyCode::KeyL => Command::ReplayLast,
+        KeyCode::Escape => Command::Cancel,
+        KeyCode::KeyR => Command::Resign,
+        // Digits and the rest are the keyboard's own (tests of the keys
+        // stay tests of the keys).
+        _ => return false,
+    };
+    // Only on the table; the menus keep their keys.
+    if screen(app) != Screen::Play {
+        return false;
+    }
+    send_by_touch(app, &c)
+}
+
+/// The `i`th of the choices the game offers now, by its button: numbered
+/// ("1 Queen") in most games; Tysiąc's calls by its stepper.
+fn choose(app: &mut App, i: usize) {
+    let prefix = format!("{} ", i + 1);
+    if tap_button(app, |l| l.starts_with(&prefix)) {
+        return;
+    }
+    if app
+        .world()
+        .get_resource::<Match<veil_tysiac::Tysiac>>()
+        .is_some()
+    {
+        choose_tysiac(app, i);
+        return;
+    }
+    // Hide and Guess: the choices are its pieces' "+" buttons, a row each,
+    // king first.
+    if app
+        .world()
+        .get_resource::<Match<veil_hide_and_guess::HideAndGuess>>()
+        .is_some()
+    {
+        let nth_plus = |all: &[Button]| {
+            let mut plus: Vec<Button> = all.iter().filter(|b| b.label == "+").cloned().collect();
+            plus.sort_by(|a, b| a.rect.min.y.total_cmp(&b.rect.min.y));
+            plus.get(i).cloned()
+        };
+        let drawn = nth_plus(&buttons(app));
+        // A "+" greyed out adds nothing, as its key would not.
+        if drawn.as_ref().is_some_and(|b| !b.enabled) {
+            return;
+        }
+        assert!(tap_pick(app, nth_plus), "a + button for piece {i}");
+        return;
+    }
+    panic!(
+        "no button for choice {i}: {:?}",
+        buttons(app).iter().map(|b| &b.label).collect::<Vec<_>>()
+    );
+}
+
+fn choose_tysiac(app: &mut App, i: usize) {
+    use veil::games::tysiac::{TysiacUi, choice_text};
+    let ui = app.world().resource::<TysiacUi>().clone();
+    let ladder = ui.ladder();
+    let Some(action) = ui.choices.get(i).copied() else {
+        panic!("choice {i} of {:?}", ui.choices)
+    };
+    if action == veil_tysiac::Action::Pass && ladder.iter().any(|(j, _)| *j == i) {
+        assert!(tap_labelled(app, "Pass"), "Pass is drawn");
+        return;
+    }
+    if ladder.iter().any(|(j, _)| *j == i) {
+        // Step the call to it, then call it.
+        for _ in 0..64 {
+            let ui = app.world().resource::<TysiacUi>().clone();
+            let ladder = ui.ladder();
+            let now = ladder[ui.rung(&ladder)].0;
+            if now == i {
+                break;
+            }
+            let want = ladder.iter().position(|(j, _)| *j == i).unwrap();
+            let up = want > ui.rung(&ladder);
+            assert!(
+                tap_button(app, |l| l.trim() == if up { "+" } else { "−" }),
+                "the stepper's {} is drawn",
+                if up { "+" } else { "−" }
+            );
+        }
+        assert!(tap_labelled(app, "Call it"), "Call it is drawn");
+        return;
+    }
+    let bid = app
+        .world()
+        .resource::<Match<veil_tysiac::Tysiac>>()
+        .observe(app.world().resource::<Viewer>().0)
+        .table
+        .bid;
+    let text = choice_text(&action, bid);
+    assert!(
+        tap_button(app, |l| l == text || (text.starts_with(l) && l.len() > 3)),
+        "{text:?} is drawn: {:?}",
+        buttons(app).iter().map(|b| &b.label).collect::<Vec<_>>()
+    );
+}
+
+/// Taps a card of the viewer's hand; a finger's first tap only raises it,
+/// so a second tap uses it when the first did not.
+fn tap_card(app: &mut App, index: u8) {
+    use veil::games::tysiac::{CardFace, CardPlace, TableCard, TysiacUi};
+    let viewer = app.world().resource::<Viewer>().0;
+    let card = veil_tysiac::Card::from_index(index as usize).expect("a card");
+    let find = |app: &mut App| {
+        let world = app.world_mut();
+        world
+            .query::<(&TableCard, &CardFace, &GlobalTransform)>()
+            .iter(world)
+            .find(|(tc, face, _)| {
+                face.0 == card
+                    && matches!(tc.place, CardPlace::Hand { seat, .. } if seat == viewer.0)
+            })
+            .map(|(_, _, at)| at.translation().truncate())
+            .expect("the card is in the viewer's hand")
+    };
+    let before = app.world().resource::<Match<veil_tysiac::Tysiac>>().version;
+    let at = find(app);
+    tap_world(app, at);
+    let raised = app.world().resource::<TysiacUi>().selected == Some(card);
+    let after = app.world().resource::<Match<veil_tysiac::Tysiac>>().version;
+    if raised && after == before {
+        let at = find(app);
+        tap_world(app, at);
+    }
+}
+
+/// Whether a finger's taps are read as the pointer.
+fn pointer(app: &App) -> Pointer {
+    app.world().resource::<Pointer>().clone()
+}
+
+/// The phone sizes: upright and sideways.
+const PHONES: [(f32, f32); 2] = [(390.0, 844.0), (844.0, 390.0)];
+
+#[test]
+fn a_tap_within_one_frame_picks_the_point_and_a_tap_on_the_panel_does_not() {
+    by_finger(390.0, 844.0, || {
+        let mut app = app(AnimationSpeed::Off);
+        start(
+            &mut app,
+            vec![SeatKind::Human, SeatKind::Human],
+            CapturedReveal::CapturerOnly,
+            3,
+        );
+        for _ in 0..5 {
+            app.update();
+        }
+        let obs = observation(&app).unwrap();
+        let m = obs.legal_moves()[0];
+        let from = Cell::new(m.from.file(), m.from.rank());
+        let layout = app.world().resource::<BoardLayout>().clone();
+        let world = app.world_mut();
+        let (camera, projection) = world
+            .query_filtered::<(&Transform, &Projection), With<Camera2d>>()
+            .single(world)
+            .map(|(t, p)| (*t, p.clone()))
+            .unwrap();
+        let size = window_size(&mut app);
+        let pos = world_to_window(size, layout.cell_to_world(from), &camera, &projection);
+        // Touched and lifted before one frame: a slow phone's quick tap.
+        let id = next_id();
+        touch(&mut app, TouchPhase::Started, pos, id);
+        touch(&mut app, TouchPhase::Ended, pos, id);
+        app.update();
+        assert_eq!(
+            app.world().resource::<BoardUi>().selected,
+            Some(from),
+            "the quick tap picked the piece"
+        );
+        assert!(pointer(&app).finger);
+        // A tap on the bottom sheet (below the table) reaches egui only.
+        let free = free_area(&mut app);
+        assert!(free.max.y < size.y - 100.0, "the sheet is under the table");
+        tap(&mut app, Vec2::new(size.x / 2.0, free.max.y + 90.0));
+        assert_eq!(
+            app.world().resource::<BoardUi>().selected,
+            Some(from),
+            "a tap on the sheet is not a tap on the table"
+        );
+        // A mouse click within one frame is taken too.
+        send(&mut app, Command::Cancel);
+        assert_eq!(app.world().resource::<BoardUi>().selected, None);
+    });
+    // The mouse, press and release in one frame.
+    let mut app = app(AnimationSpeed::Off);
+    start(
+        &mut app,
+        vec![SeatKind::Human, SeatKind::Human],
+        CapturedReveal::CapturerOnly,
+        3,
+    );
+    for _ in 0..5 {
+        app.update();
+    }
+    let obs = observation(&app).unwrap();
+    let m = obs.legal_moves()[0];
+    let from = Cell::new(m.from.file(), m.from.rank());
+    let layout = app.world().resource::<BoardLayout>().clone();
+    let world = app.world_mut();
+    let (camera, projection) = world
+        .query_filtered::<(&Transform, &Projection), With<Camera2d>>()
+        .single(world)
+        .map(|(t, p)| (*t, p.clone()))
+        .unwrap();
+    let size = window_size(&mut app);
+    let pos = world_to_window(size, layout.cell_to_world(from), &camera, &projection);
+    let window = window_entity(&mut app);
+    app.world_mut()
+        .get_mut::<Window>(window)
+        .unwrap()
+        .set_cursor_position(Some(pos));
+    app.update();
+    use bevy::input::mouse::MouseButtonInput;
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(MouseButtonInput {
+            button: MouseButton::Left,
+            state,
+            window,
+        });
+    }
+    app.update();
+    assert_eq!(
+        app.world().resource::<BoardUi>().selected,
+        Some(from),
+        "a click within one frame picked the piece"
+    );
+}
+
+#[test]
+fn touch_jieqi_against_the_computer_to_the_end() {
+    for (w, h) in PHONES {
+        by_finger(
+            w,
+            h,
+            super::human_against_computer_with_animations_undo_and_hint,
+        );
+    }
+}
+
+#[test]
+fn touch_intrigue_and_secret_king_against_the_computer_to_the_end() {
+    for (w, h) in PHONES {
+        by_finger(
+            w,
+            h,
+            super::chess::intrigue_human_against_computer_from_title_to_results,
+        );
+        by_finger(
+            w,
+            h,
+            super::chess::secret_king_human_against_computer_from_title_to_results,
+        );
+    }
+}
+
+#[test]
+fn touch_tysiac_a_hand_against_two_computers() {
+    for (w, h) in PHONES {
+        by_finger(
+            w,
+            h,
+            super::tysiac::a_hand_against_two_computers_from_title_to_results,
+        );
+    }
+}
+
+#[test]
+fn touch_reality_check_against_the_computer_to_the_end() {
+    for (w, h) in PHONES {
+        by_finger(
+            w,
+            h,
+            super::reality_check::reality_check_against_the_computer_from_title_to_results,
+        );
+    }
+}
+
+#[test]
+fn touch_rengo_one_person_and_three_computers_to_the_end() {
+    for (w, h) in PHONES {
+        by_finger(
+            w,
+            h,
+            super::rengo::one_person_and_three_computers_from_title_to_results,
+        );
+    }
+}
+
+#[test]
+fn touch_hide_and_guess_a_triangle_by_tapping_the_supply() {
+    for (w, h) in PHONES {
+        by_finger(
+            w,
+            h,
+            super::hag::hag_a_triangle_built_by_clicking_the_supply,
+        );
+        by_finger(
+            w,
+            h,
+            super::hag::hag_a_click_on_a_triangle_starts_a_guess_with_its_pieces,
+        );
+    }
+}
+
+#[test]
+fn touch_skelly_a_flick_by_a_finger_lands_where_the_rules_crate_says() {
+    for (w, h) in PHONES {
+        by_finger(
+            w,
+            h,
+            super::skelly::skelly_a_flick_through_the_app_lands_where_the_rules_crate_says,
+        );
+        by_finger(
+            w,
+            h,
+            super::skelly::skelly_a_person_against_computers_from_title_to_results,
+        );
+    }
+}
+
+/// On a slow phone the computer's slice of a frame shrinks while frames
+/// run long, down to the least, and grows back when they are short again.
+#[test]
+fn the_search_slice_shrinks_while_frames_run_long() {
+    use std::time::Duration;
+    use veil::table::referee::{LEAST_SLICE, fit_slice};
+    let budget = Duration::from_millis(8);
+    let mut now = None;
+    let ms = Duration::from_millis;
+    assert_eq!(
+        fit_slice(&mut now, budget, ms(16)),
+        budget,
+        "short frames keep it"
+    );
+    let mut last = budget;
+    for _ in 0..3 {
+        let s = fit_slice(&mut now, budget, ms(45));
+        assert!(s < last, "{s:?} shrinks after a long frame");
+        last = s;
+    }
+    for _ in 0..20 {
+        last = fit_slice(&mut now, budget, ms(45));
+    }
+    assert_eq!(last, LEAST_SLICE, "never under the least");
+    for _ in 0..40 {
+        last = fit_slice(&mut now, budget, ms(16));
+    }
+    assert_eq!(last, budget, "back to the whole budget");
+}
