@@ -38,6 +38,9 @@ pub struct LaunchOptions {
     /// `?server=wss://…` / `VEIL_SERVER` / `--server`: the server to play
     /// online on.
     pub server: Option<String>,
+    /// `?level=normal` / `VEIL_LEVEL`: the demo's computers think at this
+    /// level (the browser check times frames with the computer at Normal).
+    pub level: Option<String>,
 }
 
 impl LaunchOptions {
@@ -70,6 +73,7 @@ impl LaunchOptions {
             screenshot: None,
             room: Self::query_value(&query, "room"),
             server: Self::query_value(&query, "server"),
+            level: Self::query_value(&query, "level"),
         }
     }
 
@@ -82,6 +86,7 @@ impl LaunchOptions {
                 .filter(|s| !s.is_empty()),
             room: std::env::var("VEIL_ROOM").ok().filter(|s| !s.is_empty()),
             server: std::env::var("VEIL_SERVER").ok().filter(|s| !s.is_empty()),
+            level: std::env::var("VEIL_LEVEL").ok().filter(|s| !s.is_empty()),
         };
         let args: Vec<String> = std::env::args().collect();
         let mut i = 1;

@@ -402,6 +402,14 @@ pub fn add_demo<G: GameView>(app: &mut App, make: fn(&mut MatchSetup) -> Match<G
             setup.choose_game(G::ID);
             active.set(ActiveGame::of::<G>());
             let mut m = make(&mut setup);
+            // `?level=`: the demo's computers at another level.
+            if let Some(level) = launch.level.as_deref().and_then(|l| l.parse().ok()) {
+                for seat in veil_core::Seat::all(m.seats().len()) {
+                    if matches!(m.seat_kind(seat), veil_match::SeatKind::Computer(_)) {
+                        m.set_seat_kind(seat, veil_match::SeatKind::Computer(level));
+                    }
+                }
+            }
             // Later matches draw fresh seeds.
             setup.seed = None;
             if review {

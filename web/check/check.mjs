@@ -6,11 +6,9 @@
 // the page reports an error, a request fails, or the canvas stays blank.
 //
 //   node web/check/check.mjs <dist dir> <shots dir>
-import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
-import { chromium } from "playwright-core";
-import { decodePng } from "./png.mjs";
+import { inkOf, launch, serveDist, started } from "./serve.mjs";
 
 const [dist, shots] = process.argv.slice(2);
 if (!dist || !shots) {
@@ -19,64 +17,8 @@ if (!dist || !shots) {
 }
 fs.mkdirSync(shots, { recursive: true });
 
-const types = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript",
-  ".wasm": "application/wasm",
-  ".wav": "audio/wav",
-  ".md": "text/plain; charset=utf-8",
-  ".png": "image/png",
-};
-
-const server = http.createServer((req, res) => {
-  const url = new URL(req.url, "http://localhost");
-  let file = path.join(dist, decodeURIComponent(url.pathname));
-  if (!file.startsWith(path.resolve(dist))) {
-    res.writeHead(403).end();
-    return;
-  }
-  if (file.endsWith("/")) file += "index.html";
-  fs.readFile(file, (err, body) => {
-    if (err) {
-      res.writeHead(404).end("not found");
-      return;
-    }
-    res.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream" });
-    res.end(body);
-  });
-});
-await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
-const base = `http://127.0.0.1:${server.address().port}/`;
-
-// How much of the picture differs from its most common colour, and how many
-// colours it has: a blank or single-colour canvas fails.
-function inkOf(png) {
-  const { width, height, channels, px } = decodePng(png);
-  const counts = new Map();
-  for (let i = 0; i < width * height; i++) {
-    const o = i * channels;
-    const key = (px[o] << 16) | (px[o + 1] << 8) | px[o + 2];
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  const background = Math.max(...counts.values());
-  return { coverage: 1 - background / (width * height), colours: counts.size };
-}
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--use-angle=swiftshader",
-    "--enable-unsafe-swiftshader",
-    "--ignore-gpu-blocklist",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--autoplay-policy=no-user-gesture-required",
-  ],
-});
+const { base, server } = await serveDist(dist);
+const browser = await launch();
 
 const failures = [];
 // After the shot, `then(page)` may go on with the page (a click, a check).
@@ -96,26 +38,11 @@ async function shoot(name, query, minCoverage, then) {
       problems.push(`HTTP ${r.status()} for ${r.url()}`);
     }
   });
-  const started = Date.now();
+  const startedAt = Date.now();
   await page.goto(base + query);
-  try {
-    // Started (the loading cover hidden) or failed (its text says so).
-    await page.waitForFunction(
-      () => {
-        const cover = document.getElementById("loading");
-        const text = document.getElementById("loading-text")?.textContent ?? "";
-        return !cover || cover.offsetParent === null || getComputedStyle(cover).display === "none" || text.includes("could not start");
-      },
-      null,
-      { timeout: 180_000, polling: 500 },
-    );
-    const text = await page.textContent("#loading-text").catch(() => "");
-    if (text && text.includes("could not start")) problems.push(`the page did not start: ${text}`);
-  } catch {
-    const text = await page.textContent("#loading-text").catch(() => "?");
-    problems.push(`the page did not start within 180 s (loading text: ${text})`);
-  }
-  const loadS = ((Date.now() - started) / 1000).toFixed(1);
+  const problem = await started(page);
+  if (problem) problems.push(problem);
+  const loadS = ((Date.now() - startedAt) / 1000).toFixed(1);
   // Let the app run a few seconds (software rendering is slow).
   await page.waitForTimeout(8000);
   const file = path.join(shots, `${name}.png`);
