@@ -12,6 +12,10 @@ use veil::games::hide_and_guess::HagCommand;
 /// Sends one of the game's own commands (the panel's buttons) and runs a
 /// frame.
 fn send_hag(app: &mut App, c: HagCommand) {
+    if super::touch::finger().is_some() {
+        super::touch::send_hag_by_touch(app, &c);
+        return;
+    }
     app.world_mut().write_message(c);
     app.update();
 }
@@ -614,7 +618,7 @@ fn finish(app: &mut App, seen: &mut Seen) {
 }
 
 #[test]
-fn hag_human_against_computer_from_title_to_results() {
+pub(super) fn hag_human_against_computer_from_title_to_results() {
     let mut app = app(AnimationSpeed::Off);
     // The human sits second: the computer hides and votes first, so its
     // cast thumb is on the table before the human's.

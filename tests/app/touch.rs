@@ -285,8 +285,27 @@ pub(super) fn tap_pick(app: &mut App, pick: impl Fn(&[Button]) -> Option<Button>
             return false;
         };
         let at = Vec2::new(b.rect.center().x, b.rect.center().y);
-        let inside = at.x > 0.0 && at.y > TOP_BAR_PX && at.x < size.x && at.y < size.y - 2.0;
-        if inside {
+        // Shown: wholly in the window, and on a window over the table, or
+        // on a panel below the first row it keeps still (the sheet's
+        // handle, the side panel's fold button) — not scrolled out of its
+        // panel under the table, the handle or the top strip.
+        let free = free_area(app);
+        let ctx = ctx(app);
+        let on_window = ctx
+            .layer_id_at(egui::pos2(at.x, at.y))
+            .is_some_and(|l| l.order != egui::Order::Background);
+        let panel_top = if free.max.y < size.y - 1.0 {
+            free.max.y + 50.0
+        } else {
+            TOP_BAR_PX + 22.0
+        };
+        let shown = b.rect.min.x >= 0.0
+            && b.rect.max.x <= size.x
+            && b.rect.max.y <= size.y
+            && b.rect.min.y >= TOP_BAR_PX
+            && (on_window
+                || (veil::kit::input::on_panels(&ctx, size, at) && b.rect.min.y >= panel_top));
+        if shown {
             assert!(
                 b.rect.width() >= 44.0 - 0.5 || b.rect.height() >= 44.0 - 0.5,
                 "{:?} is big enough for a finger ({:?})",
@@ -298,24 +317,51 @@ pub(super) fn tap_pick(app: &mut App, pick: impl Fn(&[Button]) -> Option<Button>
             app.update();
             return true;
         }
-        // Past the bottom or under the top strip: drag the panel's content
-        // (egui scrolls by dragging), in the panel's column, by what brings
-        // the button to the middle of the window.
-        let x = at.x.clamp(8.0, size.x - 8.0);
-        let top = TOP_BAR_PX + 20.0;
-        let bottom = size.y - 20.0;
-        let need = (size.y * 0.6 - at.y).clamp(top - bottom, bottom - top);
-        let _ = attempt;
-        let (from, to) = if need < 0.0 {
-            (Vec2::new(x, bottom), Vec2::new(x, bottom + need))
+        // Scrolled out of sight: drag the panel's content (egui scrolls by
+        // dragging) within the panel — the sheet under the table, or the
+        // side panel's column — by what brings the button to its middle.
+        let (top, bottom) = if free.max.y < size.y - 1.0 {
+            (free.max.y + 60.0, size.y - 20.0)
         } else {
-            (Vec2::new(x, top), Vec2::new(x, top + need))
+            (TOP_BAR_PX + 22.0, size.y - 20.0)
         };
+        let need = ((top + bottom) / 2.0 - at.y).clamp(top - bottom, bottom - top);
+        let _ = attempt;
+        // The drag begins where no button is (a drag on a button may be
+        // the button's), in the button's column or the panel's.
+        let y0 = if need < 0.0 { bottom } else { top };
+        let free_of_buttons = |p: Vec2| {
+            !all.iter()
+                .any(|b| b.rect.expand(2.0).contains(egui::pos2(p.x, p.y)))
+        };
+        let columns = [
+            at.x,
+            size.x - 20.0,
+            (free.max.x + size.x) / 2.0,
+            size.x / 2.0,
+        ];
+        let start = (0..12)
+            .flat_map(|k| {
+                let y = y0
+                    + if need < 0.0 {
+                        -(k as f32) * 8.0
+                    } else {
+                        k as f32 * 8.0
+                    };
+                columns.map(|x| Vec2::new(x.clamp(8.0, size.x - 8.0), y))
+            })
+            .find(|p| free_of_buttons(*p))
+            .unwrap_or(Vec2::new(at.x, y0));
+        let (from, to) = (start, start + Vec2::new(0.0, need));
         scroll_drag(app, from, to);
     }
     let size = window_size(app);
+    let wanted = buttons(app)
+        .iter()
+        .find(|b| pick(std::slice::from_ref(b)).is_some())
+        .map(|b| b.label.clone());
     panic!(
-        "the button could not be brought into the {size} window: {:?}",
+        "the button {wanted:?} could not be brought into the {size} window: {:?}",
         buttons(app)
             .iter()
             .map(|b| format!("{} {:?}", b.label, b.rect))
@@ -352,6 +398,18 @@ pub(super) fn send_by_touch(app: &mut App, c: &Command) -> bool {
             choose(app, *i);
             true
         }
+        // Hide and Guess hands in (hide, build, guess, results) by its
+        // button marked "(Enter)".
+        Command::Confirm if is_hag(app) => {
+            let hands_in = |l: &str| l.ends_with("(Enter)");
+            if !tap_button(app, hands_in) {
+                // Greyed out: a tap does what Enter would — nothing.
+                let drawn = buttons(app).iter().any(|b| hands_in(&b.label));
+                assert!(drawn, "a button hands in: {:?}", labels(app));
+                app.update();
+            }
+            true
+        }
         Command::Undo => must(app, "Undo"),
         Command::Hint => must(app, "Hint"),
         Command::ReplayLast => must(app, "Replay last move"),
@@ -377,8 +435,52 @@ fn must(app: &mut App, label: &str) -> bool {
     true
 }
 
+fn is_hag(app: &App) -> bool {
+    app.world()
+        .get_resource::<Match<veil_hide_and_guess::HideAndGuess>>()
+        .is_some()
+}
+
+fn labels(app: &mut App) -> Vec<String> {
+    buttons(app).into_iter().map(|b| b.label).collect()
+}
+
+/// Hide and Guess's own commands in finger mode: its picker's "+" and "−",
+/// the build-or-guess switch, the thumbs.
+pub(super) fn send_hag_by_touch(app: &mut App, c: &veil::games::hide_and_guess::HagCommand) {
+    use veil::games::hide_and_guess::HagCommand;
+    let row = |letter: char| {
+        veil_hide_and_guess::Kind::ALL
+            .iter()
+            .position(|k| k.letter() == letter)
+            .expect("a piece's letter")
+    };
+    let nth = |label: &'static str, i: usize| {
+        move |all: &[Button]| {
+            let mut of: Vec<Button> = all.iter().filter(|b| b.label == label).cloned().collect();
+            of.sort_by(|a, b| a.rect.min.y.total_cmp(&b.rect.min.y));
+            of.get(i).filter(|b| b.enabled).cloned()
+        }
+    };
+    let done = match c {
+        HagCommand::AddPiece(l) => tap_pick(app, nth("+", row(*l))),
+        HagCommand::RemovePiece(l) => tap_pick(app, nth("−", row(*l))),
+        HagCommand::Guessing(true) => tap_labelled(app, "Guess"),
+        HagCommand::Guessing(false) => tap_labelled(app, "Build a triangle"),
+        HagCommand::Thumb(true) => tap_button(app, |l| l.starts_with("▲ Thumb up")),
+        HagCommand::Thumb(false) => tap_button(app, |l| l.starts_with("▼ Thumb down")),
+    };
+    // A greyed-out "+" or "−" does what its command would: nothing.
+    if !done {
+        app.update();
+    }
+}
+
 /// A key in finger mode: the keys with a button are that button's tap.
 pub(super) fn key_by_touch(app: &mut App, code: KeyCode) -> bool {
+    if code == KeyCode::Enter && is_hag(app) && screen(app) == Screen::Play {
+        return send_by_touch(app, &Command::Confirm);
+    }
     let c = match code {
         KeyCode::KeyU | KeyCode::Backspace => Command::Undo,
         KeyCode::KeyH => Command::Hint,
@@ -669,6 +771,17 @@ fn touch_rengo_one_person_and_three_computers_to_the_end() {
             w,
             h,
             super::rengo::one_person_and_three_computers_from_title_to_results,
+        );
+    }
+}
+
+#[test]
+fn touch_hide_and_guess_against_the_computer_to_the_end() {
+    for (w, h) in PHONES {
+        by_finger(
+            w,
+            h,
+            super::hag::hag_human_against_computer_from_title_to_results,
         );
     }
 }

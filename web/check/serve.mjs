@@ -17,7 +17,8 @@ const types = {
 };
 
 // Serves `dist` on a free port of 127.0.0.1: { base, server }.
-export async function serveDist(dist) {
+export async function serveDist(dir) {
+  const dist = path.resolve(dir);
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, "http://localhost");
     let file = path.join(dist, decodeURIComponent(url.pathname));

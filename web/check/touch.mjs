@@ -211,12 +211,12 @@ async function skellyByDrag() {
 
 // --- Frame times: the computer thinks at Normal, the CPU slowed 4× ---
 async function frameTimes() {
-  const { context, page, problems } = await phone(UPRIGHT, 1, "?demo=jieqi");
+  const { context, page, problems } = await phone(UPRIGHT, 1, "?demo=jieqi&level=normal");
   await page.waitForTimeout(5000);
   const board = findBoard(await page.screenshot());
   const cdp = await context.newCDPSession(page);
-  // The general's step gives the computer (Easy in the demo) its turn; the
-  // frames are timed from the move on, for 12 s.
+  // The general's step gives the computer (at Normal) its turn; the frames
+  // are timed from the move on, for 12 s.
   const before = await saved(page, "jieqi");
   for (const [f, r] of [[4, 0], [4, 1]]) {
     const p = pointAt(board, f, r, false);
@@ -224,28 +224,35 @@ async function frameTimes() {
     await page.waitForTimeout(1500);
   }
   await waitForMore(page, "jieqi", before, 6000);
+  // Frame lengths for `ms` milliseconds, by requestAnimationFrame.
+  const frames = (ms) =>
+    page.evaluate(
+      (ms) =>
+        new Promise((done) => {
+          const t = [];
+          let last = performance.now();
+          const end = last + ms;
+          const tick = (now) => {
+            t.push(now - last);
+            last = now;
+            if (now < end) requestAnimationFrame(tick);
+            else done(t);
+          };
+          requestAnimationFrame(tick);
+        }),
+      ms,
+    );
+  const report = (what, times) => {
+    times.sort((a, b) => a - b);
+    const q = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
+    console.log(
+      `frame times (390 × 844, ${what}, the computer thinking at Normal): ${times.length} frames, median ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms`,
+    );
+  };
+  report("CPU as it is", await frames(6000));
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  const times = await page.evaluate(
-    () =>
-      new Promise((done) => {
-        const t = [];
-        let last = performance.now();
-        const end = last + 12_000;
-        const tick = (now) => {
-          t.push(now - last);
-          last = now;
-          if (now < end) requestAnimationFrame(tick);
-          else done(t);
-        };
-        requestAnimationFrame(tick);
-      }),
-  );
+  report("CPU 4× slower", await frames(12_000));
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
-  times.sort((a, b) => a - b);
-  const q = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
-  console.log(
-    `frame times (390 × 844, CPU 4× slower, the computer thinking): ${times.length} frames, median ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms`,
-  );
   for (const p of problems) failures.push(`frames: ${p}`);
   await context.close();
 }

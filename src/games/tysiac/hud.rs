@@ -196,7 +196,9 @@ fn calls(
     if !ladder.is_empty() {
         let rung = tui.rung(&ladder);
         let (index, call) = ladder[rung];
-        ui.horizontal(|ui| {
+        // Wrapped: with a finger's larger buttons the row is wider than a
+        // phone's panel, and "Call it" goes to the next line.
+        ui.horizontal_wrapped(|ui| {
             if ui.add_enabled(rung > 0, egui::Button::new(" − ")).clicked() {
                 tui.step_call(-1);
             }
