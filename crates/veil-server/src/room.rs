@@ -1491,6 +1491,9 @@ fn placeholder() -> Box<dyn AnyMatch> {
         fn record(&self) -> Option<Value> {
             None
         }
+        fn snapshot(&self) -> Result<String, String> {
+            Err("no match".into())
+        }
         fn legal_from_view(&self, _: &Value, _: Seat) -> Result<Vec<Value>, StepError> {
             Ok(vec![])
         }
