@@ -598,10 +598,10 @@ impl Running {
         rx.await.ok()
     }
 
-    /// A room as stored (tests).
+    /// A room as stored, every step from its first (tests).
     #[doc(hidden)]
     pub async fn stored(&self, code: &str) -> Option<StoredRoom> {
-        self.shared.store.room(code).await.ok().flatten()
+        self.shared.store.history(code).await.ok().flatten()
     }
 
     /// Stops for a deploy: takes and creates no more rooms, stops every

@@ -237,13 +237,16 @@ impl Room {
     }
 
     /// A room brought back from the store: the same match (rebuilt from
-    /// its opening and steps), seats, tokens and last `seq`s.
+    /// its latest snapshot and the steps after it, or from its opening and
+    /// every step), seats, tokens and last `seq`s.
     pub(crate) fn restore(shared: Arc<Shared>, stored: StoredRoom) -> Result<Self, String> {
-        let meta: RoomMeta = serde_json::from_value(stored.settings).map_err(|e| e.to_string())?;
-        let m = veil_match::rebuild(&stored.opening, stored.steps.iter().map(|s| &s.2))?;
+        let meta: RoomMeta =
+            serde_json::from_value(stored.settings.clone()).map_err(|e| e.to_string())?;
+        let m = stored.rebuild()?;
+        let (seqs, steps) = (stored.seqs(), stored.step_count());
         let mut room = Room::new(shared, stored.code, stored.opening, meta, m);
         room.started = stored.started;
-        room.steps = stored.steps.len() as u64;
+        room.steps = steps;
         room.sent_log = room.m.log().len();
         room.finished = room.m.turn() == Turn::Over;
         let now = Instant::now();
@@ -255,9 +258,9 @@ impl Room {
                 slot.gone_since = Some(now);
             }
         }
-        for (seat, seq, _) in &stored.steps {
-            if let Some(slot) = seat.and_then(|s| room.slots.get_mut(usize::from(s))) {
-                slot.last_seq = slot.last_seq.max(*seq);
+        for (seat, seq) in seqs {
+            if let Some(slot) = room.slots.get_mut(usize::from(seat)) {
+                slot.last_seq = seq;
             }
         }
         let kinds = room.m.seat_kinds();
@@ -1374,38 +1377,36 @@ impl Room {
             loaded = self.shared.store.room(&self.code).await;
         }
         match loaded {
-            Ok(Some(stored)) => {
-                match veil_match::rebuild(&stored.opening, stored.steps.iter().map(|s| &s.2)) {
-                    Ok(m) => {
-                        self.m = m;
-                        self.steps = stored.steps.len() as u64;
-                        self.sent_log = self.m.log().len();
-                        self.finished = self.m.turn() == Turn::Over;
-                        self.takeback = None;
-                        for slot in &mut self.slots {
-                            slot.last_act = None;
-                            slot.turn_began = self.m.version();
-                        }
-                        self.last_turn = self.m.turn();
-                        let kinds = self.m.seat_kinds();
-                        for (i, slot) in self.slots.iter_mut().enumerate() {
-                            slot.away = slot.token_hash.is_some() && !kinds[i].is_human();
-                        }
-                        for i in 0..self.slots.len() {
-                            if let Some(c) = self.slots[i].conn.clone() {
-                                self.snapshot_to(&c, Some(i));
-                            }
-                        }
-                        for w in 0..self.watchers.len() {
-                            let c = self.watchers[w].conn.clone();
-                            self.snapshot_to(&c, None);
-                        }
-                        self.schedule_chance();
-                        return;
+            Ok(Some(stored)) => match stored.rebuild() {
+                Ok(m) => {
+                    self.m = m;
+                    self.steps = stored.step_count();
+                    self.sent_log = self.m.log().len();
+                    self.finished = self.m.turn() == Turn::Over;
+                    self.takeback = None;
+                    for slot in &mut self.slots {
+                        slot.last_act = None;
+                        slot.turn_began = self.m.version();
                     }
-                    Err(e) => eprintln!("room {}: cannot rebuild: {e}", self.code),
+                    self.last_turn = self.m.turn();
+                    let kinds = self.m.seat_kinds();
+                    for (i, slot) in self.slots.iter_mut().enumerate() {
+                        slot.away = slot.token_hash.is_some() && !kinds[i].is_human();
+                    }
+                    for i in 0..self.slots.len() {
+                        if let Some(c) = self.slots[i].conn.clone() {
+                            self.snapshot_to(&c, Some(i));
+                        }
+                    }
+                    for w in 0..self.watchers.len() {
+                        let c = self.watchers[w].conn.clone();
+                        self.snapshot_to(&c, None);
+                    }
+                    self.schedule_chance();
+                    return;
                 }
-            }
+                Err(e) => eprintln!("room {}: cannot rebuild: {e}", self.code),
+            },
             Ok(None) => eprintln!("room {}: not in the store", self.code),
             Err(e) => {
                 // Its log is there, out of reach for now: the room stops

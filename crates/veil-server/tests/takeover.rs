@@ -105,9 +105,10 @@ async fn resume_somewhere(addrs: &[SocketAddr], c: &Player) -> Player {
     }
 }
 
+/// The room's whole log, every step from its first (snapshots passed over).
 async fn stored(reader: &JetStreamStore, code: &str) -> StoredRoom {
     reader
-        .room(code)
+        .history(code)
         .await
         .unwrap()
         .expect("the room is stored")
