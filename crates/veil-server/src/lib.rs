@@ -31,8 +31,10 @@
 //!   JetStream shared by several servers ([`Config::nats`]), each room run
 //!   by the holder of its lease — before any seat hears of it; on start
 //!   every open room (JetStream: every one this process may take) is
-//!   rebuilt with [`veil_match::rebuild`]: same secrets, same chance to
-//!   come, same version.
+//!   rebuilt from its latest snapshot (one every 64 steps) and the steps
+//!   after it ([`veil_match::resume`]), or from its start
+//!   ([`veil_match::rebuild`]): same secrets, same chance to come, same
+//!   version.
 //! - **Each seat sees its own.** A seat's frames carry `observe(seat)` only,
 //!   a spectator's `observe(None)`; the full record goes out once the game
 //!   is over.
@@ -109,6 +111,9 @@ pub struct Config {
     /// peer's address, and the header is never read.
     pub trusted_proxies: Vec<IpAddr>,
     pub proxy_header: ProxyHeader,
+    /// A room writes a snapshot of its match every this many steps, so a
+    /// rebuild replays fewer ([`store::SNAPSHOT_EVERY`]); 0: never.
+    pub snapshot_every: u64,
 }
 
 impl Default for Config {
@@ -127,6 +132,7 @@ impl Default for Config {
             full_sync: true,
             trusted_proxies: Vec::new(),
             proxy_header: ProxyHeader::XForwardedFor,
+            snapshot_every: store::SNAPSHOT_EVERY,
         }
     }
 }

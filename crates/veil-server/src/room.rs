@@ -18,7 +18,7 @@ use veil_net::{
 };
 
 use crate::conn::Conn;
-use crate::store::{StoredRoom, Write};
+use crate::store::{self, SNAPSHOT_MAX_BYTES, StoredRoom, Write};
 use crate::{Shared, now_secs};
 
 /// What a room is told.
@@ -133,6 +133,11 @@ pub(crate) struct Room {
     started: bool,
     /// Steps logged so far (the store's `n`).
     steps: u64,
+    /// The step of the last snapshot written or loaded (or tried: one that
+    /// could not be written is not tried again at every step).
+    snapshot_at: u64,
+    /// Each seat's highest `seq` among the logged steps, for a snapshot.
+    logged_seqs: Vec<u64>,
     /// The move list's length everybody was sent.
     sent_log: usize,
     finished: bool,
@@ -192,6 +197,7 @@ impl Room {
         meta: RoomMeta,
         m: Box<dyn AnyMatch>,
     ) -> Self {
+        let seats = meta.specs.len();
         let slots = meta
             .specs
             .iter()
@@ -221,6 +227,8 @@ impl Room {
             watchers_sent: 0,
             started: false,
             steps: 0,
+            snapshot_at: 0,
+            logged_seqs: vec![0; seats],
             sent_log: 0,
             finished: false,
             closed: false,
@@ -244,9 +252,11 @@ impl Room {
             serde_json::from_value(stored.settings.clone()).map_err(|e| e.to_string())?;
         let m = stored.rebuild()?;
         let (seqs, steps) = (stored.seqs(), stored.step_count());
+        let snapshot_at = stored.snapshot.as_ref().map_or(0, |s| s.n);
         let mut room = Room::new(shared, stored.code, stored.opening, meta, m);
         room.started = stored.started;
         room.steps = steps;
+        room.snapshot_at = snapshot_at;
         room.sent_log = room.m.log().len();
         room.finished = room.m.turn() == Turn::Over;
         let now = Instant::now();
@@ -261,6 +271,7 @@ impl Room {
         for (seat, seq) in seqs {
             if let Some(slot) = room.slots.get_mut(usize::from(seat)) {
                 slot.last_seq = seq;
+                room.logged_seqs[usize::from(seat)] = seq;
             }
         }
         let kinds = room.m.seat_kinds();
@@ -1007,6 +1018,7 @@ impl Room {
             });
         }
         self.m = m;
+        writes.extend(self.snapshot_due());
         if let Err(e) = self.shared.store.commit(writes).await {
             conn.send(&Server::error(codes::STORE, e, None));
             self.reload().await;
@@ -1136,6 +1148,11 @@ impl Room {
                 at: now_secs(),
             });
         }
+        if let Some(s) = by {
+            let logged = &mut self.logged_seqs[usize::from(s)];
+            *logged = (*logged).max(seq);
+        }
+        writes.extend(self.snapshot_due());
         let t = Instant::now();
         let stored = self.shared.store.commit(writes).await;
         crate::stats::WAIT.since(t);
@@ -1217,6 +1234,51 @@ impl Room {
         }
         self.restart_clock();
         self.schedule_chance();
+    }
+
+    /// A snapshot of the match to commit with the steps just taken, once
+    /// [`crate::Config::snapshot_every`] steps were taken since the last:
+    /// in the same commit, so it is stored with its step or not at all.
+    fn snapshot_due(&mut self) -> Option<Write> {
+        let every = self.shared.config.snapshot_every;
+        if every == 0 || self.steps < self.snapshot_at + every {
+            return None;
+        }
+        // Tried once per interval, whatever comes of it: a match too long
+        // to snapshot stays so, and is not serialised again at every step.
+        self.snapshot_at = self.steps;
+        let state = match self.m.snapshot() {
+            Ok(state) if state.len() <= SNAPSHOT_MAX_BYTES => state,
+            Ok(state) => {
+                eprintln!(
+                    "room {}: no snapshot at step {}: {} bytes",
+                    self.code,
+                    self.steps,
+                    state.len()
+                );
+                return None;
+            }
+            Err(e) => {
+                eprintln!(
+                    "room {}: no snapshot at step {}: {e}",
+                    self.code, self.steps
+                );
+                return None;
+            }
+        };
+        let seqs = (0u8..)
+            .zip(&self.logged_seqs)
+            .filter(|(_, seq)| **seq > 0)
+            .map(|(seat, seq)| (seat, *seq))
+            .collect();
+        Some(Write::Snapshot {
+            code: self.code.clone(),
+            snapshot: store::Snapshot {
+                n: self.steps,
+                seqs,
+                state,
+            },
+        })
     }
 
     fn restart_clock(&mut self) {
@@ -1381,6 +1443,13 @@ impl Room {
                 Ok(m) => {
                     self.m = m;
                     self.steps = stored.step_count();
+                    self.snapshot_at = stored.snapshot.as_ref().map_or(0, |s| s.n);
+                    self.logged_seqs = vec![0; self.slots.len()];
+                    for (seat, seq) in stored.seqs() {
+                        if let Some(logged) = self.logged_seqs.get_mut(usize::from(seat)) {
+                            *logged = seq;
+                        }
+                    }
                     self.sent_log = self.m.log().len();
                     self.finished = self.m.turn() == Turn::Over;
                     self.takeback = None;
