@@ -299,8 +299,9 @@ pub(crate) struct Replay {
     /// Snapshots are passed over (a history, or a snapshot that did not
     /// read back): every step is kept.
     pub from_start: bool,
-    /// Steps before the room's snapshot and steps that are only counted
-    /// (a store's memory of a room, [`Replay::compact`]).
+    /// Steps counted but neither in `room.steps` nor under `room.snapshot`
+    /// (a store's memory of a room, [`Replay::compact`]; a load starting
+    /// at a snapshot's message).
     pub skipped: u64,
 }
 
