@@ -166,6 +166,12 @@ pub trait AnyMatch: Send + Sync {
     /// The whole match with every secret (a save's snapshot): only once the
     /// game is over, for its record.
     fn record(&self) -> Option<Value>;
+    /// The whole match now, every secret and the chance generator's state
+    /// included (a save's checkpoint, [`crate::save::checkpoint_text`]):
+    /// what a server's store keeps every so many steps, so a rebuild
+    /// ([`resume`]) replays only the steps after it. The referee's alone,
+    /// never a seat's.
+    fn snapshot(&self) -> Result<String, String>;
     /// Legal actions of `seat` worked out from its observation alone (a
     /// seat's legal actions depend only on what it sees): for bots and
     /// tests.
@@ -252,6 +258,49 @@ pub fn rebuild<'a>(
             .map_err(|e| format!("step {} of the log does not replay: {e}", i + 1))?;
     }
     Ok(m)
+}
+
+/// Rebuilds a match from a [`AnyMatch::snapshot`] of it, then every step
+/// taken since in order: the same match as [`rebuild`] from the start
+/// gives. A snapshot that does not read, is of another game, or was not
+/// taken of a match of this `opening` (its seeds, options and seats) is
+/// refused: the caller replays from the start instead.
+pub fn resume<'a>(
+    opening: &Opening,
+    snapshot: &str,
+    steps: impl IntoIterator<Item = &'a Step>,
+) -> Result<Box<dyn AnyMatch>, String> {
+    let mut m = with_game(&opening.game, Resume(opening, snapshot))??;
+    for (i, step) in steps.into_iter().enumerate() {
+        m.step(step)
+            .map_err(|e| format!("step {} after the snapshot does not replay: {e}", i + 1))?;
+    }
+    Ok(m)
+}
+
+struct Resume<'a>(&'a Opening, &'a str);
+
+impl VisitMatch for Resume<'_> {
+    type Output = Result<Box<dyn AnyMatch>, String>;
+    fn visit<G: MatchGame>(self) -> Self::Output {
+        let (opening, text) = (self.0, self.1);
+        let m = crate::save::read::<G>(text, None)
+            .map_err(|e| format!("the snapshot does not read: {e}"))?;
+        let options: G::Options = serde_json::from_value(opening.options.clone())
+            .map_err(|e| format!("the options are not {}'s: {e}", G::ID))?;
+        let seeds = m.seeds();
+        // Seeds differ between any two rooms: a snapshot of another room's
+        // match is caught here, not after it has been played on.
+        if m.options() != options
+            || m.seats().len() != opening.seats.len()
+            || seeds.chance != opening.chance_seed
+            || seeds.computers != opening.computer_seeds
+            || seeds.hint != opening.hint_seed
+        {
+            return Err("the snapshot is not of this match".into());
+        }
+        Ok(Box::new(Erased(m)))
+    }
 }
 
 struct Erased<G: MatchGame>(Match<G>);
@@ -416,6 +465,9 @@ impl<G: MatchGame> AnyMatch for Erased<G> {
             return None;
         }
         serde_json::to_value(self.0.snapshot()).ok()
+    }
+    fn snapshot(&self) -> Result<String, String> {
+        crate::save::checkpoint_text(&self.0)
     }
     fn legal_from_view(&self, view: &Value, seat: Seat) -> Result<Vec<Value>, StepError> {
         let view: G::Observation = serde_json::from_value(view.clone())

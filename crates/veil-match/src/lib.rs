@@ -38,7 +38,7 @@ mod referee;
 pub mod save;
 mod seats;
 
-pub use any::{AnyMatch, Opening, Step, StepError, default_options, open, rebuild};
+pub use any::{AnyMatch, Opening, Step, StepError, default_options, open, rebuild, resume};
 pub use game::{MatchGame, Thinker};
 pub use referee::{
     Asked, Change, MAX_UNDO_POINTS, Match, MatchSnapshot, Moment, Position, ReviewAt, UndoPoint,

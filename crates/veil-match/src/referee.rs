@@ -430,6 +430,11 @@ impl<G: MatchGame> Match<G> {
         &self.game
     }
 
+    /// The seeds the match was opened with.
+    pub fn seeds(&self) -> &Seeds {
+        &self.seeds
+    }
+
     /// The game's options (public).
     pub fn options(&self) -> G::Options {
         self.game.options().clone()

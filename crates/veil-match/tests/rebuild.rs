@@ -5,7 +5,9 @@
 use serde_json::Value;
 use veil_ai::{Duration, Level};
 use veil_core::{Seat, Turn};
-use veil_match::{AnyMatch, Opening, SeatKind, Seeds, Step, default_options, open, rebuild};
+use veil_match::{
+    AnyMatch, Opening, SeatKind, Seeds, Step, default_options, open, rebuild, resume,
+};
 
 /// Plays `moves` steps of seeded random legal play (seat 0 a computer at
 /// Random when `computer`), logging every step as a server would.
@@ -87,6 +89,80 @@ fn a_rebuilt_match_is_the_same_match_for_every_game() {
             assert_eq!(whole.log(), resumed.log());
         }
     }
+}
+
+/// What a server's store does every so many steps: a snapshot, then only
+/// the steps after it. Resumed from a snapshot taken anywhere, a match is
+/// the one rebuilt from the start — the same views and move list, the
+/// same chance still to come (its generator is in the snapshot) and the
+/// same computer's move next.
+#[test]
+fn a_match_resumed_from_a_snapshot_is_the_same_match_for_every_game() {
+    for entry in veil_games::GAMES {
+        let seats = entry.seats.counts().next().unwrap();
+        for seed in 0..3 {
+            let (opening, steps) = play(entry.id, seats, seed, 60, seed == 1);
+            let mut whole = rebuild(&opening, &steps).unwrap();
+            for cut in [0, 1, steps.len() / 3, steps.len() / 2, steps.len()] {
+                let at = rebuild(&opening, &steps[..cut]).unwrap();
+                let snapshot = at.snapshot().unwrap();
+                let mut resumed = resume(&opening, &snapshot, &steps[cut..]).unwrap();
+                let what = format!("{} seed {seed} cut at {cut}", entry.id);
+                assert_eq!(whole.version(), resumed.version(), "{what}");
+                assert_eq!(views(&*whole), views(&*resumed), "{what}");
+                assert_eq!(whole.log(), resumed.log(), "{what}");
+                assert_eq!(whole.writers(), resumed.writers(), "{what}");
+                assert_eq!(whole.chance_count(), resumed.chance_count(), "{what}");
+                assert_eq!(whole.snapshot(), resumed.snapshot(), "{what}");
+                if cut == steps.len() && whole.seat_kinds()[0] != SeatKind::Human {
+                    // The computer to move next moves alike in both.
+                    let mut next = (None, None);
+                    for _ in 0..1000 {
+                        let d = (Duration::from_millis(20), Duration::from_millis(50));
+                        next.0 = next.0.or_else(|| whole.think(d.0, d.1));
+                        next.1 = next.1.or_else(|| resumed.think(d.0, d.1));
+                        if next.0.is_some() && next.1.is_some() {
+                            break;
+                        }
+                    }
+                    assert_eq!(next.0, next.1, "{what}");
+                }
+            }
+        }
+    }
+}
+
+/// A snapshot that does not read, or is another match's, is refused (the
+/// store then replays the room from its start).
+#[test]
+fn a_damaged_or_foreign_snapshot_is_refused() {
+    let (opening, steps) = play("jieqi", 2, 4, 20, false);
+    let m = rebuild(&opening, &steps).unwrap();
+    let snapshot = m.snapshot().unwrap();
+    assert!(resume(&opening, &snapshot, []).is_ok());
+    let cut = &snapshot[..snapshot.len() / 2];
+    let e = resume(&opening, cut, [])
+        .err()
+        .expect("a cut snapshot is refused");
+    assert!(e.contains("does not read"), "{e}");
+    let (other, _) = play("jieqi", 2, 5, 0, false);
+    let e = resume(&other, &snapshot, [])
+        .err()
+        .expect("another room's is refused");
+    assert!(e.contains("not of this match"), "{e}");
+    let mut tysiac = other.clone();
+    tysiac.game = "tysiac".into();
+    assert!(resume(&tysiac, &snapshot, []).is_err(), "another game's");
+    // A step after it that does not replay is refused with its place.
+    let bad = Step::Act {
+        seat: 9,
+        action: Value::Null,
+        belief: None,
+    };
+    let e = resume(&opening, &snapshot, [&bad])
+        .err()
+        .expect("a bad step");
+    assert!(e.contains("step 1 after the snapshot"), "{e}");
 }
 
 #[test]

@@ -31,8 +31,10 @@
 //!   JetStream shared by several servers ([`Config::nats`]), each room run
 //!   by the holder of its lease — before any seat hears of it; on start
 //!   every open room (JetStream: every one this process may take) is
-//!   rebuilt with [`veil_match::rebuild`]: same secrets, same chance to
-//!   come, same version.
+//!   rebuilt from its latest snapshot (one every 64 steps) and the steps
+//!   after it ([`veil_match::resume`]), or from its start
+//!   ([`veil_match::rebuild`]): same secrets, same chance to come, same
+//!   version.
 //! - **Each seat sees its own.** A seat's frames carry `observe(seat)` only,
 //!   a spectator's `observe(None)`; the full record goes out once the game
 //!   is over.
@@ -109,6 +111,9 @@ pub struct Config {
     /// peer's address, and the header is never read.
     pub trusted_proxies: Vec<IpAddr>,
     pub proxy_header: ProxyHeader,
+    /// A room writes a snapshot of its match every this many steps, so a
+    /// rebuild replays fewer ([`store::SNAPSHOT_EVERY`]); 0: never.
+    pub snapshot_every: u64,
 }
 
 impl Default for Config {
@@ -127,6 +132,7 @@ impl Default for Config {
             full_sync: true,
             trusted_proxies: Vec::new(),
             proxy_header: ProxyHeader::XForwardedFor,
+            snapshot_every: store::SNAPSHOT_EVERY,
         }
     }
 }
@@ -598,10 +604,10 @@ impl Running {
         rx.await.ok()
     }
 
-    /// A room as stored (tests).
+    /// A room as stored, every step from its first (tests).
     #[doc(hidden)]
     pub async fn stored(&self, code: &str) -> Option<StoredRoom> {
-        self.shared.store.room(code).await.ok().flatten()
+        self.shared.store.history(code).await.ok().flatten()
     }
 
     /// Stops for a deploy: takes and creates no more rooms, stops every

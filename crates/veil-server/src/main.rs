@@ -7,7 +7,7 @@ const USAGE: &str = "usage:
               [--nats nats://127.0.0.1:4222 [--nats-replicas 1] [--lease-secs 15]
                                            [--owner NAME]]
               [--rooms-per-ip 20] [--conns-per-ip 50] [--keep-days 30]
-              [--animation-step-ms 250] [--sync full|normal]
+              [--animation-step-ms 250] [--sync full|normal] [--snapshot-every 64]
               [--trusted-proxy IP]... [--proxy-header x-forwarded-for|forwarded]
   veil-server load --url ws://127.0.0.1:8080/ws [--rooms 100] [--seconds 20]
               [--game jieqi] [--think-ms 1000] [--watchers 0]";
@@ -47,6 +47,7 @@ fn serve(args: &[String]) -> Result<(), String> {
             "--conns-per-ip" => config.conns_per_ip = number(value()?)? as usize,
             "--keep-days" => config.keep_secs = number(value()?)? * 24 * 3600,
             "--animation-step-ms" => config.animation_step_ms = number(value()?)?,
+            "--snapshot-every" => config.snapshot_every = number(value()?)?,
             "--trusted-proxy" => config.trusted_proxies.push(
                 value()?
                     .parse()

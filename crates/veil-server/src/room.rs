@@ -18,7 +18,7 @@ use veil_net::{
 };
 
 use crate::conn::Conn;
-use crate::store::{StoredRoom, Write};
+use crate::store::{self, SNAPSHOT_MAX_BYTES, StoredRoom, Write};
 use crate::{Shared, now_secs};
 
 /// What a room is told.
@@ -133,6 +133,11 @@ pub(crate) struct Room {
     started: bool,
     /// Steps logged so far (the store's `n`).
     steps: u64,
+    /// The step of the last snapshot written or loaded (or tried: one that
+    /// could not be written is not tried again at every step).
+    snapshot_at: u64,
+    /// Each seat's highest `seq` among the logged steps, for a snapshot.
+    logged_seqs: Vec<u64>,
     /// The move list's length everybody was sent.
     sent_log: usize,
     finished: bool,
@@ -192,6 +197,7 @@ impl Room {
         meta: RoomMeta,
         m: Box<dyn AnyMatch>,
     ) -> Self {
+        let seats = meta.specs.len();
         let slots = meta
             .specs
             .iter()
@@ -221,6 +227,8 @@ impl Room {
             watchers_sent: 0,
             started: false,
             steps: 0,
+            snapshot_at: 0,
+            logged_seqs: vec![0; seats],
             sent_log: 0,
             finished: false,
             closed: false,
@@ -237,13 +245,18 @@ impl Room {
     }
 
     /// A room brought back from the store: the same match (rebuilt from
-    /// its opening and steps), seats, tokens and last `seq`s.
+    /// its latest snapshot and the steps after it, or from its opening and
+    /// every step), seats, tokens and last `seq`s.
     pub(crate) fn restore(shared: Arc<Shared>, stored: StoredRoom) -> Result<Self, String> {
-        let meta: RoomMeta = serde_json::from_value(stored.settings).map_err(|e| e.to_string())?;
-        let m = veil_match::rebuild(&stored.opening, stored.steps.iter().map(|s| &s.2))?;
+        let meta: RoomMeta =
+            serde_json::from_value(stored.settings.clone()).map_err(|e| e.to_string())?;
+        let m = stored.rebuild()?;
+        let (seqs, steps) = (stored.seqs(), stored.step_count());
+        let snapshot_at = stored.snapshot.as_ref().map_or(0, |s| s.n);
         let mut room = Room::new(shared, stored.code, stored.opening, meta, m);
         room.started = stored.started;
-        room.steps = stored.steps.len() as u64;
+        room.steps = steps;
+        room.snapshot_at = snapshot_at;
         room.sent_log = room.m.log().len();
         room.finished = room.m.turn() == Turn::Over;
         let now = Instant::now();
@@ -255,9 +268,10 @@ impl Room {
                 slot.gone_since = Some(now);
             }
         }
-        for (seat, seq, _) in &stored.steps {
-            if let Some(slot) = seat.and_then(|s| room.slots.get_mut(usize::from(s))) {
-                slot.last_seq = slot.last_seq.max(*seq);
+        for (seat, seq) in seqs {
+            if let Some(slot) = room.slots.get_mut(usize::from(seat)) {
+                slot.last_seq = seq;
+                room.logged_seqs[usize::from(seat)] = seq;
             }
         }
         let kinds = room.m.seat_kinds();
@@ -1004,6 +1018,7 @@ impl Room {
             });
         }
         self.m = m;
+        writes.extend(self.snapshot_due());
         if let Err(e) = self.shared.store.commit(writes).await {
             conn.send(&Server::error(codes::STORE, e, None));
             self.reload().await;
@@ -1133,6 +1148,11 @@ impl Room {
                 at: now_secs(),
             });
         }
+        if let Some(s) = by {
+            let logged = &mut self.logged_seqs[usize::from(s)];
+            *logged = (*logged).max(seq);
+        }
+        writes.extend(self.snapshot_due());
         let t = Instant::now();
         let stored = self.shared.store.commit(writes).await;
         crate::stats::WAIT.since(t);
@@ -1214,6 +1234,51 @@ impl Room {
         }
         self.restart_clock();
         self.schedule_chance();
+    }
+
+    /// A snapshot of the match to commit with the steps just taken, once
+    /// [`crate::Config::snapshot_every`] steps were taken since the last:
+    /// in the same commit, so it is stored with its step or not at all.
+    fn snapshot_due(&mut self) -> Option<Write> {
+        let every = self.shared.config.snapshot_every;
+        if every == 0 || self.steps < self.snapshot_at + every {
+            return None;
+        }
+        // Tried once per interval, whatever comes of it: a match too long
+        // to snapshot stays so, and is not serialised again at every step.
+        self.snapshot_at = self.steps;
+        let state = match self.m.snapshot() {
+            Ok(state) if state.len() <= SNAPSHOT_MAX_BYTES => state,
+            Ok(state) => {
+                eprintln!(
+                    "room {}: no snapshot at step {}: {} bytes",
+                    self.code,
+                    self.steps,
+                    state.len()
+                );
+                return None;
+            }
+            Err(e) => {
+                eprintln!(
+                    "room {}: no snapshot at step {}: {e}",
+                    self.code, self.steps
+                );
+                return None;
+            }
+        };
+        let seqs = (0u8..)
+            .zip(&self.logged_seqs)
+            .filter(|(_, seq)| **seq > 0)
+            .map(|(seat, seq)| (seat, *seq))
+            .collect();
+        Some(Write::Snapshot {
+            code: self.code.clone(),
+            snapshot: store::Snapshot {
+                n: self.steps,
+                seqs,
+                state,
+            },
+        })
     }
 
     fn restart_clock(&mut self) {
@@ -1374,38 +1439,43 @@ impl Room {
             loaded = self.shared.store.room(&self.code).await;
         }
         match loaded {
-            Ok(Some(stored)) => {
-                match veil_match::rebuild(&stored.opening, stored.steps.iter().map(|s| &s.2)) {
-                    Ok(m) => {
-                        self.m = m;
-                        self.steps = stored.steps.len() as u64;
-                        self.sent_log = self.m.log().len();
-                        self.finished = self.m.turn() == Turn::Over;
-                        self.takeback = None;
-                        for slot in &mut self.slots {
-                            slot.last_act = None;
-                            slot.turn_began = self.m.version();
+            Ok(Some(stored)) => match stored.rebuild() {
+                Ok(m) => {
+                    self.m = m;
+                    self.steps = stored.step_count();
+                    self.snapshot_at = stored.snapshot.as_ref().map_or(0, |s| s.n);
+                    self.logged_seqs = vec![0; self.slots.len()];
+                    for (seat, seq) in stored.seqs() {
+                        if let Some(logged) = self.logged_seqs.get_mut(usize::from(seat)) {
+                            *logged = seq;
                         }
-                        self.last_turn = self.m.turn();
-                        let kinds = self.m.seat_kinds();
-                        for (i, slot) in self.slots.iter_mut().enumerate() {
-                            slot.away = slot.token_hash.is_some() && !kinds[i].is_human();
-                        }
-                        for i in 0..self.slots.len() {
-                            if let Some(c) = self.slots[i].conn.clone() {
-                                self.snapshot_to(&c, Some(i));
-                            }
-                        }
-                        for w in 0..self.watchers.len() {
-                            let c = self.watchers[w].conn.clone();
-                            self.snapshot_to(&c, None);
-                        }
-                        self.schedule_chance();
-                        return;
                     }
-                    Err(e) => eprintln!("room {}: cannot rebuild: {e}", self.code),
+                    self.sent_log = self.m.log().len();
+                    self.finished = self.m.turn() == Turn::Over;
+                    self.takeback = None;
+                    for slot in &mut self.slots {
+                        slot.last_act = None;
+                        slot.turn_began = self.m.version();
+                    }
+                    self.last_turn = self.m.turn();
+                    let kinds = self.m.seat_kinds();
+                    for (i, slot) in self.slots.iter_mut().enumerate() {
+                        slot.away = slot.token_hash.is_some() && !kinds[i].is_human();
+                    }
+                    for i in 0..self.slots.len() {
+                        if let Some(c) = self.slots[i].conn.clone() {
+                            self.snapshot_to(&c, Some(i));
+                        }
+                    }
+                    for w in 0..self.watchers.len() {
+                        let c = self.watchers[w].conn.clone();
+                        self.snapshot_to(&c, None);
+                    }
+                    self.schedule_chance();
+                    return;
                 }
-            }
+                Err(e) => eprintln!("room {}: cannot rebuild: {e}", self.code),
+            },
             Ok(None) => eprintln!("room {}: not in the store", self.code),
             Err(e) => {
                 // Its log is there, out of reach for now: the room stops
@@ -1490,6 +1560,9 @@ fn placeholder() -> Box<dyn AnyMatch> {
         }
         fn record(&self) -> Option<Value> {
             None
+        }
+        fn snapshot(&self) -> Result<String, String> {
+            Err("no match".into())
         }
         fn legal_from_view(&self, _: &Value, _: Seat) -> Result<Vec<Value>, StepError> {
             Ok(vec![])

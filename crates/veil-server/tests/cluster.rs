@@ -219,7 +219,8 @@ async fn bot_room(addrs: Vec<SocketAddr>, k: usize, think: Duration) -> Result<P
 /// acknowledged request once, no request twice.
 async fn check_rooms(reader: &JetStreamStore, played: &[Played]) {
     for room in played {
-        let log = reader.room(&room.code).await.unwrap().expect("stored");
+        // The whole log, every step from its first.
+        let log = reader.history(&room.code).await.unwrap().expect("stored");
         let steps: Vec<_> = log.steps.iter().map(|s| s.2.clone()).collect();
         let m = veil_match::rebuild(&log.opening, &steps).unwrap();
         assert_eq!(m.turn(), Turn::Over, "room {}: over in its log", room.code);

@@ -14,8 +14,9 @@ use common::{Pick, Player, rules, truth};
 use veil_core::Seat;
 use veil_net::{Client, SeatSpec, Server};
 
-/// Starts the binary on `db`, port 0; its address from its first line.
-fn spawn(db: &std::path::Path) -> (Child, SocketAddr) {
+/// Starts the binary on `db`, port 0, a snapshot every `snapshot_every`
+/// steps; its address from its first line.
+fn spawn(db: &std::path::Path, snapshot_every: u64) -> (Child, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_veil-server"))
         .args([
             "--port",
@@ -24,6 +25,8 @@ fn spawn(db: &std::path::Path) -> (Child, SocketAddr) {
             "127.0.0.1",
             "--animation-step-ms",
             "5",
+            "--snapshot-every",
+            &snapshot_every.to_string(),
             "--db",
         ])
         .arg(db)
@@ -108,10 +111,32 @@ async fn one_action(clients: &mut [Player], game: &str, pick: &mut Pick) -> Opti
     None
 }
 
+/// The step of room `code`'s snapshot in the database, if it has one.
+fn snapshot_at(db: &std::path::Path, code: &str) -> Option<u64> {
+    let c = rusqlite::Connection::open(db).unwrap();
+    c.query_row("SELECT n FROM snapshots WHERE room = ?1", [code], |r| {
+        r.get::<_, i64>(0)
+    })
+    .ok()
+    .map(|n| n as u64)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_server_comes_back_with_every_room_as_it_was() {
+    comes_back(64).await;
+}
+
+/// The same with a snapshot every 4 steps: every room is rebuilt from its
+/// latest snapshot and the few steps after it, and is the same room — the
+/// same views, the same chance to come, each seat's requests counted on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_comes_back_from_its_snapshots() {
+    comes_back(4).await;
+}
+
+async fn comes_back(snapshot_every: u64) {
     let db = common::temp_dir().join("veil.db");
-    let (mut child, addr) = spawn(&db);
+    let (mut child, addr) = spawn(&db, snapshot_every);
     let games = [("tysiac", 3usize), ("jieqi", 2), ("hide-and-guess", 2)];
     let mut tables = Vec::new();
     let mut pick = Pick(21);
@@ -128,10 +153,23 @@ async fn a_killed_server_comes_back_with_every_room_as_it_was() {
         .unwrap();
     child.kill().unwrap(); // SIGKILL
     let _ = child.wait();
-    let (mut child, addr) = spawn(&db);
+    let (mut child, addr) = spawn(&db, snapshot_every);
     for ((game, n), clients) in games.iter().zip(&mut tables) {
         let code = clients[0].room.clone();
         let (opening, steps) = stored(&db, &code);
+        // 16 actions and more steps (chance, computers): past a snapshot
+        // when they are taken every 4 steps, before any at 64.
+        let snapshot = snapshot_at(&db, &code);
+        if snapshot_every < 16 {
+            let n = snapshot.expect("a snapshot was written");
+            let len = steps.len() as u64;
+            assert!(
+                n <= len && n + 2 * snapshot_every > len,
+                "{game}: {n} of {len}"
+            );
+        } else {
+            assert_eq!(snapshot, None, "{game}");
+        }
         let before = veil_match::rebuild(&opening, &steps).unwrap();
         if *game == "tysiac" {
             assert!(

@@ -12,9 +12,10 @@ use std::time::Duration;
 
 use nats::{NatsCluster, NatsServer};
 use serde_json::json;
-use veil_match::{Opening, SeatKind, Seeds, Step};
+use veil_core::{Seat, Turn};
+use veil_match::{AnyMatch, Opening, SeatKind, Seeds, Step};
 use veil_server::store::{
-    JetStreamOptions, JetStreamStore, SqliteStore, Store, StoreError, StoredRoom, Write,
+    JetStreamOptions, JetStreamStore, Snapshot, SqliteStore, Store, StoreError, StoredRoom, Write,
 };
 
 /// How long any one test may take.
@@ -171,7 +172,249 @@ contract!(
     finished_and_closed_rooms_stay_readable_but_not_open,
     purge_deletes_rooms_closed_before_the_time_and_keeps_the_rest,
     many_rooms_at_once_each_keep_their_order,
+    a_room_loads_from_its_latest_snapshot_as_from_its_start,
+    a_snapshot_is_of_the_rooms_last_step_and_of_its_commit,
+    a_damaged_snapshot_is_passed_over_for_a_replay_from_the_start,
 );
+
+// Snapshots: real matches, so what is loaded can be played and compared.
+
+/// How often these tests snapshot (a room does every 64 steps).
+const EVERY: u64 = 8;
+
+/// A Jieqi match of `opening` played by seeded random legal moves, as a
+/// room plays it: each step committed, a snapshot every `EVERY` steps in
+/// the commit of its step (`damage` it: what is written instead).
+struct Played {
+    code: String,
+    m: Box<dyn AnyMatch>,
+    n: u64,
+    pick: u64,
+    /// Each seat's last request, as a room keeps it for its snapshots.
+    seqs: Vec<(u8, u64)>,
+}
+
+impl Played {
+    async fn create(store: &dyn Store, code: &str) -> Played {
+        store
+            .commit(vec![
+                create(code),
+                seat(code, 0, "ann"),
+                seat(code, 1, "bob"),
+            ])
+            .await
+            .unwrap();
+        Played {
+            code: code.into(),
+            m: veil_match::open(&opening()).unwrap(),
+            n: 0,
+            pick: 7,
+            seqs: Vec::new(),
+        }
+    }
+
+    /// The next step: a legal move of the seat to act (a person's request,
+    /// its `seq` its step's number), or the chance due.
+    fn next_step(&mut self) -> (Option<u8>, Step) {
+        if self.m.chance_pause() > 0.0 {
+            return (None, Step::Chance);
+        }
+        let Turn::Seat(seat) = self.m.turn() else {
+            panic!("the game goes on: {:?}", self.m.turn())
+        };
+        let legal = self
+            .m
+            .legal_from_view(&self.m.observe(Some(seat)), seat)
+            .unwrap();
+        self.pick = self
+            .pick
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let action = legal[(self.pick >> 33) as usize % legal.len()].clone();
+        let step = Step::Act {
+            seat: seat.0,
+            action,
+            belief: None,
+        };
+        (Some(seat.0), step)
+    }
+
+    /// Plays and commits `steps` steps, a snapshot every `EVERY`.
+    async fn play(&mut self, store: &dyn Store, steps: u64, damage: Option<&str>) {
+        for _ in 0..steps {
+            self.play_one(store, damage).await.unwrap();
+        }
+    }
+
+    /// Plays one step and commits it (with a snapshot if one is due); not
+    /// stored, the match is one step ahead of the log.
+    async fn play_one(
+        &mut self,
+        store: &dyn Store,
+        damage: Option<&str>,
+    ) -> Result<(), StoreError> {
+        let (by, step) = self.next_step();
+        self.m.step(&step).unwrap();
+        self.n += 1;
+        if let Some(by) = by {
+            self.seqs.retain(|s| s.0 != by);
+            self.seqs.push((by, self.n));
+            self.seqs.sort_unstable();
+        }
+        let mut writes = vec![Write::Step {
+            code: self.code.clone(),
+            n: self.n,
+            seat: by,
+            seq: self.n,
+            step,
+        }];
+        if self.n.is_multiple_of(EVERY) {
+            writes.push(self.snapshot(damage));
+        }
+        store.commit(writes).await
+    }
+
+    fn snapshot(&self, damage: Option<&str>) -> Write {
+        Write::Snapshot {
+            code: self.code.clone(),
+            snapshot: Snapshot {
+                n: self.n,
+                seqs: self.seqs.clone(),
+                state: damage.map_or_else(|| self.m.snapshot().unwrap(), str::to_owned),
+            },
+        }
+    }
+}
+
+/// What a match shows: its version, every seat's view and the spectators',
+/// and the move list.
+fn shown(m: &dyn AnyMatch) -> (u64, Vec<serde_json::Value>, Vec<String>) {
+    let mut views: Vec<_> = Seat::all(m.seats()).map(|s| m.observe(Some(s))).collect();
+    views.push(m.observe(None));
+    (m.version(), views, m.log().to_vec())
+}
+
+/// `room`, loaded, is the match of its whole history replayed from the
+/// start, with the same requests taken; both are the match as played.
+async fn same_as_from_the_start(store: &dyn Store, room: &StoredRoom, played: &Played) {
+    let whole = store.history(&room.code).await.unwrap().unwrap();
+    assert_eq!(whole.snapshot, None);
+    assert_eq!(whole.steps.len() as u64, played.n);
+    assert_eq!(room.step_count(), played.n);
+    let from_start = whole.rebuild().unwrap();
+    let loaded = room.rebuild().unwrap();
+    assert_eq!(shown(&*loaded), shown(&*from_start));
+    assert_eq!(shown(&*loaded), shown(&*played.m));
+    assert_eq!(room.seqs(), whole.seqs(), "the requests taken");
+    assert_eq!(
+        (&room.seats, room.started, &room.opening),
+        (&whole.seats, whole.started, &whole.opening)
+    );
+}
+
+async fn a_room_loads_from_its_latest_snapshot_as_from_its_start(b: Backend) {
+    let store = b.open("a").await;
+    let mut played = Played::create(&*store, "SNAP1").await;
+    // Three snapshots (8, 16, 24) and five steps after the last.
+    played.play(&*store, 29, None).await;
+    let before = store.steps_read();
+    let room = store.room("SNAP1").await.unwrap().unwrap();
+    assert_eq!(store.steps_read() - before, 5, "only the steps after it");
+    assert_eq!(room.snapshot.as_ref().map(|s| s.n), Some(24));
+    assert_eq!(room.steps.len(), 5);
+    same_as_from_the_start(&*store, &room, &played).await;
+    drop(store);
+    // Restarted: the same, from the same snapshot; and the room goes on.
+    let store = b.open("a").await;
+    let open = store.open_rooms().await.unwrap();
+    assert_eq!(open.len(), 1);
+    assert_eq!(store.steps_read(), 5, "only the steps after it");
+    assert_eq!(open[0], room);
+    played.play(&*store, 4, None).await;
+    let before = store.steps_read();
+    let room = store.room("SNAP1").await.unwrap().unwrap();
+    assert_eq!(store.steps_read() - before, 1);
+    assert_eq!(room.snapshot.as_ref().map(|s| s.n), Some(32));
+    same_as_from_the_start(&*store, &room, &played).await;
+    // A room with no snapshot yet reads every step.
+    let mut young = Played::create(&*store, "SNAP2").await;
+    young.play(&*store, EVERY - 1, None).await;
+    let before = store.steps_read();
+    let room = store.room("SNAP2").await.unwrap().unwrap();
+    assert_eq!(store.steps_read() - before, EVERY - 1);
+    assert_eq!(
+        (room.snapshot.is_none(), room.steps.len() as u64),
+        (true, EVERY - 1)
+    );
+    same_as_from_the_start(&*store, &room, &young).await;
+}
+
+async fn a_snapshot_is_of_the_rooms_last_step_and_of_its_commit(b: Backend) {
+    let store = b.open("a").await;
+    let mut played = Played::create(&*store, "SNAP1").await;
+    played.play(&*store, EVERY + 2, None).await;
+    // Of a step not the last, or not yet taken: refused.
+    for n in [EVERY + 1, EVERY + 3] {
+        let mut w = played.snapshot(None);
+        if let Write::Snapshot { snapshot, .. } = &mut w {
+            snapshot.n = n;
+        }
+        let r = store.commit(vec![w]).await;
+        assert!(is_conflict(&r), "a snapshot of step {n}: {r:?}");
+    }
+    // In a commit refused (its step taken): not kept either.
+    let r = store
+        .commit(vec![step("SNAP1", EVERY + 2, "x"), played.snapshot(None)])
+        .await;
+    assert!(is_conflict(&r), "{r:?}");
+    let room = store.room("SNAP1").await.unwrap().unwrap();
+    assert_eq!(room.snapshot.as_ref().map(|s| s.n), Some(EVERY));
+    same_as_from_the_start(&*store, &room, &played).await;
+    // Of the last step, alone in its commit: kept.
+    store.commit(vec![played.snapshot(None)]).await.unwrap();
+    let room = store.room("SNAP1").await.unwrap().unwrap();
+    assert_eq!(room.snapshot.as_ref().map(|s| s.n), Some(EVERY + 2));
+    assert!(room.steps.is_empty());
+    same_as_from_the_start(&*store, &room, &played).await;
+}
+
+async fn a_damaged_snapshot_is_passed_over_for_a_replay_from_the_start(b: Backend) {
+    let store = b.open("a").await;
+    // Cut short, not a match at all, and another room's match (its seeds).
+    let other = veil_match::open(&opening_with(8))
+        .unwrap()
+        .snapshot()
+        .unwrap();
+    let good = veil_match::open(&opening()).unwrap().snapshot().unwrap();
+    let damages = [&good[..good.len() / 2], "not a match", &other];
+    for (k, damage) in damages.into_iter().enumerate() {
+        let code = format!("BAD{k}");
+        let mut played = Played::create(&*store, &code).await;
+        // A good snapshot at 8, the damaged one at 16, then three steps.
+        played.play(&*store, EVERY, None).await;
+        played.play(&*store, EVERY + 3, Some(damage)).await;
+        let before = store.steps_read();
+        let room = store.room(&code).await.unwrap().unwrap();
+        assert_eq!(room.snapshot, None, "{code}: not used");
+        assert_eq!(room.steps.len() as u64, 2 * EVERY + 3, "{code}: every step");
+        assert!(store.steps_read() - before >= 2 * EVERY + 3);
+        same_as_from_the_start(&*store, &room, &played).await;
+        // The room goes on, and its next snapshot is used again.
+        played.play(&*store, EVERY - 3, None).await;
+        let room = store.room(&code).await.unwrap().unwrap();
+        assert_eq!(room.snapshot.as_ref().map(|s| s.n), Some(3 * EVERY));
+        same_as_from_the_start(&*store, &room, &played).await;
+    }
+    drop(store);
+    // Restarted, the rooms are loaded (none lost) from their good snapshot.
+    let store = b.open("a").await;
+    let open = store.open_rooms().await.unwrap();
+    assert_eq!(open.len(), 3);
+    assert!(
+        open.iter()
+            .all(|r| r.snapshot.as_ref().map(|s| s.n) == Some(3 * EVERY))
+    );
+}
 
 async fn keeps_a_room_its_seats_and_steps_across_a_restart(b: Backend) {
     let store = b.open("a").await;
@@ -201,6 +444,7 @@ async fn keeps_a_room_its_seats_and_steps_across_a_restart(b: Backend) {
             (0, "ann".into(), "hash-of-ann".into()),
             (1, "bob".into(), "hash-of-bob".into()),
         ],
+        snapshot: None,
         steps: (1..=5)
             .map(|n| {
                 (
@@ -472,6 +716,82 @@ async fn split_brain_one_append_wins_each_time_and_the_log_never_forks() {
         // still be correct, so it is only shown.
         let a_won = winners.iter().filter(|w| w.starts_with('a')).count();
         eprintln!("a won {a_won} of 40, b {}", 40 - a_won);
+    })
+    .await;
+}
+
+/// Split brain at a snapshot: two processes sure they own one room each
+/// append a different next step with its snapshot at the same moment; one
+/// wins, and its snapshot is the one every load starts from — the loser's
+/// never reached the log.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn split_brain_at_a_snapshot_only_the_winners_is_kept() {
+    within(async {
+        let server = NatsServer::start();
+        let a = Arc::new(jetstream(&server, "a", 15).await);
+        let b = Arc::new(jetstream(&server, "b", 15).await);
+        let mut pa = Played::create(&*a, "SPLIT").await;
+        pa.play(&*a, EVERY - 1, None).await;
+        b.forge_lease("SPLIT");
+        let known = b.room("SPLIT").await.unwrap().unwrap();
+        let mut pb = Played {
+            code: "SPLIT".into(),
+            m: known.rebuild().unwrap(),
+            n: EVERY - 1,
+            pick: 1234,
+            seqs: known.seqs(),
+        };
+        let (sa, sb) = (a.clone(), b.clone());
+        let ta = tokio::spawn(async move { (pa.play_one(&*sa, None).await, pa) });
+        let tb = tokio::spawn(async move { (pb.play_one(&*sb, None).await, pb) });
+        let ((ra, pa), (rb, pb)) = (ta.await.unwrap(), tb.await.unwrap());
+        let winner = match (&ra, &rb) {
+            (Ok(()), Err(StoreError::Conflict(_))) => pa,
+            (Err(StoreError::Conflict(_)), Ok(())) => pb,
+            _ => panic!("exactly one wins: a {ra:?}, b {rb:?}"),
+        };
+        let c = jetstream(&server, "c", 15).await;
+        let room = c.room("SPLIT").await.unwrap().unwrap();
+        assert_eq!(room.snapshot.as_ref().map(|s| s.n), Some(EVERY));
+        assert_eq!(c.steps_read(), 0, "loaded from the snapshot");
+        same_as_from_the_start(&c, &room, &winner).await;
+    })
+    .await;
+}
+
+/// The directory's name for a room's latest snapshot is only a hint: one
+/// that names another room's message, a message with no snapshot, one past
+/// the log, or none, gives the same room, read from the start.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wrong_or_missing_snapshot_hint_only_makes_the_load_longer() {
+    within(async {
+        let server = NatsServer::start();
+        let a = jetstream(&server, "a", 15).await;
+        let mut played = Played::create(&a, "HINT1").await;
+        played.play(&a, 2 * EVERY + 3, None).await;
+        let mut other = Played::create(&a, "HINT2").await;
+        other.play(&a, EVERY + 1, None).await;
+        let right = a.room("HINT1").await.unwrap().unwrap();
+        assert_eq!(right.snapshot.as_ref().map(|s| s.n), Some(2 * EVERY));
+        let js = async_nats::jetstream::new(async_nats::connect(server.url()).await.unwrap());
+        let directory = js.get_key_value("veil_rooms").await.unwrap();
+        let entry =
+            |value: bytes::Bytes| -> serde_json::Value { serde_json::from_slice(&value).unwrap() };
+        let others = entry(directory.get("HINT2").await.unwrap().unwrap())["snapshot_seq"].clone();
+        assert!(others.is_u64(), "{others}");
+        for hint in [others, json!(1), json!(100_000), serde_json::Value::Null] {
+            let mut e = entry(directory.get("HINT1").await.unwrap().unwrap());
+            e["snapshot_seq"] = hint.clone();
+            directory
+                .put("HINT1", serde_json::to_vec(&e).unwrap().into())
+                .await
+                .unwrap();
+            // A process that never saw the room.
+            let b = jetstream(&server, "b", 15).await;
+            let room = b.room("HINT1").await.unwrap().unwrap();
+            assert_eq!(room, right, "hint {hint}");
+            assert_eq!(b.steps_read(), 2 * EVERY + 3, "hint {hint}: from the start");
+        }
     })
     .await;
 }

@@ -27,8 +27,16 @@ fn spawn(nats: &NatsServer, owner: &str) -> Proc {
     spawn_leased(nats, owner, LEASE_SECS)
 }
 
+/// A snapshot every 5 steps: the rooms taken over are rebuilt from one.
 fn spawn_leased(nats: &NatsServer, owner: &str, lease_secs: u64) -> Proc {
-    Proc::spawn(&nats.url(), 1, owner, lease_secs, 0)
+    Proc::spawn_with(
+        &nats.url(),
+        1,
+        owner,
+        lease_secs,
+        0,
+        &["--snapshot-every", "5"],
+    )
 }
 
 async fn table(addr: SocketAddr, game: &str, n: usize) -> Vec<Player> {
@@ -105,9 +113,10 @@ async fn resume_somewhere(addrs: &[SocketAddr], c: &Player) -> Player {
     }
 }
 
+/// The room's whole log, every step from its first (snapshots passed over).
 async fn stored(reader: &JetStreamStore, code: &str) -> StoredRoom {
     reader
-        .room(code)
+        .history(code)
         .await
         .unwrap()
         .expect("the room is stored")
@@ -174,6 +183,11 @@ async fn run() {
         // Everyone back, on whichever survivor runs the room now.
         let log = stored(&reader, &code).await;
         let at_kill = veil_match::rebuild(&log.opening, &steps(&log)).unwrap();
+        // What a survivor loads: the latest snapshot and the steps after it.
+        let from = reader.room(&code).await.unwrap().unwrap();
+        let n = from.snapshot.as_ref().map(|s| s.n);
+        assert!(n.is_some_and(|n| n >= 5), "{game}: snapshot at {n:?}");
+        from.rebuild().unwrap();
         assert!(
             at_kill.version() >= before[k],
             "{game}: an acknowledged action was lost"

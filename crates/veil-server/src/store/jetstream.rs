@@ -16,8 +16,20 @@
 //!   has lapsed, by compare-and-set on its revision. A process commits only
 //!   rooms whose lease it holds — and should two believe they hold one, the
 //!   log's expected sequence still lets only one append.
+//! - **Snapshots.** A commit with a [`Write::Snapshot`] is a message of the
+//!   room's own log like any other, published on the same expected
+//!   sequence: it lands with its step or not at all, and of two processes
+//!   only the winner's snapshot exists — a snapshot on a subject of its own
+//!   would be a second write that a loser could make, or a winner fail to.
+//!   Such a message also carries the room as it is once its writes are
+//!   applied (all but the steps), so a load can start there; the
+//!   directory names the latest one (`snapshot_seq`). That name is only a
+//!   hint, checked against the log (the message must be this room's and
+//!   hold a snapshot): a directory behind or wrong means a longer replay,
+//!   never another room.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
@@ -28,7 +40,7 @@ use async_nats::jetstream::stream::{self, LastRawMessageErrorKind};
 use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 
-use super::{Replay, Store, StoreError, StoreFuture, StoredRoom, Write, failed};
+use super::{Replay, Store, StoreError, StoreFuture, StoredRoom, Write, check_snapshot, failed};
 
 const STREAM: &str = "VEIL_ROOMS";
 const DIRECTORY: &str = "veil_rooms";
@@ -87,12 +99,84 @@ pub(crate) async fn nats_client(
 }
 
 /// What this store knows of a room's log.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct Log {
     /// The stream sequence of its last message.
     last: u64,
-    /// Its steps.
+    /// The room as of that message, its steps only counted
+    /// ([`Replay::compact`]): what the next commit is checked against.
+    room: Replay,
+}
+
+/// A log message: a commit's writes; with a snapshot among them, also the
+/// room once they are applied, to start a load from.
+#[derive(Serialize)]
+struct Checkpoint<'a> {
+    after: Base,
+    writes: &'a [Write],
+}
+
+#[derive(Deserialize)]
+struct CheckpointRead {
+    after: Base,
+    writes: Vec<Write>,
+}
+
+/// A room without its steps, and how many it has.
+#[derive(Clone, Serialize, Deserialize)]
+struct Base {
     steps: u64,
+    opening: veil_match::Opening,
+    settings: serde_json::Value,
+    created: i64,
+    started: bool,
+    seats: Vec<(u8, String, String)>,
+    finished: Option<i64>,
+    closed: Option<i64>,
+}
+
+impl Base {
+    fn of(replay: &Replay) -> Option<Base> {
+        let room = replay.room.as_ref()?;
+        Some(Base {
+            steps: replay.skipped + room.step_count(),
+            opening: room.opening.clone(),
+            settings: room.settings.clone(),
+            created: room.created,
+            started: room.started,
+            seats: room.seats.clone(),
+            finished: replay.finished,
+            closed: replay.closed,
+        })
+    }
+
+    fn into_replay(self, code: &str) -> Replay {
+        Replay {
+            room: Some(StoredRoom {
+                code: code.to_owned(),
+                opening: self.opening,
+                settings: self.settings,
+                created: self.created,
+                started: self.started,
+                seats: self.seats,
+                snapshot: None,
+                steps: Vec::new(),
+            }),
+            finished: self.finished,
+            closed: self.closed,
+            from_start: false,
+            skipped: self.steps,
+        }
+    }
+}
+
+/// A message's writes, whichever form it has.
+fn writes_of(payload: &[u8]) -> Result<Vec<Write>, serde_json::Error> {
+    if payload.first() == Some(&b'[') {
+        serde_json::from_slice(payload)
+    } else {
+        serde_json::from_slice::<CheckpointRead>(payload).map(|c| c.writes)
+    }
 }
 
 /// A lease as stored.
@@ -115,6 +199,9 @@ struct Entry {
     seats: Vec<(u8, String, String)>,
     finished: Option<i64>,
     closed: Option<i64>,
+    /// The stream sequence of the log's latest message with a snapshot.
+    #[serde(default)]
+    snapshot_seq: Option<u64>,
 }
 
 fn now_ms() -> u64 {
@@ -132,6 +219,8 @@ struct Inner {
     logs: Mutex<HashMap<String, Log>>,
     /// The rooms whose lease this process holds, with the lease's revision.
     held: Mutex<HashMap<String, u64>>,
+    /// Steps read back by loads (see [`Store::steps_read`]).
+    steps_read: AtomicU64,
 }
 
 /// A store on a NATS server (or cluster) with JetStream.
@@ -174,6 +263,7 @@ impl JetStreamStore {
             options,
             logs: Mutex::new(HashMap::new()),
             held: Mutex::new(HashMap::new()),
+            steps_read: AtomicU64::new(0),
         });
         let renewer = tokio::spawn(renew(Arc::downgrade(&inner), every));
         Ok(JetStreamStore { inner, renewer })
@@ -344,16 +434,123 @@ impl Inner {
         }
     }
 
-    /// Reads room `code`'s whole log; `None` if it has none.
-    async fn load(&self, code: &str) -> Result<Option<Replay>, StoreError> {
+    /// Reads room `code`'s log; `None` if it has none. From the message
+    /// `snapshot_seq` (the directory's hint) if it is this room's latest
+    /// snapshot and reads back, else from the start; `from_start`: from the
+    /// start, snapshots passed over.
+    async fn load(
+        &self,
+        code: &str,
+        snapshot_seq: Option<u64>,
+        from_start: bool,
+    ) -> Result<Option<Replay>, StoreError> {
         let subject = subject(code);
         let last = match self.stream.get_last_raw_message_by_subject(&subject).await {
             Ok(m) => m.sequence,
             Err(e) if e.kind() == LastRawMessageErrorKind::NoMessageFound => return Ok(None),
             Err(e) => return Err(failed(format!("room {code}'s log: {e}"))),
         };
-        let mut replay = Replay::default();
-        let mut seq = 0;
+        let mut loaded = None;
+        if let Some(at) = snapshot_seq.filter(|at| !from_start && *at <= last) {
+            match self.read_from_snapshot(code, at, last).await {
+                Ok(replay) => loaded = Some(replay),
+                Err(e) => eprintln!(
+                    "room {code}: its snapshot at {at} is not used ({e}); reading from the start"
+                ),
+            }
+        }
+        let mut replay = match loaded {
+            Some(replay) => replay,
+            None => {
+                let start = Replay {
+                    from_start,
+                    ..Replay::default()
+                };
+                self.read(code, start, 0, last).await?
+            }
+        };
+        let bad = replay.room.as_ref().is_some_and(|room| {
+            room.snapshot
+                .as_ref()
+                .is_some_and(|s| !check_snapshot(code, &room.opening, s))
+        });
+        if bad {
+            let start = Replay {
+                from_start: true,
+                ..Replay::default()
+            };
+            replay = self.read(code, start, 0, last).await?;
+        }
+        let mut known = replay.clone();
+        known.compact();
+        // Never backwards: a commit of this process may have landed while
+        // this was reading.
+        let mut logs = lock(&self.logs);
+        let log = logs.entry(code.to_owned()).or_insert(Log {
+            last,
+            room: known.clone(),
+        });
+        if log.last < last {
+            *log = Log { last, room: known };
+        }
+        drop(logs);
+        Ok(Some(replay))
+    }
+
+    /// The room as of message `at` of its log, which holds a snapshot, then
+    /// the messages after it up to `last`.
+    async fn read_from_snapshot(
+        &self,
+        code: &str,
+        at: u64,
+        last: u64,
+    ) -> Result<Replay, StoreError> {
+        let m = self.stream.get_raw_message(at).await.map_err(failed)?;
+        if m.subject.as_str() != subject(code) {
+            return Err(failed("not a message of this room's log"));
+        }
+        let c: CheckpointRead = serde_json::from_slice(&m.payload).map_err(failed)?;
+        let Some(i) = c
+            .writes
+            .iter()
+            .rposition(|w| matches!(w, Write::Snapshot { .. }))
+        else {
+            return Err(failed("no snapshot in it"));
+        };
+        let Write::Snapshot { snapshot, .. } = &c.writes[i] else {
+            return Err(failed("no snapshot in it"));
+        };
+        let all = c.after.steps;
+        let mut replay = c.after.into_replay(code);
+        // The room as the message left it, its steps those of the snapshot
+        // and any of this commit after it.
+        replay.skipped = snapshot.n;
+        replay.apply(&c.writes[i])?;
+        let mut read = 0;
+        for w in &c.writes[i + 1..] {
+            if matches!(w, Write::Step { .. }) {
+                replay.apply(w)?;
+                read += 1;
+            }
+        }
+        self.steps_read.fetch_add(read, Ordering::Relaxed);
+        if replay.room.as_ref().map(|r| r.step_count()) != Some(all) {
+            return Err(failed("its steps do not add up"));
+        }
+        self.read(code, replay, at, last).await
+    }
+
+    /// Applies the messages of room `code`'s log after `after` up to
+    /// `last` to `replay`.
+    async fn read(
+        &self,
+        code: &str,
+        mut replay: Replay,
+        after: u64,
+        last: u64,
+    ) -> Result<Replay, StoreError> {
+        let subject = subject(code);
+        let mut seq = after;
         while seq < last {
             let m = self
                 .stream
@@ -364,24 +561,18 @@ impl Inner {
                 .await
                 .map_err(|e| failed(format!("room {code}'s log after {seq}: {e}")))?;
             seq = m.sequence;
-            let writes: Vec<Write> = serde_json::from_slice(&m.payload)
+            let writes = writes_of(&m.payload)
                 .map_err(|e| failed(format!("room {code}'s log at {seq}: {e}")))?;
             for w in &writes {
                 replay
                     .apply(w)
                     .map_err(|e| failed(format!("room {code}'s log at {seq}: {e}")))?;
+                if matches!(w, Write::Step { .. }) {
+                    self.steps_read.fetch_add(1, Ordering::Relaxed);
+                }
             }
         }
-        let steps = replay.room.as_ref().map_or(0, |r| r.steps.len() as u64);
-        // Never backwards: a commit of this process may have landed while
-        // this was reading.
-        let mut logs = lock(&self.logs);
-        let log = logs.entry(code.to_owned()).or_insert(Log { last, steps });
-        if log.last < last {
-            *log = Log { last, steps };
-        }
-        drop(logs);
-        Ok(Some(replay))
+        Ok(replay)
     }
 
     async fn commit(&self, writes: Vec<Write>) -> Result<(), StoreError> {
@@ -403,9 +594,12 @@ impl Inner {
                 "room {code} is not held by this server"
             )));
         }
-        let known = lock(&self.logs).get(&code).copied();
+        let known = lock(&self.logs).get(&code).cloned();
         let mut log = match (known, creating) {
-            (None, true) => Log { last: 0, steps: 0 },
+            (None, true) => Log {
+                last: 0,
+                room: Replay::default(),
+            },
             (Some(_), true) => return Err(StoreError::Conflict(format!("room {code} exists"))),
             (Some(log), false) => log,
             (None, false) => {
@@ -414,24 +608,20 @@ impl Inner {
                 )));
             }
         };
-        // The same order as a replay checks: a step out of turn means the
+        // Checked as a replay will check them: a step out of turn means the
         // room's state is not the log's.
-        for (i, w) in writes.iter().enumerate() {
-            match w {
-                Write::Room { .. } if i > 0 => {
-                    return Err(StoreError::Conflict(format!("room {code} exists")));
-                }
-                Write::Step { n, .. } if *n != log.steps + 1 => {
-                    return Err(StoreError::Conflict(format!(
-                        "room {code}: step {n} where {} comes next",
-                        log.steps + 1
-                    )));
-                }
-                Write::Step { .. } => log.steps += 1,
-                _ => {}
-            }
+        for w in &writes {
+            log.room.apply(w)?;
         }
-        let payload = serde_json::to_vec(&writes).map_err(failed)?;
+        let snapshot = writes.iter().any(|w| matches!(w, Write::Snapshot { .. }));
+        let payload = match Base::of(&log.room).filter(|_| snapshot) {
+            Some(after) => serde_json::to_vec(&Checkpoint {
+                after,
+                writes: &writes,
+            }),
+            None => serde_json::to_vec(&writes),
+        }
+        .map_err(failed)?;
         let publish = PublishMessage::build()
             .payload(payload.into())
             .expected_last_subject_sequence(log.last);
@@ -451,6 +641,7 @@ impl Inner {
             }
         };
         log.last = ack.sequence;
+        log.room.compact();
         lock(&self.logs).insert(code.clone(), log);
         // The directory follows the log; a failure here loses nothing (the
         // log is what a room is loaded from), so it is only reported.
@@ -500,7 +691,7 @@ impl Inner {
                 if entry.is_none() && !writes.iter().any(|w| matches!(w, Write::Room { .. })) {
                     // Its entry was never written (NATS failed then): made
                     // from the whole log, which holds these writes already.
-                    self.load(code).await?
+                    self.load(code, None, false).await?
                 } else {
                     None
                 };
@@ -513,16 +704,23 @@ impl Inner {
                     created: e.created,
                     started: e.started,
                     seats: e.seats.clone(),
+                    snapshot: None,
                     steps: Vec::new(),
                 }),
                 finished: entry.as_ref().and_then(|e| e.finished),
                 closed: entry.as_ref().and_then(|e| e.closed),
+                ..Replay::default()
             });
             for w in writes {
-                if !from_log && !matches!(w, Write::Step { .. }) {
+                if !from_log && !matches!(w, Write::Step { .. } | Write::Snapshot { .. }) {
                     replay.apply(w)?;
                 }
             }
+            let snapshot_seq = if writes.iter().any(|w| matches!(w, Write::Snapshot { .. })) {
+                Some(seq)
+            } else {
+                entry.as_ref().and_then(|e| e.snapshot_seq)
+            };
             let Some(room) = replay.room else {
                 return Err(failed(format!("room {code} has no directory entry")));
             };
@@ -535,6 +733,7 @@ impl Inner {
                 seats: room.seats,
                 finished: replay.finished,
                 closed: replay.closed,
+                snapshot_seq,
             })
             .map_err(failed)?;
             let done = match revision {
@@ -580,7 +779,7 @@ impl Inner {
             if entry.closed.is_some() || !self.claim(&code).await? {
                 continue;
             }
-            match self.load(&code).await? {
+            match self.load(&code, entry.snapshot_seq, false).await? {
                 Some(Replay {
                     room: Some(room),
                     closed: None,
@@ -599,12 +798,14 @@ impl Inner {
         if lock(&self.held).contains_key(code) {
             return Ok(None);
         }
+        let mut snapshot_seq = None;
         match self.directory.get(code).await.map_err(failed)? {
             Some(value) => {
                 let entry: Entry = serde_json::from_slice(&value).map_err(failed)?;
                 if entry.closed.is_some() {
                     return Ok(None);
                 }
+                snapshot_seq = entry.snapshot_seq;
             }
             // Not in the directory: its entry may have failed to be
             // written (the directory follows the log); the log decides.
@@ -621,7 +822,7 @@ impl Inner {
         if !self.claim(code).await? {
             return Ok(None);
         }
-        match self.load(code).await {
+        match self.load(code, snapshot_seq, false).await {
             Ok(Some(Replay {
                 room: Some(room),
                 closed: None,
@@ -690,8 +891,35 @@ impl Store for JetStreamStore {
     fn room<'a>(&'a self, code: &'a str) -> StoreFuture<'a, Option<StoredRoom>> {
         Box::pin(async move {
             check_code(code)?;
-            Ok(self.inner.load(code).await?.and_then(|r| r.room))
+            // Read before the log, so it names no message past the log's
+            // last; unreadable, it is only a longer replay.
+            let hint = match self.inner.directory.get(code).await {
+                Ok(Some(value)) => serde_json::from_slice::<Entry>(&value)
+                    .ok()
+                    .and_then(|e| e.snapshot_seq),
+                _ => None,
+            };
+            Ok(self
+                .inner
+                .load(code, hint, false)
+                .await?
+                .and_then(|r| r.room))
         })
+    }
+
+    fn history<'a>(&'a self, code: &'a str) -> StoreFuture<'a, Option<StoredRoom>> {
+        Box::pin(async move {
+            check_code(code)?;
+            Ok(self
+                .inner
+                .load(code, None, true)
+                .await?
+                .and_then(|r| r.room))
+        })
+    }
+
+    fn steps_read(&self) -> u64 {
+        self.inner.steps_read.load(Ordering::Relaxed)
     }
 
     fn purge(&self, before: i64) -> StoreFuture<'_, usize> {

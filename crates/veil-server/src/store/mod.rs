@@ -12,6 +12,14 @@
 //!
 //! One commit is one room's writes, all or none; a room sends its next
 //! commit only after the last one answered.
+//!
+//! **Snapshots.** Every [`SNAPSHOT_EVERY`] steps a room adds a
+//! [`Write::Snapshot`] — its whole match, chance generator included — to
+//! the commit of the step, so it lands with that step or not at all. A
+//! room is loaded from its latest snapshot and the steps after it only;
+//! one that does not read back (damaged, or written by a build whose game
+//! state no longer reads) is passed over with a word in the log and the
+//! room replayed from its first step, which every store keeps.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -68,7 +76,36 @@ pub enum Write {
         code: String,
         at: i64,
     },
+    /// The match after the room's first `snapshot.n` steps, which are the
+    /// steps so far (it follows the last of them, in its commit or a later
+    /// one).
+    Snapshot {
+        code: String,
+        snapshot: Snapshot,
+    },
 }
+
+/// A room's match as it was after its first `n` steps.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Snapshot {
+    pub n: u64,
+    /// The highest `seq` of each seat's steps among those `n` (seat, seq):
+    /// what the room refuses a repeated request by, without the steps.
+    pub seqs: Vec<(u8, u64)>,
+    /// The match: [`veil_match::AnyMatch::snapshot`], read back with
+    /// [`veil_match::resume`].
+    pub state: String,
+}
+
+/// A room writes a snapshot once this many steps were taken since its last
+/// one ([`crate::Config::snapshot_every`]): a rebuild replays fewer than
+/// this many steps, and a snapshot costs about one step's write in 64.
+pub const SNAPSHOT_EVERY: u64 = 64;
+
+/// A snapshot longer than this is not written (the room is then loaded
+/// from an earlier one, or from its start): JetStream's messages are 1 MB
+/// at most by default, and the commit carrying it must never fail for it.
+pub const SNAPSHOT_MAX_BYTES: usize = 512 * 1024;
 
 impl Write {
     pub fn code(&self) -> &str {
@@ -78,7 +115,8 @@ impl Write {
             | Write::Step { code, .. }
             | Write::Started { code }
             | Write::Finished { code, .. }
-            | Write::Closed { code, .. } => code,
+            | Write::Closed { code, .. }
+            | Write::Snapshot { code, .. } => code,
         }
     }
 }
@@ -93,8 +131,60 @@ pub struct StoredRoom {
     pub started: bool,
     /// (seat, name, token hash), by seat.
     pub seats: Vec<(u8, String, String)>,
-    /// (seat, seq, step) in order.
+    /// The latest snapshot that reads back; `None`: replay from the start.
+    pub snapshot: Option<Snapshot>,
+    /// (seat, seq, step) in order: the steps after `snapshot`, or all.
     pub steps: Vec<(Option<u8>, u64, Step)>,
+}
+
+impl StoredRoom {
+    /// How many steps the room has taken, snapshot and steps after it.
+    pub fn step_count(&self) -> u64 {
+        self.snapshot.as_ref().map_or(0, |s| s.n) + self.steps.len() as u64
+    }
+
+    /// The room's match: its snapshot and the steps after it, or its
+    /// opening and every step.
+    pub fn rebuild(&self) -> Result<Box<dyn veil_match::AnyMatch>, String> {
+        let steps = self.steps.iter().map(|s| &s.2);
+        match &self.snapshot {
+            Some(s) => veil_match::resume(&self.opening, &s.state, steps),
+            None => veil_match::rebuild(&self.opening, steps),
+        }
+    }
+
+    /// The highest `seq` of each seat's steps, by seat.
+    pub fn seqs(&self) -> Vec<(u8, u64)> {
+        let mut seqs = self
+            .snapshot
+            .as_ref()
+            .map_or(Vec::new(), |s| s.seqs.clone());
+        for (seat, seq, _) in &self.steps {
+            if let Some(seat) = *seat {
+                match seqs.iter_mut().find(|s| s.0 == seat) {
+                    Some(s) => s.1 = s.1.max(*seq),
+                    None => seqs.push((seat, *seq)),
+                }
+            }
+        }
+        seqs.sort_unstable();
+        seqs
+    }
+}
+
+/// Whether `snapshot` reads back as a match of `opening`; one that does
+/// not is dropped, with a word, and the room replayed from its start.
+pub(crate) fn check_snapshot(code: &str, opening: &Opening, snapshot: &Snapshot) -> bool {
+    match veil_match::resume(opening, &snapshot.state, []) {
+        Ok(_) => true,
+        Err(e) => {
+            eprintln!(
+                "room {code}: its snapshot at step {} is not used ({e}); replaying from the start",
+                snapshot.n
+            );
+            false
+        }
+    }
 }
 
 /// Why a store refused or failed.
@@ -143,6 +233,17 @@ pub trait Store: Send + Sync + 'static {
     fn room<'a>(&'a self, code: &'a str) -> StoreFuture<'a, Option<StoredRoom>>;
     /// Deletes rooms closed before `before` (seconds since 1970); how many.
     fn purge(&self, before: i64) -> StoreFuture<'_, usize>;
+
+    /// One room with every step from its first, snapshots passed over:
+    /// its whole history (audits, tests), as a load without snapshots
+    /// would give it.
+    fn history<'a>(&'a self, code: &'a str) -> StoreFuture<'a, Option<StoredRoom>>;
+
+    /// How many steps this store's loads have read back so far, each a
+    /// step to replay (tests: a load after a snapshot reads only the
+    /// steps after it).
+    #[doc(hidden)]
+    fn steps_read(&self) -> u64;
 
     /// Takes room `code` to run here, if it is open and no live process
     /// holds it (its owner died: its lease lapsed). SQLite: never — its one
@@ -195,6 +296,13 @@ pub(crate) struct Replay {
     pub room: Option<StoredRoom>,
     pub finished: Option<i64>,
     pub closed: Option<i64>,
+    /// Snapshots are passed over (a history, or a snapshot that did not
+    /// read back): every step is kept.
+    pub from_start: bool,
+    /// Steps counted but neither in `room.steps` nor under `room.snapshot`
+    /// (a store's memory of a room, [`Replay::compact`]; a load starting
+    /// at a snapshot's message).
+    pub skipped: u64,
 }
 
 impl Replay {
@@ -219,6 +327,7 @@ impl Replay {
                 created: *created,
                 started: false,
                 seats: Vec::new(),
+                snapshot: None,
                 steps: Vec::new(),
             });
             return Ok(());
@@ -246,7 +355,7 @@ impl Replay {
                 seq,
                 step,
             } => {
-                let next = room.steps.len() as u64 + 1;
+                let next = self.skipped + room.step_count() + 1;
                 if *n != next {
                     return conflict(format!("room {code}: step {n} where {next} comes next"));
                 }
@@ -255,7 +364,31 @@ impl Replay {
             Write::Started { .. } => room.started = true,
             Write::Finished { at, .. } => self.finished = Some(*at),
             Write::Closed { at, .. } => self.closed = Some(*at),
+            Write::Snapshot { code, snapshot } => {
+                let steps = self.skipped + room.step_count();
+                if snapshot.n != steps {
+                    return conflict(format!(
+                        "room {code}: a snapshot of step {} where it has {steps}",
+                        snapshot.n
+                    ));
+                }
+                if !self.from_start {
+                    room.snapshot = Some(snapshot.clone());
+                    room.steps.clear();
+                    self.skipped = 0;
+                }
+            }
         }
         Ok(())
+    }
+
+    /// Keeps the room's steps and snapshot only as a count: what a store
+    /// needs to check the next commit, without holding the game.
+    pub fn compact(&mut self) {
+        if let Some(room) = self.room.as_mut() {
+            self.skipped += room.step_count();
+            room.snapshot = None;
+            room.steps.clear();
+        }
     }
 }

@@ -2,8 +2,14 @@
 //! [`SqliteStore`] runs it on a thread of its own, committing whatever the
 //! rooms sent meanwhile in one transaction (a group commit: one sync for
 //! many steps) and only then answering each room.
+//!
+//! A room's latest snapshot is one row of `snapshots`, replaced in the
+//! transaction of the step it follows, and only if that step is the room's
+//! last: a commit refused (its step taken) leaves the snapshot as it was.
 
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc as std_mpsc;
 
 use rusqlite::{Connection, params};
@@ -11,13 +17,15 @@ use serde_json::Value;
 use tokio::sync::oneshot;
 use veil_match::{Opening, Step};
 
-use super::{Store, StoreError, StoreFuture, StoredRoom, Write, failed};
+use super::{Snapshot, Store, StoreError, StoreFuture, StoredRoom, Write, check_snapshot, failed};
 
 /// The SQLite store: one file, WAL, `synchronous=FULL` so a commit that
 /// returned survives a power cut too, not only a killed process (with WAL
 /// that is one sync per commit, and the group commit shares it).
 pub struct SqliteDb {
     db: Connection,
+    /// Steps read back by loads (see [`Store::steps_read`]).
+    steps_read: Arc<AtomicU64>,
 }
 
 /// A constraint broken (the room exists, its step `n` is taken) is a
@@ -64,13 +72,65 @@ impl SqliteDb {
                  seq INTEGER NOT NULL,
                  step TEXT NOT NULL,
                  PRIMARY KEY (room, n)
-             ) WITHOUT ROWID;",
+             ) WITHOUT ROWID;
+             CREATE TABLE IF NOT EXISTS snapshots (
+                 room TEXT PRIMARY KEY REFERENCES rooms(code) ON DELETE CASCADE,
+                 n INTEGER NOT NULL,
+                 seqs TEXT NOT NULL,
+                 state TEXT NOT NULL
+             );",
         )
         .map_err(err)?;
-        Ok(SqliteDb { db })
+        Ok(SqliteDb {
+            db,
+            steps_read: Arc::new(AtomicU64::new(0)),
+        })
     }
 
-    fn load(&self, code: &str, row: (String, String, i64, bool)) -> Result<StoredRoom, StoreError> {
+    /// Room `code`'s snapshot, if it has one that reads back.
+    fn snapshot(&self, code: &str, opening: &Opening) -> Result<Option<Snapshot>, StoreError> {
+        let mut q = self
+            .db
+            .prepare_cached("SELECT n, seqs, state FROM snapshots WHERE room = ?1")
+            .map_err(err)?;
+        let mut rows = q
+            .query_map([code], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, String>(2)?,
+                ))
+            })
+            .map_err(err)?;
+        let Some(row) = rows.next() else {
+            return Ok(None);
+        };
+        let (n, seqs, state) = row.map_err(err)?;
+        let seqs = match serde_json::from_str(&seqs) {
+            Ok(seqs) => seqs,
+            Err(e) => {
+                eprintln!(
+                    "room {code}: its snapshot's seqs do not read ({e}); replaying from the start"
+                );
+                return Ok(None);
+            }
+        };
+        let snapshot = Snapshot {
+            n: n as u64,
+            seqs,
+            state,
+        };
+        Ok(check_snapshot(code, opening, &snapshot).then_some(snapshot))
+    }
+
+    /// Room `code` from its row: its seats, then its latest snapshot and
+    /// the steps after it (`from_start`: no snapshot, every step).
+    fn load(
+        &self,
+        code: &str,
+        row: (String, String, i64, bool),
+        from_start: bool,
+    ) -> Result<StoredRoom, StoreError> {
         let (opening, settings, created, started) = row;
         let opening: Opening = serde_json::from_str(&opening).map_err(failed)?;
         let settings: Value = serde_json::from_str(&settings).map_err(failed)?;
@@ -85,12 +145,20 @@ impl SqliteDb {
             .map_err(err)?
             .collect::<Result<Vec<_>, _>>()
             .map_err(err)?;
+        let snapshot = if from_start {
+            None
+        } else {
+            self.snapshot(code, &opening)?
+        };
+        let after = snapshot.as_ref().map_or(0, |s| s.n as i64);
         let mut q = self
             .db
-            .prepare_cached("SELECT seat, seq, step FROM steps WHERE room = ?1 ORDER BY n")
+            .prepare_cached(
+                "SELECT seat, seq, step FROM steps WHERE room = ?1 AND n > ?2 ORDER BY n",
+            )
             .map_err(err)?;
         let rows = q
-            .query_map([code], |r| {
+            .query_map(params![code, after], |r| {
                 Ok((
                     r.get::<_, Option<u8>>(0)?,
                     r.get::<_, i64>(1)?,
@@ -105,6 +173,8 @@ impl SqliteDb {
             let step: Step = serde_json::from_str(&text).map_err(failed)?;
             steps.push((seat, seq as u64, step));
         }
+        self.steps_read
+            .fetch_add(steps.len() as u64, Ordering::Relaxed);
         Ok(StoredRoom {
             code: code.to_owned(),
             opening,
@@ -112,6 +182,7 @@ impl SqliteDb {
             created,
             started,
             seats,
+            snapshot,
             steps,
         })
     }
@@ -182,6 +253,25 @@ impl SqliteDb {
                     )
                     .map_err(err)?;
                 }
+                Write::Snapshot { code, snapshot } => {
+                    let seqs = serde_json::to_string(&snapshot.seqs).map_err(failed)?;
+                    // Of the room's last step only: never one older than
+                    // the one it replaces, nor of a step not stored.
+                    let put = tx
+                        .execute(
+                            "INSERT OR REPLACE INTO snapshots (room, n, seqs, state)
+                             SELECT ?1, ?2, ?3, ?4
+                             WHERE ?2 = (SELECT MAX(n) FROM steps WHERE room = ?1)",
+                            params![code, snapshot.n as i64, seqs, snapshot.state],
+                        )
+                        .map_err(err)?;
+                    if put == 0 {
+                        return Err(StoreError::Conflict(format!(
+                            "room {code}: a snapshot of step {}, not its last",
+                            snapshot.n
+                        )));
+                    }
+                }
             }
         }
         tx.commit().map_err(err)
@@ -204,11 +294,13 @@ impl SqliteDb {
             .map_err(err)?
         };
         rows.into_iter()
-            .map(|(code, row)| self.load(&code, row))
+            .map(|(code, row)| self.load(&code, row, false))
             .collect()
     }
 
-    pub fn room(&mut self, code: &str) -> Result<Option<StoredRoom>, StoreError> {
+    /// Room `code`, from its latest snapshot (`from_start`: from its
+    /// first step).
+    pub fn room(&mut self, code: &str, from_start: bool) -> Result<Option<StoredRoom>, StoreError> {
         let row = {
             let mut q = self
                 .db
@@ -226,7 +318,7 @@ impl SqliteDb {
                 None => return Ok(None),
             }
         };
-        self.load(code, row).map(Some)
+        self.load(code, row, from_start).map(Some)
     }
 
     pub fn purge(&mut self, before: i64) -> Result<usize, StoreError> {
@@ -242,8 +334,10 @@ impl SqliteDb {
 enum Job {
     Commit(Vec<Write>, oneshot::Sender<Result<(), StoreError>>),
     OpenRooms(oneshot::Sender<Result<Vec<StoredRoom>, StoreError>>),
+    /// A room: from its snapshot, or (true) from its start.
     Room(
         String,
+        bool,
         oneshot::Sender<Result<Option<StoredRoom>, StoreError>>,
     ),
     Purge(i64, oneshot::Sender<Result<usize, StoreError>>),
@@ -252,6 +346,7 @@ enum Job {
 /// The SQLite database on its own thread, as the rooms reach it.
 pub struct SqliteStore {
     jobs: std_mpsc::Sender<Job>,
+    steps_read: Arc<AtomicU64>,
 }
 
 /// The most writes one transaction takes before it is committed.
@@ -265,6 +360,7 @@ impl SqliteStore {
 
     pub fn start(mut db: SqliteDb) -> Result<Self, StoreError> {
         let (jobs, rx) = std_mpsc::channel::<Job>();
+        let steps_read = db.steps_read.clone();
         std::thread::Builder::new()
             .name("veil-store".into())
             .spawn(move || {
@@ -309,8 +405,8 @@ impl SqliteStore {
                             Job::OpenRooms(reply) => {
                                 let _ = reply.send(db.open_rooms());
                             }
-                            Job::Room(code, reply) => {
-                                let _ = reply.send(db.room(&code));
+                            Job::Room(code, from_start, reply) => {
+                                let _ = reply.send(db.room(&code, from_start));
                             }
                             Job::Purge(before, reply) => {
                                 let _ = reply.send(db.purge(before));
@@ -321,7 +417,7 @@ impl SqliteStore {
                 }
             })
             .map_err(failed)?;
-        Ok(SqliteStore { jobs })
+        Ok(SqliteStore { jobs, steps_read })
     }
 
     /// Sends a job to the thread and waits for its answer.
@@ -349,7 +445,15 @@ impl Store for SqliteStore {
     }
 
     fn room<'a>(&'a self, code: &'a str) -> StoreFuture<'a, Option<StoredRoom>> {
-        self.ask(|tx| Job::Room(code.to_owned(), tx))
+        self.ask(|tx| Job::Room(code.to_owned(), false, tx))
+    }
+
+    fn history<'a>(&'a self, code: &'a str) -> StoreFuture<'a, Option<StoredRoom>> {
+        self.ask(|tx| Job::Room(code.to_owned(), true, tx))
+    }
+
+    fn steps_read(&self) -> u64 {
+        self.steps_read.load(Ordering::Relaxed)
     }
 
     fn purge(&self, before: i64) -> StoreFuture<'_, usize> {

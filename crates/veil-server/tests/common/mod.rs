@@ -367,7 +367,19 @@ impl Proc {
     /// copies, named `owner`, with leases of `lease_secs`, on `port` of
     /// 127.0.0.1 (0: any).
     pub fn spawn(urls: &str, replicas: usize, owner: &str, lease_secs: u64, port: u16) -> Proc {
-        let args: Vec<String> = [
+        Proc::spawn_with(urls, replicas, owner, lease_secs, port, &[])
+    }
+
+    /// [`Proc::spawn`] with `more` arguments.
+    pub fn spawn_with(
+        urls: &str,
+        replicas: usize,
+        owner: &str,
+        lease_secs: u64,
+        port: u16,
+        more: &[&str],
+    ) -> Proc {
+        let mut args: Vec<String> = [
             "--port",
             &port.to_string(),
             "--bind",
@@ -390,6 +402,7 @@ impl Proc {
         .iter()
         .map(|s| s.to_string())
         .collect();
+        args.extend(more.iter().map(|s| s.to_string()));
         let (child, addr) = Proc::run(&args);
         Proc { child, addr, args }
     }
