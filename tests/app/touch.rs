@@ -51,11 +51,12 @@ pub(super) struct Button {
     pub enabled: bool,
 }
 
-/// The buttons of egui's last pass.
+/// The buttons of egui's last pass, and where its words are (a drag begun
+/// on words selects them rather than scrolling).
 #[derive(Resource, Clone, Default)]
-pub(super) struct Buttons(Arc<Mutex<Vec<Button>>>);
+pub(super) struct Buttons(Arc<Mutex<Vec<Button>>>, Arc<Mutex<Vec<egui::Rect>>>);
 
-struct Finder(Arc<Mutex<Vec<Button>>>);
+struct Finder(Arc<Mutex<Vec<Button>>>, Arc<Mutex<Vec<egui::Rect>>>);
 
 impl egui::Plugin for Finder {
     fn debug_name(&self) -> &'static str {
@@ -67,6 +68,19 @@ impl egui::Plugin for Finder {
         let Some(update) = &output.platform_output.accesskit_update else {
             return;
         };
+        let words = update
+            .nodes
+            .iter()
+            .filter(|(_, n)| n.role() == Role::Label)
+            .filter_map(|(_, n)| {
+                let b = n.bounds()?;
+                Some(egui::Rect::from_min_max(
+                    egui::pos2(b.x0 as f32, b.y0 as f32),
+                    egui::pos2(b.x1 as f32, b.y1 as f32),
+                ))
+            })
+            .collect();
+        *self.1.lock().unwrap() = words;
         let found = update
             .nodes
             .iter()
@@ -102,7 +116,7 @@ pub(super) fn install(app: &mut App, w: f32, h: f32) {
         .expect("an egui context");
     let ctx = ctx.get_mut();
     ctx.enable_accesskit();
-    ctx.add_plugin(Finder(buttons.0.clone()));
+    ctx.add_plugin(Finder(buttons.0.clone(), buttons.1.clone()));
     app.insert_resource(buttons);
     // A headless app renders nothing, so its camera knows no viewport and
     // egui lays out on a huge screen: give egui the window, as a phone's
@@ -297,7 +311,7 @@ pub(super) fn tap_pick(app: &mut App, pick: impl Fn(&[Button]) -> Option<Button>
         let panel_top = if free.max.y < size.y - 1.0 {
             free.max.y + 50.0
         } else {
-            TOP_BAR_PX + 22.0
+            TOP_BAR_PX + 26.0
         };
         let shown = b.rect.min.x >= 0.0
             && b.rect.max.x <= size.x
@@ -320,25 +334,36 @@ pub(super) fn tap_pick(app: &mut App, pick: impl Fn(&[Button]) -> Option<Button>
         // Scrolled out of sight: drag the panel's content (egui scrolls by
         // dragging) within the panel — the sheet under the table, or the
         // side panel's column — by what brings the button to its middle.
+        // Below the row the panel keeps still (the sheet's handle, the
+        // side panel's fold button): the scrolled part begins there.
         let (top, bottom) = if free.max.y < size.y - 1.0 {
             (free.max.y + 60.0, size.y - 20.0)
         } else {
-            (TOP_BAR_PX + 22.0, size.y - 20.0)
+            (TOP_BAR_PX + 34.0, size.y - 20.0)
         };
         let need = ((top + bottom) / 2.0 - at.y).clamp(top - bottom, bottom - top);
         let _ = attempt;
-        // The drag begins where no button is (a drag on a button may be
-        // the button's), in the button's column or the panel's.
+        // The drag begins off the words (a drag on words selects them),
+        // in the button's column or the panel's.
         let y0 = if need < 0.0 { bottom } else { top };
+        let words = app.world().resource::<Buttons>().1.lock().unwrap().clone();
         let free_of_buttons = |p: Vec2| {
-            !all.iter()
-                .any(|b| b.rect.expand(2.0).contains(egui::pos2(p.x, p.y)))
+            !words
+                .iter()
+                .any(|r| r.expand(2.0).contains(egui::pos2(p.x, p.y)))
+        };
+        // The panel's columns, clear of its scroll bar at the right edge
+        // (a drag on the bar scrolls the other way).
+        let (left, right) = if free.max.y < size.y - 1.0 {
+            (8.0, size.x - 24.0)
+        } else {
+            (free.max.x + 12.0, size.x - 24.0)
         };
         let columns = [
-            at.x,
-            size.x - 20.0,
-            (free.max.x + size.x) / 2.0,
-            size.x / 2.0,
+            at.x.clamp(left, right),
+            (left + right) / 2.0,
+            left + 20.0,
+            right - 20.0,
         ];
         let start = (0..12)
             .flat_map(|k| {
@@ -846,4 +871,43 @@ fn the_search_slice_shrinks_while_frames_run_long() {
         last = fit_slice(&mut now, budget, ms(16));
     }
     assert_eq!(last, budget, "back to the whole budget");
+}
+
+/// The Jieqi demo (as the browser opens it, `?demo=jieqi`) takes a move by
+/// two taps on a phone held upright (the move the browser check makes).
+#[test]
+fn touch_the_jieqi_demo_takes_a_move_by_taps() {
+    use veil::LaunchOptions;
+    let mut app = build_app(
+        AppMode::Headless,
+        LaunchOptions {
+            demo: Some("jieqi".into()),
+            ..LaunchOptions::default()
+        },
+    );
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        16,
+    )));
+    app.update();
+    install(&mut app, 390.0, 844.0);
+    for _ in 0..60 {
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::Play);
+    let before = app.world().resource::<Match<Jieqi>>().version;
+    // The piece on d0 (face down, an advisor's place) steps to e1.
+    let layout = app.world().resource::<BoardLayout>().clone();
+    tap_world(&mut app, layout.cell_to_world(Cell::new(3, 0)));
+    assert_eq!(
+        app.world().resource::<BoardUi>().selected,
+        Some(Cell::new(3, 0)),
+        "the piece is picked: {:?}",
+        app.world().resource::<BoardUi>().moves
+    );
+    tap_world(&mut app, layout.cell_to_world(Cell::new(4, 1)));
+    assert_ne!(
+        app.world().resource::<Match<Jieqi>>().version,
+        before,
+        "the step was played"
+    );
 }
