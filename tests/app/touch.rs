@@ -646,6 +646,15 @@ fn pointer(app: &App) -> Pointer {
 /// The phone sizes: upright and sideways.
 const PHONES: [(f32, f32); 2] = [(390.0, 844.0), (844.0, 390.0)];
 
+/// Runs each test in finger mode on a phone held upright, then sideways.
+fn on_phones(tests: &[fn()]) {
+    for (w, h) in PHONES {
+        for test in tests {
+            by_finger(w, h, test);
+        }
+    }
+}
+
 #[test]
 fn a_tap_within_one_frame_picks_the_point_and_a_tap_on_the_panel_does_not() {
     by_finger(390.0, 844.0, || {
@@ -742,105 +751,51 @@ fn a_tap_within_one_frame_picks_the_point_and_a_tap_on_the_panel_does_not() {
 
 #[test]
 fn touch_jieqi_against_the_computer_to_the_end() {
-    for (w, h) in PHONES {
-        by_finger(
-            w,
-            h,
-            super::human_against_computer_with_animations_undo_and_hint,
-        );
-    }
+    on_phones(&[super::human_against_computer_with_animations_undo_and_hint]);
 }
 
 #[test]
 fn touch_intrigue_and_secret_king_against_the_computer_to_the_end() {
-    for (w, h) in PHONES {
-        by_finger(
-            w,
-            h,
-            super::chess::intrigue_human_against_computer_from_title_to_results,
-        );
-        by_finger(
-            w,
-            h,
-            super::chess::secret_king_human_against_computer_from_title_to_results,
-        );
-    }
+    on_phones(&[
+        super::chess::intrigue_human_against_computer_from_title_to_results,
+        super::chess::secret_king_human_against_computer_from_title_to_results,
+    ]);
 }
 
 #[test]
 fn touch_tysiac_a_hand_against_two_computers() {
-    for (w, h) in PHONES {
-        by_finger(
-            w,
-            h,
-            super::tysiac::a_hand_against_two_computers_from_title_to_results,
-        );
-    }
+    on_phones(&[super::tysiac::a_hand_against_two_computers_from_title_to_results]);
 }
 
 #[test]
 fn touch_reality_check_against_the_computer_to_the_end() {
-    for (w, h) in PHONES {
-        by_finger(
-            w,
-            h,
-            super::reality_check::reality_check_against_the_computer_from_title_to_results,
-        );
-    }
+    on_phones(&[super::reality_check::reality_check_against_the_computer_from_title_to_results]);
 }
 
 #[test]
 fn touch_rengo_one_person_and_three_computers_to_the_end() {
-    for (w, h) in PHONES {
-        by_finger(
-            w,
-            h,
-            super::rengo::one_person_and_three_computers_from_title_to_results,
-        );
-    }
+    on_phones(&[super::rengo::one_person_and_three_computers_from_title_to_results]);
 }
 
 #[test]
 fn touch_hide_and_guess_against_the_computer_to_the_end() {
-    for (w, h) in PHONES {
-        by_finger(
-            w,
-            h,
-            super::hag::hag_human_against_computer_from_title_to_results,
-        );
-    }
+    on_phones(&[super::hag::hag_human_against_computer_from_title_to_results]);
 }
 
 #[test]
 fn touch_hide_and_guess_a_triangle_by_tapping_the_supply() {
-    for (w, h) in PHONES {
-        by_finger(
-            w,
-            h,
-            super::hag::hag_a_triangle_built_by_clicking_the_supply,
-        );
-        by_finger(
-            w,
-            h,
-            super::hag::hag_a_click_on_a_triangle_starts_a_guess_with_its_pieces,
-        );
-    }
+    on_phones(&[
+        super::hag::hag_a_triangle_built_by_clicking_the_supply,
+        super::hag::hag_a_click_on_a_triangle_starts_a_guess_with_its_pieces,
+    ]);
 }
 
 #[test]
 fn touch_skelly_a_flick_by_a_finger_lands_where_the_rules_crate_says() {
-    for (w, h) in PHONES {
-        by_finger(
-            w,
-            h,
-            super::skelly::skelly_a_flick_through_the_app_lands_where_the_rules_crate_says,
-        );
-        by_finger(
-            w,
-            h,
-            super::skelly::skelly_a_person_against_computers_from_title_to_results,
-        );
-    }
+    on_phones(&[
+        super::skelly::skelly_a_flick_through_the_app_lands_where_the_rules_crate_says,
+        super::skelly::skelly_a_person_against_computers_from_title_to_results,
+    ]);
 }
 
 /// On a slow phone the computer's slice of a frame shrinks while frames

@@ -14,7 +14,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium } from "playwright-core";
+import { launch as launchChromium } from "./serve.mjs";
 import { findBoard, pointAt, woodIn } from "./board.mjs";
 
 const [serverBin, dist, shots] = process.argv.slice(2);
@@ -62,25 +62,14 @@ console.log(`veil-server serving ${dist} at ${base}`);
 
 // --- pictures ----------------------------------------------------------
 // --- the pages ---------------------------------------------------------
-const launch = () => chromium.launch({
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--use-angle=swiftshader",
-    "--enable-unsafe-swiftshader",
-    "--ignore-gpu-blocklist",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--autoplay-policy=no-user-gesture-required",
-    // Two people's pages side by side: a page not in front must still get
-    // its animation frames (the app runs in them) and timers.
+// Two people's pages side by side: a page not in front must still get its
+// animation frames (the app runs in them) and timers.
+const launch = () =>
+  launchChromium([
     "--disable-renderer-backgrounding",
     "--disable-background-timer-throttling",
     "--disable-backgrounding-occluded-windows",
-  ],
-});
+  ]);
 
 // A page in its own browser context, with every frame it receives kept.
 // Each person has a browser of their own (as two people would): two pages
