@@ -135,13 +135,13 @@ pub fn drag_flick(
         return;
     }
     let last = aim.drag.take();
-    if let (true, Some(p)) = (pointer.ended, at.or(last)) {
-        if p.distance(from) >= MIN_DRAG {
-            let shot = drag_shot(from, p);
-            aim.last_sent = Some(shot);
-            aim.angle = None;
-            asking.ask(shot);
-        }
+    if let (true, Some(p)) = (pointer.ended, at.or(last))
+        && p.distance(from) >= MIN_DRAG
+    {
+        let shot = drag_shot(from, p);
+        aim.last_sent = Some(shot);
+        aim.angle = None;
+        asking.ask(shot);
     }
 }
 

@@ -49,10 +49,11 @@ pub(super) fn click_card(
             return;
         };
         let up = start.y - end.y;
-        if up >= DRAG_TO_PLAY && up > (end.x - start.x).abs() {
-            if let Some(card) = hit(start) {
-                use_card(&mut out, card);
-            }
+        if up >= DRAG_TO_PLAY
+            && up > (end.x - start.x).abs()
+            && let Some(card) = hit(start)
+        {
+            use_card(&mut out, card);
         }
         return;
     }
