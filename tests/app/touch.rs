@@ -655,31 +655,38 @@ fn on_phones(tests: &[fn()]) {
     }
 }
 
+/// A hot-seat Jieqi game begun, a piece Red may move, and where it shows.
+fn hot_seat_jieqi_and_a_piece() -> (App, Cell, Vec2) {
+    let mut app = app(AnimationSpeed::Off);
+    start(
+        &mut app,
+        vec![SeatKind::Human, SeatKind::Human],
+        CapturedReveal::CapturerOnly,
+        3,
+    );
+    for _ in 0..5 {
+        app.update();
+    }
+    let obs = observation(&app).unwrap();
+    let m = obs.legal_moves()[0];
+    let from = Cell::new(m.from.file(), m.from.rank());
+    let layout = app.world().resource::<BoardLayout>().clone();
+    let world = app.world_mut();
+    let (camera, projection) = world
+        .query_filtered::<(&Transform, &Projection), With<Camera2d>>()
+        .single(world)
+        .map(|(t, p)| (*t, p.clone()))
+        .unwrap();
+    let size = window_size(&mut app);
+    let pos = world_to_window(size, layout.cell_to_world(from), &camera, &projection);
+    (app, from, pos)
+}
+
 #[test]
 fn a_tap_within_one_frame_picks_the_point_and_a_tap_on_the_panel_does_not() {
     by_finger(390.0, 844.0, || {
-        let mut app = app(AnimationSpeed::Off);
-        start(
-            &mut app,
-            vec![SeatKind::Human, SeatKind::Human],
-            CapturedReveal::CapturerOnly,
-            3,
-        );
-        for _ in 0..5 {
-            app.update();
-        }
-        let obs = observation(&app).unwrap();
-        let m = obs.legal_moves()[0];
-        let from = Cell::new(m.from.file(), m.from.rank());
-        let layout = app.world().resource::<BoardLayout>().clone();
-        let world = app.world_mut();
-        let (camera, projection) = world
-            .query_filtered::<(&Transform, &Projection), With<Camera2d>>()
-            .single(world)
-            .map(|(t, p)| (*t, p.clone()))
-            .unwrap();
+        let (mut app, from, pos) = hot_seat_jieqi_and_a_piece();
         let size = window_size(&mut app);
-        let pos = world_to_window(size, layout.cell_to_world(from), &camera, &projection);
         // Touched and lifted before one frame: a slow phone's quick tap.
         let id = next_id();
         touch(&mut app, TouchPhase::Started, pos, id);
@@ -705,28 +712,7 @@ fn a_tap_within_one_frame_picks_the_point_and_a_tap_on_the_panel_does_not() {
         assert_eq!(app.world().resource::<BoardUi>().selected, None);
     });
     // The mouse, press and release in one frame.
-    let mut app = app(AnimationSpeed::Off);
-    start(
-        &mut app,
-        vec![SeatKind::Human, SeatKind::Human],
-        CapturedReveal::CapturerOnly,
-        3,
-    );
-    for _ in 0..5 {
-        app.update();
-    }
-    let obs = observation(&app).unwrap();
-    let m = obs.legal_moves()[0];
-    let from = Cell::new(m.from.file(), m.from.rank());
-    let layout = app.world().resource::<BoardLayout>().clone();
-    let world = app.world_mut();
-    let (camera, projection) = world
-        .query_filtered::<(&Transform, &Projection), With<Camera2d>>()
-        .single(world)
-        .map(|(t, p)| (*t, p.clone()))
-        .unwrap();
-    let size = window_size(&mut app);
-    let pos = world_to_window(size, layout.cell_to_world(from), &camera, &projection);
+    let (mut app, from, pos) = hot_seat_jieqi_and_a_piece();
     let window = window_entity(&mut app);
     app.world_mut()
         .get_mut::<Window>(window)
