@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of Veil from a fresh Debian machine (as root) or a prepared
 # one: installs what is missing, then tests the rules crates, the computer
-# player, the command-line tool and the headless app, and checks that the app
-# compiles for the browser. CI runs exactly this (.ci/run).
+# player, the command-line tool and the headless app, the server, and the
+# page in a real browser on an emulated phone. CI runs exactly this (.ci/run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -29,8 +29,24 @@ step "the server's tests: real WebSocket games on 127.0.0.1, and the store contr
 cargo test --locked -p veil-server -- --test-threads=1
 
 if [ -f src/main.rs ]; then
-  step "the app compiles for the browser (wasm32-unknown-unknown)"
-  cargo check --locked -p veil --target wasm32-unknown-unknown
+  step "the page built for the browser (quickly: web/build.sh with PROFILE=wasm-check) and played on an emulated phone by touch alone in Chromium"
+  # Debian's Chromium and Node's playwright-core drive the page; the page
+  # is not the players' build (no LTO, no wasm-opt), so no frame times or
+  # pictures here: those are web/check.sh's, on the real build.
+  need=()
+  command -v chromium >/dev/null || need+=(chromium)
+  command -v node >/dev/null || need+=(nodejs npm)
+  if [ ${#need[@]} -gt 0 ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+      echo "installing ${need[*]}"
+      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+    else
+      echo "missing ${need[*]} (install them as root); the browser check will fail" >&2
+    fi
+  fi
+  PROFILE=wasm-check DIST=web/dist-check bash web/build.sh
+  (cd web/check && { [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund --silent; })
+  FRAMES=0 node web/check/touch.mjs web/dist-check web/shots -
 fi
 if command -v node >/dev/null; then
   step "Skelly's physics gives the same bits in wasm32 as natively (under Node)"

@@ -27,7 +27,9 @@ pub enum AppMode {
 /// Options given on the command line or in the environment.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct LaunchOptions {
-    /// `VEIL_DEMO=jieqi` / `--demo jieqi`: start straight into a game in progress.
+    /// `VEIL_DEMO=jieqi` / `--demo jieqi` / `?demo=jieqi`: start straight
+    /// into a game in progress (`jieqi-new`: at its first action,
+    /// `jieqi-review`: played out and reviewed).
     pub demo: Option<String>,
     /// `VEIL_SCREENSHOT=path.png` / `--screenshot path.png`: save a screenshot
     /// of the demo once it has settled, then quit.

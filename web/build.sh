@@ -4,12 +4,14 @@
 #
 #   web/build.sh            # from the repository root or anywhere
 #   CARGO_TARGET_DIR=...    # honoured (default: ~/.cache/veil/target, as the tests)
+#   PROFILE=wasm-check DIST=web/dist-check web/build.sh
+#                           # the test command's quick page: no wasm-opt, no zip
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/veil/target}
 TARGET_DIR=$CARGO_TARGET_DIR
-PROFILE=wasm-release
+PROFILE=${PROFILE:-wasm-release}
 
 rustup target add wasm32-unknown-unknown
 # wasm-bindgen-cli must match the wasm-bindgen crate in Cargo.lock exactly.
@@ -19,7 +21,7 @@ if ! command -v wasm-bindgen >/dev/null || [ "$(wasm-bindgen --version | awk '{p
   cargo install wasm-bindgen-cli --version "$WB_VERSION" --locked \
     || cargo install wasm-bindgen-cli --version "$WB_VERSION"
 fi
-if ! command -v zip >/dev/null && command -v apt-get >/dev/null; then
+if [ "$PROFILE" = wasm-release ] && ! command -v zip >/dev/null && command -v apt-get >/dev/null; then
   apt-get install -y zip
 fi
 # wasm-opt from binaryen 132 (npm, pinned in web/tools): Debian's binaryen
@@ -27,7 +29,9 @@ fi
 if ! command -v npm >/dev/null && command -v apt-get >/dev/null; then
   apt-get install -y nodejs npm
 fi
-(cd web/tools && { [ -x node_modules/.bin/wasm-opt ] || npm ci --no-audit --no-fund --silent; })
+if [ "$PROFILE" = wasm-release ]; then
+  (cd web/tools && { [ -x node_modules/.bin/wasm-opt ] || npm ci --no-audit --no-fund --silent; })
+fi
 WASM_OPT="$ROOT/web/tools/node_modules/.bin/wasm-opt"
 
 START=$(date +%s)
@@ -36,19 +40,23 @@ START=$(date +%s)
 cargo build --locked --profile "$PROFILE" --target wasm32-unknown-unknown --bin veil
 echo "cargo build: $(( $(date +%s) - START )) s"
 
-DIST="$ROOT/web/dist"
+DIST=$(realpath -m "${DIST:-$ROOT/web/dist}")
 rm -rf "$DIST"
 mkdir -p "$DIST"
 wasm-bindgen --no-typescript --target web --out-dir "$DIST" --out-name veil \
   "$TARGET_DIR/wasm32-unknown-unknown/$PROFILE/veil.wasm"
-"$WASM_OPT" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-  --enable-mutable-globals --enable-reference-types \
-  "$DIST/veil_bg.wasm" -o "$DIST/veil_bg.opt.wasm"
-mv "$DIST/veil_bg.opt.wasm" "$DIST/veil_bg.wasm"
 cp web/index.html "$DIST/"
 mkdir -p "$DIST/assets"
 cp -r assets/sounds "$DIST/assets/"
 cp assets/LICENSES.md "$DIST/assets/"
+if [ "$PROFILE" != wasm-release ]; then
+  echo "web/build.sh: $PROFILE in $DIST ($(stat -c %s "$DIST/veil_bg.wasm") bytes, not optimised: for the checks only)"
+  exit 0
+fi
+"$WASM_OPT" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  --enable-mutable-globals --enable-reference-types \
+  "$DIST/veil_bg.wasm" -o "$DIST/veil_bg.opt.wasm"
+mv "$DIST/veil_bg.opt.wasm" "$DIST/veil_bg.wasm"
 
 (cd "$DIST" && rm -f ../veil-web.zip && zip -qr ../veil-web.zip .)
 

@@ -13,6 +13,8 @@ pub mod figures;
 pub mod files;
 pub mod fonts;
 pub mod input;
+#[cfg(target_arch = "wasm32")]
+pub mod page_widgets;
 pub mod settings;
 pub mod sound;
 pub mod store;
@@ -39,6 +41,8 @@ impl Plugin for KitPlugin {
                 PostUpdate,
                 board::sync_highlights.run_if(resource_exists::<board::BoardImages>),
             );
+        #[cfg(target_arch = "wasm32")]
+        app.add_plugins(page_widgets::PageWidgetsPlugin);
         board::init_board_images(app.world_mut());
         cards::init_card_images(app.world_mut());
     }

@@ -396,12 +396,18 @@ pub fn add_demo<G: GameView>(app: &mut App, make: fn(&mut MatchSetup) -> Match<G
               mut next: ResMut<NextState<Screen>>,
               mut active: ResMut<NextState<ActiveGame>>| {
             let review = launch.demo.as_deref() == Some(&format!("{}-review", G::ID));
-            if launch.demo.as_deref() != Some(G::ID) && !review {
+            // `<id>-new`: a match from its first action (a Tysiąc bid, say).
+            let new = launch.demo.as_deref() == Some(&format!("{}-new", G::ID));
+            if launch.demo.as_deref() != Some(G::ID) && !review && !new {
                 return;
             }
             setup.choose_game(G::ID);
             active.set(ActiveGame::of::<G>());
-            let mut m = make(&mut setup);
+            let mut m = if new {
+                demo_match::<G>(&mut setup, 2024, 0, |_| true)
+            } else {
+                make(&mut setup)
+            };
             // `?level=`: the demo's computers at another level.
             if let Some(level) = launch.level.as_deref().and_then(|l| l.parse().ok()) {
                 for seat in veil_core::Seat::all(m.seats().len()) {

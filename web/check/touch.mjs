@@ -1,16 +1,20 @@
 // Veil on a phone: the web build (web/dist) in headless Chromium with touch
 // emulation (playwright's hasTouch and isMobile). Plays by touch alone at
-// 390 × 844 and device scale 1 (Bevy 0.19 misplaces touches under an
-// emulated scale): several moves of Jieqi by taps (playwright's tap starts
-// and ends the touch at once: a quick tap within one frame), a card of
-// Tysiąc (a tap raises it, a second tap plays it), and a Skelly flick by a
-// finger's drag (touch events sent through the devtools protocol). Each is
-// seen taken by the game's save in local storage growing by a line. Then
+// 390 × 844 and device scale 1 (PLAY_SCALE=3 to play at 3): several moves
+// of Jieqi by taps (playwright's tap starts and ends the touch at once: a
+// quick tap within one frame), a Tysiąc bid from a new deal (the panel's
+// + and "Call it", found by their words: `?widgets`), a card of Tysiąc (a
+// tap raises it, a second tap plays it), and a Skelly flick by a finger's
+// drag (touch events sent through the devtools protocol). Each is seen
+// taken by the game's save in local storage growing by a line. Then
 // the pictures of every game held upright (390 × 844) and sideways
 // (844 × 390) at device scale 3, and frame times while the computer thinks
 // at Normal with the CPU slowed four times.
 //
-//   node web/check/touch.mjs <dist dir> <shots dir> [<pictures dir>]
+//   node web/check/touch.mjs <dist dir> <shots dir> [<pictures dir> | -]
+//
+// `-` for the pictures: none (the test command's quick check, with
+// FRAMES=0 for no frame times).
 import fs from "node:fs";
 import path from "node:path";
 import { decodePng } from "./png.mjs";
@@ -23,7 +27,7 @@ if (!dist || !shots) {
   process.exit(2);
 }
 fs.mkdirSync(shots, { recursive: true });
-if (pictures) fs.mkdirSync(pictures, { recursive: true });
+if (pictures && pictures !== "-") fs.mkdirSync(pictures, { recursive: true });
 
 const GAMES = ["jieqi", "hide-and-guess", "intrigue", "secret-king", "tysiac", "reality-check", "rengo", "skelly"];
 const UPRIGHT = { width: 390, height: 844 };
@@ -33,9 +37,25 @@ const { base, server } = await serveDist(dist);
 const browser = await launch();
 const failures = [];
 
-// A phone's page: touch, no mouse, the given size and scale.
+// The device scale the games are played at (PLAY_SCALE; the issue asks
+// for 1, as Bevy once misplaced touches under an emulated scale).
+const PLAY_SCALE = Number(process.env.PLAY_SCALE ?? 1);
+
+// A phone's page: touch, no mouse, the given size and scale; `?widgets`
+// makes the page publish egui's buttons (src/kit/page_widgets.rs).
 async function phone(viewport, scale, query) {
   const context = await browser.newContext({ viewport, hasTouch: true, isMobile: true, deviceScaleFactor: scale });
+  if (scale !== 1) {
+    // Chromium's emulated device scale leaves ResizeObserver's
+    // devicePixelContentBoxSize at the CSS size (390 × 844 at scale 3, while
+    // devicePixelRatio says 3), so winit would give Bevy a window a third of
+    // the page. Without the property winit takes the path it takes on
+    // Safari (every iPhone): the CSS size times devicePixelRatio — what a
+    // real phone's devicePixelContentBoxSize says.
+    await context.addInitScript(() => {
+      delete ResizeObserverEntry.prototype.devicePixelContentBoxSize;
+    });
+  }
   const page = await context.newPage();
   const problems = [];
   page.on("pageerror", (e) => {
@@ -44,7 +64,7 @@ async function phone(viewport, scale, query) {
   page.on("console", (m) => {
     if (m.type() === "error" && !m.text().includes("Using exceptions for control flow")) problems.push(`console error: ${m.text()}`);
   });
-  await page.goto(base + query);
+  await page.goto(base + query + (query.includes("?") ? "&" : "?") + "widgets");
   const problem = await started(page);
   if (problem) problems.push(problem);
   return { context, page, problems };
@@ -67,6 +87,45 @@ async function waitForMore(page, game, before, ms) {
   return false;
 }
 
+// egui's buttons as the page publishes them: { label, x, y, w, h, enabled }
+// in CSS pixels.
+async function widgets(page) {
+  return page.evaluate(() => window.veilWidgets ?? []);
+}
+
+// Whether an enabled button whose words `want` accepts is drawn within `ms`.
+async function drawn(page, want, ms) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if ((await widgets(page)).some((w) => w.enabled && want(w.label))) return true;
+    await page.waitForTimeout(500);
+  }
+  return false;
+}
+
+// Taps the first enabled button whose words `want` accepts, once it is
+// drawn (waiting up to `ms`); a button below the page's bottom is brought
+// up by a finger's drag on the sheet first. True if one was tapped.
+async function tapButton(page, want, ms = 10_000) {
+  const until = Date.now() + ms;
+  const height = page.viewportSize().height;
+  while (Date.now() < until) {
+    const b = (await widgets(page)).find((w) => w.enabled && want(w.label));
+    if (b) {
+      const x = b.x + b.w / 2, y = b.y + b.h / 2;
+      if (y > height - 4) {
+        await touchDrag(page, { x: 12, y: height - 30 }, { x: 12, y: height - 30 - Math.min(300, y - height + 80) });
+        await page.waitForTimeout(500);
+        continue;
+      }
+      await page.touchscreen.tap(x, y);
+      return b;
+    }
+    await page.waitForTimeout(300);
+  }
+  return null;
+}
+
 // A finger's drag through the devtools protocol: down, moves, a still
 // moment, up.
 async function touchDrag(page, from, to) {
@@ -86,9 +145,9 @@ async function touchDrag(page, from, to) {
 
 // --- Jieqi: the general steps out of the palace's back and back again ---
 async function jieqiByTaps() {
-  const { context, page, problems } = await phone(UPRIGHT, 1, "?demo=jieqi");
+  const { context, page, problems } = await phone(UPRIGHT, PLAY_SCALE, "?demo=jieqi");
   await page.waitForTimeout(6000);
-  const board = findBoard(await page.screenshot({ path: path.join(shots, "touch-jieqi-before.png") }));
+  const board = findBoard(await page.screenshot({ path: path.join(shots, "touch-jieqi-before.png"), scale: "css" }));
   console.log(`touch jieqi: the board at ${board.left}..${board.right} × ${board.top}..${board.bottom}, ${board.spacing.toFixed(1)} px a point`);
   // Moves of Red's back rank in the demo's position (seed 2024, 14 moves:
   // the d0 piece to e1 is legal, `touch_the_jieqi_demo_takes_a_move_by_taps`
@@ -127,7 +186,7 @@ async function jieqiByTaps() {
     await waitForMore(page, "jieqi", mine, 20_000);
     await page.waitForTimeout(2000);
   }
-  await page.screenshot({ path: path.join(shots, "touch-jieqi-after.png") });
+  await page.screenshot({ path: path.join(shots, "touch-jieqi-after.png"), scale: "css" });
   console.log(`touch jieqi: ${moves} moves by taps`);
   if (moves < 3) problems.push(`only ${moves} of 3 moves were taken by taps`);
   for (const p of problems) failures.push(`jieqi: ${p}`);
@@ -141,9 +200,9 @@ function isCard(r, g, b) {
 
 // --- Tysiąc: a card of the hand raised by a tap and played by a second ---
 async function tysiacByTaps() {
-  const { context, page, problems } = await phone(UPRIGHT, 1, "?demo=tysiac");
+  const { context, page, problems } = await phone(UPRIGHT, PLAY_SCALE, "?demo=tysiac");
   await page.waitForTimeout(7000);
-  const png = await page.screenshot({ path: path.join(shots, "touch-tysiac-before.png") });
+  const png = await page.screenshot({ path: path.join(shots, "touch-tysiac-before.png"), scale: "css" });
   const { width, height, channels, px } = decodePng(png);
   // The cards the person may play stand white (the others greyed): the
   // lowest white pixels of the table's part (above the sheet) are the
@@ -166,11 +225,11 @@ async function tysiacByTaps() {
     const before = await saved(page, "tysiac");
     await page.touchscreen.tap(x, y);
     await page.waitForTimeout(2000);
-    await page.screenshot({ path: path.join(shots, "touch-tysiac-raised.png") });
+    await page.screenshot({ path: path.join(shots, "touch-tysiac-raised.png"), scale: "css" });
     // The card stands raised now; a second tap plays it.
     await page.touchscreen.tap(x, y - 14);
     const played = await waitForMore(page, "tysiac", before, 6000);
-    await page.screenshot({ path: path.join(shots, "touch-tysiac-after.png") });
+    await page.screenshot({ path: path.join(shots, "touch-tysiac-after.png"), scale: "css" });
     console.log(`touch tysiac: a card ${played ? "played" : "NOT played"} by two taps (at ${x.toFixed(0)}, ${y}; the usable cards at x ${left}..${right})`);
     if (!played) problems.push("no card was played by taps");
   }
@@ -178,11 +237,34 @@ async function tysiacByTaps() {
   await context.close();
 }
 
+// --- Tysiąc: a bid, from a new deal, by the panel's buttons ---
+async function tysiacBidByTaps() {
+  const { context, page, problems } = await phone(UPRIGHT, PLAY_SCALE, "?demo=tysiac-new");
+  await page.waitForTimeout(4000);
+  // The computers before the person bid first: wait for "Call it".
+  const call = (l) => l.startsWith("Call it");
+  if (!(await drawn(page, call, 30_000))) {
+    problems.push(`no "Call it" button came (buttons: ${(await widgets(page)).map((w) => w.label).join(", ")})`);
+  } else {
+    const before = await saved(page, "tysiac");
+    // One step up the stepper, then the call.
+    const up = await tapButton(page, (l) => l.trim() === "+", 2000);
+    await page.waitForTimeout(800);
+    const pressed = await tapButton(page, call, 5000);
+    const bid = pressed && (await waitForMore(page, "tysiac", before, 6000));
+    await page.screenshot({ path: path.join(shots, "touch-tysiac-bid.png"), scale: "css" });
+    console.log(`touch tysiac: a bid ${bid ? "called" : "NOT called"} by taps (${up ? "+ then " : ""}${pressed ? pressed.label : "no Call it"})`);
+    if (!bid) problems.push("no bid was taken by taps");
+  }
+  for (const p of problems) failures.push(`tysiac bid: ${p}`);
+  await context.close();
+}
+
 // --- Skelly: the red cap flicked by a finger's drag ---
 async function skellyByDrag() {
-  const { context, page, problems } = await phone(UPRIGHT, 1, "?demo=skelly");
+  const { context, page, problems } = await phone(UPRIGHT, PLAY_SCALE, "?demo=skelly");
   await page.waitForTimeout(7000);
-  const png = await page.screenshot({ path: path.join(shots, "touch-skelly-before.png") });
+  const png = await page.screenshot({ path: path.join(shots, "touch-skelly-before.png"), scale: "css" });
   const { width, height, channels, px } = decodePng(png);
   // Red's cap (the person's): the middle of the red pixels of the table's
   // part (the sheet below writes "You: Red" in red).
@@ -203,7 +285,7 @@ async function skellyByDrag() {
     await touchDrag(page, cap, { x: cap.x - 40, y: Math.min(cap.y + 70, height - 10) });
     const flicked = await waitForMore(page, "skelly", before, 8000);
     await page.waitForTimeout(3000);
-    await page.screenshot({ path: path.join(shots, "touch-skelly-after.png") });
+    await page.screenshot({ path: path.join(shots, "touch-skelly-after.png"), scale: "css" });
     console.log(`touch skelly: the cap at (${cap.x.toFixed(0)}, ${cap.y.toFixed(0)}) ${flicked ? "flicked" : "NOT flicked"} by a drag`);
     if (!flicked) problems.push("the drag flicked nothing");
   }
@@ -215,7 +297,7 @@ async function skellyByDrag() {
 async function frameTimes() {
   const { context, page, problems } = await phone(UPRIGHT, 1, "?demo=jieqi&level=normal");
   await page.waitForTimeout(5000);
-  const board = findBoard(await page.screenshot());
+  const board = findBoard(await page.screenshot({ scale: "css" }));
   const cdp = await context.newCDPSession(page);
   // Red's step d0–e1 gives the computer (at Normal) its turn; the frames
   // are timed from the move on, for 12 s.
@@ -260,11 +342,8 @@ async function frameTimes() {
 }
 
 // --- Pictures: every game upright and sideways ---
-// At device scale 1: under Chromium's emulated scale 3 this Bevy draws
-// egui three times too large beside a small table (the page at scale 3 is
-// the issue's wish; see the note in README), so the pictures show the
-// layout a phone gets, at its CSS size.
-const PICTURE_SCALE = Number(process.env.PHONE_SCALE ?? 1);
+// At device scale 3, as a recent phone's screen (PHONE_SCALE to change).
+const PICTURE_SCALE = Number(process.env.PHONE_SCALE ?? 3);
 async function phonePictures() {
   for (const [name, viewport] of [["upright", UPRIGHT], ["sideways", SIDEWAYS]]) {
     for (const game of GAMES) {
@@ -286,9 +365,12 @@ try {
   // ONLY=pictures: the pictures alone.
   if (process.env.ONLY !== "pictures") {
     await jieqiByTaps();
+    await tysiacBidByTaps();
     await tysiacByTaps();
     await skellyByDrag();
-    await frameTimes();
+    // FRAMES=0: no frame times (the test command's quick build is not the
+    // page players get, so its times would mean nothing).
+    if (process.env.FRAMES !== "0") await frameTimes();
   }
   if (pictures !== "-") await phonePictures();
 } finally {
