@@ -82,16 +82,30 @@ fn key(app: &mut App, code: KeyCode, logical: Key) {
 
 /// Puts the pointer on the point `at` of the table (world coordinates)
 /// and clicks there with the left button, as a mouse would.
+/// Where world point `at` shows in the window, through the camera the
+/// table's fit set.
+fn window_point(app: &mut App, at: Vec2) -> Vec2 {
+    let world = app.world_mut();
+    let (camera, projection) = world
+        .query_filtered::<(&Transform, &Projection), With<Camera2d>>()
+        .single(world)
+        .map(|(t, p)| (*t, p.clone()))
+        .expect("one camera");
+    let size = world
+        .query_filtered::<&Window, With<PrimaryWindow>>()
+        .single(world)
+        .expect("a window")
+        .size();
+    veil::table::fit::world_to_window(size, at, &camera, &projection)
+}
+
 fn click_at(app: &mut App, at: Vec2) {
     use bevy::input::mouse::MouseButtonInput;
+    let pos = window_point(app, at);
     let world = app.world_mut();
-    let mut cameras = world.query_filtered::<(&Transform, &Projection), With<Camera2d>>();
-    let (camera, projection) = cameras.single(world).expect("one camera");
-    let (camera, projection) = (*camera, projection.clone());
     let mut windows = world.query_filtered::<(Entity, &mut Window), With<PrimaryWindow>>();
     let (window, mut w) = windows.single_mut(world).expect("a window");
     let size = w.size();
-    let pos = veil::table::fit::world_to_window(size, at, &camera, &projection);
     assert!(
         pos.x >= 0.0 && pos.y >= 0.0 && pos.x < size.x && pos.y < size.y,
         "the point is in the window ({pos})"

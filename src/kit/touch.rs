@@ -43,7 +43,39 @@ fn touch_style(
     }
     let Ok(ctx) = contexts.ctx_mut() else { return };
     ctx.all_styles_mut(|style| fit_style(style, wanted));
+    ctx.data_mut(|d| d.insert_temp(fingers_id(), wanted));
     commands.insert_resource(TouchStyle(wanted));
+}
+
+fn fingers_id() -> egui::Id {
+    egui::Id::new("veil-fingers")
+}
+
+/// A line of advice in the words of the hand that plays: with fingers,
+/// "click" becomes "tap" and the keyboard's alternatives are left out
+/// (a phone has no arrow keys).
+pub fn words<'a>(ctx: &egui::Context, text: &'a str) -> std::borrow::Cow<'a, str> {
+    if !ctx.data(|d| d.get_temp(fingers_id()).unwrap_or(false)) {
+        return text.into();
+    }
+    for_fingers(text).into()
+}
+
+/// [`words`] for fingers.
+pub fn for_fingers(text: &str) -> String {
+    let mut s = text.to_owned();
+    for keys in [
+        " (or the arrow keys and Enter)",
+        ", or use the arrow keys and Enter",
+        " or use the arrow keys and Enter",
+        " (− and +, or the arrow keys)",
+        " or Enter",
+    ] {
+        s = s.replace(keys, "");
+    }
+    s.replace("Click", "Tap")
+        .replace("click", "tap")
+        .replace("Tap or tap", "Tap")
 }
 
 /// egui's default style, or the same made for fingers.

@@ -120,7 +120,7 @@ pub fn rules_window(ctx: &egui::Context, w: RulesWindow, step: &mut usize, open_
                 .max_height((screen.y - 160.0).max(120.0))
                 .show(ui, |ui| {
                     for r in w.rules.iter().chain(w.footer) {
-                        ui.label(*r);
+                        ui.label(crate::kit::touch::words(ui.ctx(), r));
                         ui.add_space(4.0);
                     }
                 });
@@ -181,7 +181,7 @@ fn how_to_play(ui: &mut egui::Ui, w: &RulesWindow, step: &mut usize, open_flag: 
         }
     }
     ui.add_space(6.0);
-    ui.label(egui::RichText::new(this.text).size(17.0));
+    ui.label(egui::RichText::new(crate::kit::touch::words(ui.ctx(), this.text)).size(17.0));
     ui.add_space(6.0);
 }
 
@@ -593,8 +593,13 @@ pub fn side_panel(root: &mut egui::Ui, id: &'static str, add: impl FnOnce(&mut e
         egui::Panel::right(id)
             .exact_size(SIDE_PANEL)
             .show(root, |ui| {
-                if ui
-                    .small_button("▶ fold the panel")
+                // Small for the mouse; a finger's target for fingers.
+                let fold = if ui.spacing().interact_size.y >= crate::kit::touch::TOUCH_TARGET {
+                    ui.button("▶ fold the panel")
+                } else {
+                    ui.small_button("▶ fold the panel")
+                };
+                if fold
                     .on_hover_text("More room for the table; the keys still work.")
                     .clicked()
                 {

@@ -848,7 +848,7 @@ pub(super) fn spilling_widgets(app: &mut App) -> Vec<String> {
 #[test]
 fn nothing_spills_past_the_panel_or_over_the_table() {
     use veil::kit::widgets::{REVIEW_BAR, REVIEW_BAR_GUESSES};
-    use veil::table::fit::{TABLE_AREA, world_to_window};
+    use veil::table::fit::TABLE_AREA;
     let mut spills = Vec::new();
     for (w, h) in [(1280.0, 800.0), (1024.0, 768.0), (1100.0, 800.0)] {
         for game in veil_games::GAMES.iter().filter(|g| g.app) {
@@ -879,14 +879,7 @@ fn nothing_spills_past_the_panel_or_over_the_table() {
 
     // The review with the computer's guesses: a strip of fixed height
     // below the table's area, whatever the position's note.
-    let table_bottom = |app: &mut App, size: Vec2| {
-        let world = app.world_mut();
-        let (camera, projection) = world
-            .query_filtered::<(&Transform, &Projection), With<Camera2d>>()
-            .single(world)
-            .unwrap();
-        world_to_window(size, TABLE_AREA.min, camera, projection).y
-    };
+    let table_bottom = |app: &mut App| super::window_point(app, TABLE_AREA.min).y;
     for (w, h) in [
         (1280.0, 800.0),
         (1024.0, 768.0),
@@ -905,7 +898,7 @@ fn nothing_spills_past_the_panel_or_over_the_table() {
             for by in [-100_000, 3, 5, 100_000] {
                 send(&mut app, Command::ReviewStep(by));
                 app.update();
-                let bottom = table_bottom(&mut app, Vec2::new(w, h));
+                let bottom = table_bottom(&mut app);
                 assert!(
                     bottom <= h - strip + 0.5,
                     "{w}×{h}, guesses {guesses}: the table reaches {bottom}, the review starts at {}",

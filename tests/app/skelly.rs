@@ -184,14 +184,7 @@ fn primary_window(app: &mut App) -> Entity {
 /// The window point showing court point `p`, for the camera the table's
 /// fit set.
 fn court_to_window(app: &mut App, p: Point) -> Vec2 {
-    let size = window_size(app);
-    let world = app.world_mut();
-    let (camera, projection) = world
-        .query_filtered::<(&Transform, &Projection), With<Camera2d>>()
-        .single(world)
-        .map(|(t, p)| (*t, p.clone()))
-        .expect("one camera");
-    veil::table::fit::world_to_window(size, court_to_world(p), &camera, &projection)
+    super::window_point(app, court_to_world(p))
 }
 
 fn window_size(app: &mut App) -> Vec2 {

@@ -15,7 +15,6 @@ use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy_egui::{EguiContext, egui};
 use veil::kit::input::Pointer;
 use veil::kit::widgets::table_free_area;
-use veil::table::fit::world_to_window;
 
 use super::*;
 
@@ -54,9 +53,15 @@ pub(super) struct Button {
 /// The buttons of egui's last pass, and where its words are (a drag begun
 /// on words selects them rather than scrolling).
 #[derive(Resource, Clone, Default)]
-pub(super) struct Buttons(Arc<Mutex<Vec<Button>>>, Arc<Mutex<Vec<egui::Rect>>>);
+pub(super) struct Buttons(
+    Arc<Mutex<Vec<Button>>>,
+    Arc<Mutex<Vec<(String, egui::Rect)>>>,
+);
 
-struct Finder(Arc<Mutex<Vec<Button>>>, Arc<Mutex<Vec<egui::Rect>>>);
+struct Finder(
+    Arc<Mutex<Vec<Button>>>,
+    Arc<Mutex<Vec<(String, egui::Rect)>>>,
+);
 
 impl egui::Plugin for Finder {
     fn debug_name(&self) -> &'static str {
@@ -74,9 +79,13 @@ impl egui::Plugin for Finder {
             .filter(|(_, n)| n.role() == Role::Label)
             .filter_map(|(_, n)| {
                 let b = n.bounds()?;
-                Some(egui::Rect::from_min_max(
-                    egui::pos2(b.x0 as f32, b.y0 as f32),
-                    egui::pos2(b.x1 as f32, b.y1 as f32),
+                let text = n.label().or(n.value()).unwrap_or_default().to_string();
+                Some((
+                    text,
+                    egui::Rect::from_min_max(
+                        egui::pos2(b.x0 as f32, b.y0 as f32),
+                        egui::pos2(b.x1 as f32, b.y1 as f32),
+                    ),
                 ))
             })
             .collect();
@@ -238,14 +247,8 @@ pub(super) fn free_area(app: &mut App) -> Rect {
 /// Taps world point `at` of the table, which must be drawn in the table's
 /// part of the window (not under the panel or the sheet).
 pub(super) fn tap_world(app: &mut App, at: Vec2) {
-    let world = app.world_mut();
-    let (camera, projection) = world
-        .query_filtered::<(&Transform, &Projection), With<Camera2d>>()
-        .single(world)
-        .map(|(t, p)| (*t, p.clone()))
-        .expect("one camera");
     let size = window_size(app);
-    let pos = world_to_window(size, at, &camera, &projection);
+    let pos = super::window_point(app, at);
     let free = free_area(app);
     assert!(
         free.contains(pos),
@@ -350,7 +353,7 @@ pub(super) fn tap_pick(app: &mut App, pick: impl Fn(&[Button]) -> Option<Button>
         let free_of_buttons = |p: Vec2| {
             !words
                 .iter()
-                .any(|r| r.expand(2.0).contains(egui::pos2(p.x, p.y)))
+                .any(|(_, r)| r.expand(2.0).contains(egui::pos2(p.x, p.y)))
         };
         // The panel's columns, clear of its scroll bar at the right edge
         // (a drag on the bar scrolls the other way).
@@ -671,14 +674,7 @@ fn hot_seat_jieqi_and_a_piece() -> (App, Cell, Vec2) {
     let m = obs.legal_moves()[0];
     let from = Cell::new(m.from.file(), m.from.rank());
     let layout = app.world().resource::<BoardLayout>().clone();
-    let world = app.world_mut();
-    let (camera, projection) = world
-        .query_filtered::<(&Transform, &Projection), With<Camera2d>>()
-        .single(world)
-        .map(|(t, p)| (*t, p.clone()))
-        .unwrap();
-    let size = window_size(&mut app);
-    let pos = world_to_window(size, layout.cell_to_world(from), &camera, &projection);
+    let pos = super::window_point(&mut app, layout.cell_to_world(from));
     (app, from, pos)
 }
 
@@ -732,6 +728,106 @@ fn a_tap_within_one_frame_picks_the_point_and_a_tap_on_the_panel_does_not() {
         app.world().resource::<BoardUi>().selected,
         Some(from),
         "a click within one frame picked the piece"
+    );
+}
+
+/// The words egui drew in its last pass.
+fn words(app: &App) -> Vec<String> {
+    let buttons = app.world().resource::<Buttons>();
+    let words = buttons.1.lock().unwrap();
+    words.iter().map(|(w, _)| w.clone()).collect()
+}
+
+/// A hover's hint has a finger's equivalent: held on a button, a finger
+/// shows the button's hint (egui shows a tooltip to a touch held still),
+/// and lifted after it, presses nothing.
+#[test]
+fn a_finger_held_on_a_button_shows_its_hint_and_presses_nothing() {
+    // A tablet held sideways: the side panel, whose fold button has a hint.
+    by_finger(1024.0, 768.0, || {
+        let (mut app, _, _) = hot_seat_jieqi_and_a_piece();
+        let hint = "More room for the table";
+        let fold = buttons(&mut app)
+            .into_iter()
+            .find(|b| b.label.contains("fold the panel"))
+            .expect("the side panel's fold button");
+        assert!(!words(&app).iter().any(|w| w.contains(hint)));
+        let at = Vec2::new(fold.rect.center().x, fold.rect.center().y);
+        let id = next_id();
+        touch(&mut app, TouchPhase::Started, at, id);
+        // Held still for a second and a half of the app's clock (the
+        // tests' frames are a fixed length).
+        let mut shown = false;
+        let start = app.world().resource::<Time<Real>>().elapsed_secs_f64();
+        for _ in 0..1000 {
+            app.update();
+            shown |= words(&app).iter().any(|w| w.contains(hint));
+            if app.world().resource::<Time<Real>>().elapsed_secs_f64() - start > 1.5 {
+                break;
+            }
+        }
+        assert!(
+            shown,
+            "the hint showed under the held finger: {:?}",
+            words(&app)
+        );
+        touch(&mut app, TouchPhase::Ended, at, id);
+        for _ in 0..3 {
+            app.update();
+        }
+        assert!(
+            buttons(&mut app)
+                .iter()
+                .any(|b| b.label.contains("fold the panel")),
+            "a long press is not a tap: the panel stays open"
+        );
+        // Advice says "tap" to a finger, and leaves out the keys.
+        assert_eq!(
+            veil::kit::touch::words(
+                &ctx(&mut app),
+                "Click a card to play it (or the arrow keys and Enter)."
+            ),
+            "Tap a card to play it."
+        );
+        // A tap on it folds the panel (so the test above could fail).
+        // Once a finger has touched, the fold button is a finger's target.
+        let fold = buttons(&mut app)
+            .into_iter()
+            .find(|b| b.label.contains("fold the panel"))
+            .unwrap();
+        assert!(
+            fold.rect.height() >= 44.0 - 0.5,
+            "the fold button is a finger's target: {:?}",
+            fold.rect
+        );
+        tap(
+            &mut app,
+            Vec2::new(fold.rect.center().x, fold.rect.center().y),
+        );
+        for _ in 0..3 {
+            app.update();
+        }
+        assert!(
+            !buttons(&mut app)
+                .iter()
+                .any(|b| b.label.contains("fold the panel")),
+            "a tap folds it"
+        );
+    });
+}
+
+#[test]
+fn advice_for_the_mouse_is_kept_for_the_mouse() {
+    let (mut app, _, _) = hot_seat_jieqi_and_a_piece();
+    assert_eq!(
+        veil::kit::touch::words(&ctx(&mut app), "Click a point to play there."),
+        "Click a point to play there."
+    );
+    assert_eq!(
+        veil::kit::touch::for_fingers(
+            "Click a piece, then its target, or use the arrow keys and Enter."
+        ),
+        "Tap a piece, then its target."
     );
 }
 

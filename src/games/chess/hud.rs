@@ -46,7 +46,7 @@ pub(super) fn hud<G: ChessGame>(
             crate::kit::widgets::alarm(ui, "CHECK!");
         }
         if let Some(p) = &input.prompt {
-            ui.label(egui::RichText::new(p).strong());
+            ui.label(egui::RichText::new(crate::kit::touch::words(ui.ctx(), p)).strong());
         }
         for (i, (label, _)) in input.choices.iter().enumerate() {
             if ui

@@ -92,6 +92,7 @@ pub fn hud(mut panel: SidePanel<RealityCheck>, view: Res<ViewState>, rc: Res<RcU
         ui.label(egui::RichText::new(turn).size(20.0));
         panel::thinking(ui, &m, "The computer is thinking…");
         let words = instruction(scene, &rc);
+        let words = crate::kit::touch::words(ui.ctx(), &words).into_owned();
         if !words.is_empty() {
             let color = if scene.must_drop(scene.viewer_side()) {
                 egui::Color32::from_rgb(220, 40, 20)

@@ -230,7 +230,10 @@ fn actions(
     let big = |text: &str| egui::Button::new(egui::RichText::new(text).size(17.0));
     match &scene.phase {
         Phase::Play => {
-            ui.label("Click a point to play there.");
+            ui.label(crate::kit::touch::words(
+                ui.ctx(),
+                "Click a point to play there.",
+            ));
             ui.horizontal_wrapped(|ui| {
                 if ui.add(big("Pass")).clicked() {
                     send(RengoAction::Pass);
@@ -275,9 +278,10 @@ fn actions(
             });
         }
         Phase::Counting { .. } => {
-            ui.label(
+            ui.label(crate::kit::touch::words(
+                ui.ctx(),
                 "Click a group to mark it dead (or alive again); accept when the marking is right.",
-            );
+            ));
             if ui.add(big("Accept the count")).clicked() {
                 send(RengoAction::Accept);
             }

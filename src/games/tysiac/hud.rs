@@ -127,10 +127,13 @@ pub(super) fn hud(
             calls(ui, &mut tui, obs, section.out, true);
         } else if !tui.usable.is_empty() {
             ui.separator();
-            ui.label(match t.phase {
-                Phase::PassCards => "Click a card to give away.",
-                _ => "Click a card to play it (or the arrow keys and Enter).",
-            });
+            ui.label(crate::kit::touch::words(
+                ui.ctx(),
+                match t.phase {
+                    Phase::PassCards => "Click a card to give away.",
+                    _ => "Click a card to play it (or the arrow keys and Enter).",
+                },
+            ));
         }
         if m.is_hinting() {
             ui.label("Looking for a hint…");
