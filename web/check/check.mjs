@@ -69,7 +69,12 @@ async function shoot(name, query, minCoverage, then) {
 // demo shows the title with "Continue" (the first button), whose click puts
 // the table back.
 async function reloadOffersContinue(page) {
-  const saved = await page.evaluate(() => localStorage.getItem("veil.game")?.length ?? 0);
+  // Each game keeps its own save (`veil.game.<id>` and its log).
+  const saved = await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith("veil.game"))
+      .reduce((n, k) => n + localStorage.getItem(k).length, 0),
+  );
   if (!saved) throw new Error("no game was kept in local storage");
   await page.goto(base);
   await page.waitForFunction(() => getComputedStyle(document.getElementById("loading")).display === "none", null, {

@@ -165,6 +165,7 @@ async function clickMove(who, board, black, from, to) {
       await who.page.waitForTimeout(1200);
       await who.page.mouse.up();
       await who.page.waitForTimeout(1000);
+      if (attempt > 1 && file === from[0] && rank === from[1]) await shot(who, `${who.name}-attempt${attempt}-picked`);
     }
     const until = Date.now() + 10_000;
     while (versionOf(who) <= before && Date.now() < until) await who.page.waitForTimeout(250);
