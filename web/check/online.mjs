@@ -147,6 +147,18 @@ function versionOf(who) {
   return v;
 }
 
+// Waits until the page has painted `n` more frames.
+async function painted(page, n) {
+  await page.evaluate(
+    (n) =>
+      new Promise((done) => {
+        const next = (k) => (k === 0 ? done() : requestAnimationFrame(() => next(k - 1)));
+        next(n);
+      }),
+    n,
+  );
+}
+
 // Clicks a move on `who`'s board and waits until the server took it; a
 // click lost in a slow software-drawn frame is made again (the version says
 // whether the move was taken, so it is never made twice).
@@ -160,19 +172,24 @@ async function clickMove(who, board, black, from, to) {
       // Held past a frame: the board reads the button's state once a
       // frame, and a software-drawn frame here is longer than a click.
       await who.page.mouse.move(p.x, p.y);
+      await painted(who.page, 2);
       await who.page.waitForTimeout(400);
       await who.page.mouse.down();
       await who.page.waitForTimeout(1200);
       await who.page.mouse.up();
+      await painted(who.page, 2);
       await who.page.waitForTimeout(1000);
-      if (attempt > 1 && file === from[0] && rank === from[1]) await shot(who, `${who.name}-attempt${attempt}-picked`);
     }
     const until = Date.now() + 10_000;
     while (versionOf(who) <= before && Date.now() < until) await who.page.waitForTimeout(250);
     if (versionOf(who) > before) return;
     console.log(`online: ${who.name}'s move ${JSON.stringify([from, to])} not taken (attempt ${attempt})`);
-    // Whatever was picked is dropped before the next try.
-    await who.page.mouse.click(board.left - 40, board.top + 20, { delay: 150 });
+    // Whatever was picked is dropped before the next try — by Esc, not a
+    // click off the board: the board takes a press where the pointer is
+    // when a frame reads it, and in a frame longer than the wait (a
+    // software-drawn page on a busy machine) that was the next point.
+    await who.page.keyboard.press("Escape");
+    await painted(who.page, 3);
     await who.page.waitForTimeout(800);
   }
   await shot(who, `${who.name}-stuck`);
