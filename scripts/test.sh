@@ -15,12 +15,7 @@ cargo test --workspace --locked --exclude veil-server
 # The JetStream store's tests start Debian's nats-server themselves (on
 # 127.0.0.1, a free port, a temporary directory) and fail without it.
 if ! command -v nats-server >/dev/null && [ ! -x /usr/sbin/nats-server ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "installing nats-server"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nats-server >/dev/null
-  else
-    echo "missing nats-server (install it as root); the JetStream tests will fail" >&2
-  fi
+  install_missing nats-server
 fi
 
 step "the server's tests: real WebSocket games on 127.0.0.1, and the store contract on SQLite and JetStream, one test at a time"
@@ -36,14 +31,7 @@ if [ -f src/main.rs ]; then
   need=()
   command -v chromium >/dev/null || need+=(chromium)
   command -v node >/dev/null || need+=(nodejs npm)
-  if [ ${#need[@]} -gt 0 ]; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-      echo "installing ${need[*]}"
-      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
-    else
-      echo "missing ${need[*]} (install them as root); the browser check will fail" >&2
-    fi
-  fi
+  install_missing "${need[@]}"
   PROFILE=wasm-check DIST=web/dist-check bash web/build.sh
   (cd web/check && { [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund --silent; })
   FRAMES=0 node web/check/touch.mjs web/dist-check web/shots -
