@@ -21,8 +21,8 @@ pub enum Level {
     /// Four times Normal's search, with the game's knowledge for its
     /// strongest level where it has some ([`SearchConfig::strongest`]):
     /// a game may ask for a budget of its own there
-    /// ([`veil_core::Game::strongest_budget`]; Intrigue's Hard searches
-    /// twice as much, eight trees of 3 000 iterations).
+    /// ([`veil_core::Game::strongest_budget`]; Intrigue and Tysiąc search
+    /// more, see their documentation).
     Hard,
 }
 

@@ -103,14 +103,10 @@
 //! not hang a piece) guide veil-ai's search. The search also keeps its own
 //! secrets from the opponent it models
 //! ([`hide_secrets_from_opponents`](veil_core::Game::hide_secrets_from_opponents)),
-//! grows trees of at most 3 000 iterations
-//! ([`max_tree_iterations`](veil_core::Game::max_tree_iterations)) and cuts
+//! grows trees of at most 3 000 iterations (Hard sums four of them,
+//! [`max_tree_iterations`](veil_core::Game::max_tree_iterations)) and cuts
 //! playouts after 12 plies
-//! ([`max_playout_depth`](veil_core::Game::max_playout_depth)). Hard sums
-//! eight such trees, twice the level's budget
-//! ([`strongest_budget`](veil_core::Game::strongest_budget)), and explores
-//! at 0.35 rather than 0.7
-//! ([`strongest_exploration`](veil_core::Game::strongest_exploration)).
+//! ([`max_playout_depth`](veil_core::Game::max_playout_depth)).
 //!
 //! # Perft
 //!

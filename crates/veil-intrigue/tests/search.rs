@@ -99,11 +99,6 @@ fn hard_sums_trees_of_normal_size_and_playouts_stop_at_twelve_plies() {
     );
     let mut search = veil_ai::Search::<Intrigue>::new(&g.observe(Seat(0)), Level::Hard.config(), 1);
     assert_eq!(search.config().playout_depth, 12);
-    // Hard's own budget: eight trees of Normal's size, explored at 0.35.
-    assert_eq!(search.config().iterations, 24_000);
-    assert_eq!(search.config().exploration, 0.35);
-    let normal = veil_ai::Search::<Intrigue>::new(&g.observe(Seat(0)), Level::Normal.config(), 1);
-    assert_eq!(normal.config(), &Level::Normal.config());
     search.run(3_200);
     // The first tree of 3 000 iterations is folded into the root
     // statistics; the tree in hand holds only the last 200.
