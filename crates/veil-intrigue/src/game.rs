@@ -6,7 +6,7 @@ use veil_chess::{Bits, Chess, Color, Geometry, Grid8, Move, Position, Role, Rule
 use veil_core::limits::{self, MAX_MOVE_BYTES, MAX_POSITION_BYTES};
 use veil_core::{
     ActionError, Actor, Game, GameRng, OptionsError, Outcome, ParseError, RngExt, Seat, SeatSet,
-    StrongestBudget, Turn,
+    Turn,
 };
 
 use crate::types::{
@@ -16,10 +16,6 @@ use crate::types::{
 /// The board rules: standard chess, Kings may be absent (hidden), castling
 /// from the d and e files.
 pub const RULES: Rules = Rules::intrigue();
-
-/// Hard's iterations a decision ([`Game::strongest_budget`]): eight trees
-/// of 3 000.
-pub const HARD_ITERATIONS: u32 = 24_000;
 
 /// The reason of the outcome in which both sides lose.
 pub const BOTH_LOSE: &str = "both lose";
@@ -1141,24 +1137,6 @@ impl Game for Intrigue {
     /// Playouts of random-ish chess moves turn to noise after a dozen plies.
     fn max_playout_depth(&self) -> Option<u32> {
         Some(12)
-    }
-
-    /// Hard sums eight trees of 3 000 iterations, not four: each tree's
-    /// answer rests on the King squares it happened to sample, and more
-    /// votes outweigh one tree's luck (a bigger tree would not, see
-    /// [`Game::max_tree_iterations`]). Measured in the README.
-    fn strongest_budget(&self) -> StrongestBudget {
-        StrongestBudget {
-            iterations: Some(HARD_ITERATIONS),
-            ..StrongestBudget::LEVEL
-        }
-    }
-
-    /// Hard explores at 0.35, not 0.7, as in Reality Check: the
-    /// evaluation's values sit close together, so at 0.7 a tree of 3 000
-    /// iterations spreads its visits almost evenly over thirty-odd moves.
-    fn strongest_exploration(&self) -> Option<f64> {
-        Some(0.35)
     }
 }
 
