@@ -19,7 +19,11 @@ pub enum Level {
     /// A search that takes well under a second per move on one core.
     Normal,
     /// Four times Normal's search, with the game's knowledge for its
-    /// strongest level where it has some ([`SearchConfig::strongest`]).
+    /// strongest level where it has some ([`SearchConfig::strongest`]):
+    /// a game may ask for a budget of its own there
+    /// ([`veil_core::Game::strongest_budget`]; none does yet: Intrigue's
+    /// Hard with twice the budget, eight trees of 3 000 iterations at
+    /// exploration 0.35, won no more often, see the README).
     Hard,
 }
 
@@ -149,8 +153,13 @@ pub struct SearchConfig {
     pub always_search: bool,
     /// Use the game's knowledge for its strongest level (on at Hard; games
     /// without such knowledge play alike either way): its exploration
-    /// constant ([`veil_core::Game::strongest_exploration`]) and its
-    /// contempt for draws ([`veil_core::Game::draw_contempt`]).
+    /// constant ([`veil_core::Game::strongest_exploration`]), its
+    /// contempt for draws ([`veil_core::Game::draw_contempt`]) and its own
+    /// search budget ([`veil_core::Game::strongest_budget`]): where the
+    /// game asks for them, its iterations replace `iterations`, its tree
+    /// size replaces [`veil_core::Game::max_tree_iterations`] and its
+    /// playout depth replaces `playout_depth` and
+    /// [`veil_core::Game::max_playout_depth`].
     pub strongest: bool,
 }
 

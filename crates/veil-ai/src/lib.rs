@@ -37,8 +37,10 @@
 //! so the modelled opponent does not play against the searcher's true
 //! secrets (which no real opponent knows). At Hard the search also takes
 //! what a game knows of its strongest play ([`SearchConfig::strongest`]):
-//! an exploration constant of its own ([`Game::strongest_exploration`]) and
-//! contempt for draws ([`Game::draw_contempt`]).
+//! an exploration constant of its own ([`Game::strongest_exploration`]),
+//! contempt for draws ([`Game::draw_contempt`]) and a search budget of its
+//! own ([`Game::strongest_budget`]: more iterations, trees or playout depth
+//! where the game rewards them).
 //!
 //! [`Search`] runs in slices ([`Search::run`], [`Search::run_for`]) so an app
 //! without threads can think between frames; [`choose`] is the one-call form.

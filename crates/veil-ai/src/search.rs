@@ -2,7 +2,7 @@
 //! baselines (random, greedy) behind the same incremental interface.
 
 use rand::{RngExt, SeedableRng};
-use veil_core::{Actor, Belief, Fact, Game, GameRng, Seat, SeatSet, Turn};
+use veil_core::{Actor, Belief, Fact, Game, GameRng, Seat, SeatSet, StrongestBudget, Turn};
 use web_time::{Duration, Instant};
 
 use crate::config::{Method, SearchConfig};
@@ -193,7 +193,10 @@ impl<G: Game> Search<G> {
     /// determinization to list the observer's legal actions.
     /// The game may lower `config.playout_depth`
     /// ([`Game::max_playout_depth`]) and split the budget into several
-    /// trees ([`Game::max_tree_iterations`]).
+    /// trees ([`Game::max_tree_iterations`]); with
+    /// [`SearchConfig::strongest`] it may set all three of the iterations,
+    /// the tree size and the playout depth ([`Game::strongest_budget`]),
+    /// which [`Search::config`] then shows.
     pub fn new(observation: &G::Observation, mut config: SearchConfig, seed: u64) -> Self {
         let observer = G::observer(observation);
         let mut rng = GameRng::seed_from_u64(seed);
@@ -218,11 +221,21 @@ impl<G: Game> Search<G> {
                 config.exploration = exploration;
             }
         }
-        if let Some(cap) = state.max_playout_depth() {
-            config.playout_depth = config.playout_depth.min(cap);
+        let budget = if config.strongest {
+            state.strongest_budget()
+        } else {
+            StrongestBudget::LEVEL
+        };
+        if let Some(iterations) = budget.iterations {
+            config.iterations = iterations;
+        }
+        match (budget.playout_depth, state.max_playout_depth()) {
+            (Some(depth), _) => config.playout_depth = depth,
+            (None, Some(cap)) => config.playout_depth = config.playout_depth.min(cap),
+            (None, None) => {}
         }
         let mut tree_budget = (config.iterations / config.trees.max(1)).max(1);
-        if let Some(cap) = state.max_tree_iterations() {
+        if let Some(cap) = budget.tree_iterations.or(state.max_tree_iterations()) {
             tree_budget = tree_budget.min(cap.max(1));
         }
         let mut root = Node::new(0);
@@ -293,6 +306,12 @@ impl<G: Game> Search<G> {
                 self.belief.add(&self.facts);
             }
         }
+    }
+
+    /// Iterations per tree, for the tests.
+    #[cfg(test)]
+    pub(crate) fn tree_budget(&self) -> u32 {
+        self.tree_budget
     }
 
     /// The seat this search decides for.

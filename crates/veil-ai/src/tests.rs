@@ -1047,6 +1047,39 @@ impl Game for Gamble {
     fn draw_contempt(&self) -> f64 {
         0.1
     }
+    fn strongest_budget(&self) -> veil_core::StrongestBudget {
+        veil_core::StrongestBudget {
+            iterations: Some(6_000),
+            tree_iterations: Some(1_500),
+            playout_depth: Some(3),
+        }
+    }
+    fn max_tree_iterations(&self) -> Option<u32> {
+        Some(500)
+    }
+    fn max_playout_depth(&self) -> Option<u32> {
+        Some(1)
+    }
+}
+
+#[test]
+fn a_game_asks_its_own_budget_at_hard_only() {
+    let view = Gamble::new(&(), 2).unwrap();
+    let hard = Search::<Gamble>::new(&view, Level::Hard.config(), 1);
+    assert_eq!(hard.config().iterations, 6_000);
+    assert_eq!(hard.config().playout_depth, 3);
+    assert_eq!(hard.tree_budget(), 1_500, "four trees, not twelve");
+    let normal = Search::<Gamble>::new(&view, Level::Normal.config(), 1);
+    assert_eq!(
+        normal.config().iterations,
+        Level::Normal.config().iterations
+    );
+    assert_eq!(normal.config().playout_depth, 1, "the game's cap");
+    assert_eq!(normal.tree_budget(), 500);
+    // A game that asks nothing keeps the level's budget at Hard.
+    let pig = pig_after(&[3]).observe(Seat(0));
+    let hard = Search::<Pig>::new(&pig, Level::Hard.config(), 1);
+    assert_eq!(hard.config(), &Level::Hard.config());
 }
 
 #[test]

@@ -19,7 +19,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use args::Args;
-use matches::MatchSpec;
+use matches::{MatchSpec, SeatFigures};
 use veil_ai::Level;
 use veil_core::Game;
 use veil_games::{Entry, Visit};
@@ -203,12 +203,22 @@ impl Visit for MatchVisitor<'_> {
                 entry.name, entry.seats.min, entry.seats.max
             ));
         }
-        let progress = |index: u32, outcome: &veil_core::Outcome| {
+        let progress = |index: u32, outcome: &veil_core::Outcome, so_far: &[SeatFigures]| {
+            let tally: Vec<String> = so_far
+                .iter()
+                .map(|f| {
+                    format!(
+                        "{} {}/{}/{} {:.0} ms",
+                        f.level, f.wins, f.draws, f.losses, f.mean_think_ms
+                    )
+                })
+                .collect();
             eprintln!(
-                "game {}: ranks {:?} ({})",
+                "game {}: ranks {:?} ({}); so far (won/drawn/lost, per move): {}",
                 index + 1,
                 outcome.ranks,
-                outcome.reason
+                outcome.reason,
+                tally.join(", ")
             );
         };
         let mut extras = extras::for_game::<G>();

@@ -64,13 +64,14 @@ pub fn seating(entries: usize, index: u32) -> Vec<usize> {
 }
 
 /// Plays the match and returns the human-readable report, ending with one
-/// JSON line of the same figures. Each seat decides with `chooser` (the
+/// JSON line of the same figures. `progress` hears of every game as it
+/// ends, with the figures so far (a match stopped early still tells them). Each seat decides with `chooser` (the
 /// generic search, [`veil_ai::choose`], or the game's own player).
 pub fn run_with<G: Game>(
     options: &G::Options,
     spec: &MatchSpec,
     extras: &mut dyn Extras<G>,
-    mut progress: impl FnMut(u32, &Outcome),
+    mut progress: impl FnMut(u32, &Outcome, &[SeatFigures]),
     mut chooser: impl arena::Chooser<G>,
 ) -> Result<String, String> {
     let n = spec.levels.len();
@@ -102,14 +103,14 @@ pub fn run_with<G: Game>(
             f.moves += result.think[seat].moves;
         }
         extras.record(&result, &entry_of_seat);
-        progress(index, outcome);
-    }
-    for f in &mut figures {
-        f.mean_think_ms = if f.moves == 0 {
-            0.0
-        } else {
-            (f.think_total.as_secs_f64() * 1000.0 / f64::from(f.moves) * 10.0).round() / 10.0
-        };
+        for f in &mut figures {
+            f.mean_think_ms = if f.moves == 0 {
+                0.0
+            } else {
+                (f.think_total.as_secs_f64() * 1000.0 / f64::from(f.moves) * 10.0).round() / 10.0
+            };
+        }
+        progress(index, outcome, &figures);
     }
     let summary = MatchFigures {
         game: G::ID,
@@ -159,7 +160,7 @@ mod tests {
             &Default::default(),
             &spec,
             &mut NoExtras,
-            |_, _| seen += 1,
+            |_, _, _| seen += 1,
             veil_ai::choose::<Pig>,
         )
         .unwrap();

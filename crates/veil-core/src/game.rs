@@ -40,6 +40,32 @@ impl fmt::Display for Actor {
     }
 }
 
+/// The search budget a game asks for at the strongest level
+/// ([`Game::strongest_budget`]). Each field left `None` keeps what the
+/// level and the game's other hooks give; the search's documentation
+/// (`veil_ai::SearchConfig::strongest`) says how they combine.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct StrongestBudget {
+    /// Iterations one decision gets, over all its trees (the level's:
+    /// 12 000 at Hard).
+    pub iterations: Option<u32>,
+    /// The most iterations one tree grows, the budget being split among as
+    /// many trees as that takes; replaces [`Game::max_tree_iterations`].
+    pub tree_iterations: Option<u32>,
+    /// Seat actions a playout plays before the evaluation cuts it;
+    /// replaces the level's depth and [`Game::max_playout_depth`].
+    pub playout_depth: Option<u32>,
+}
+
+impl StrongestBudget {
+    /// The level's budget, unchanged.
+    pub const LEVEL: StrongestBudget = StrongestBudget {
+        iterations: None,
+        tree_iterations: None,
+        playout_depth: None,
+    };
+}
+
 /// A game's rules: the full state of one game in progress.
 ///
 /// The full state knows every hidden thing; only the engine, the referee
@@ -141,6 +167,17 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// models value the draw as much above. Defaults to 0.
     fn draw_contempt(&self) -> f64 {
         0.0
+    }
+
+    /// Game knowledge for the strongest level's search
+    /// (`veil_ai::SearchConfig::strongest`): the search budget this game
+    /// rewards at that level, where one budget for every game does not
+    /// fit (some games gain from more search, some only from more trees).
+    /// It is asked of the state the search starts from, so it may depend on
+    /// the phase (bidding, play). The default, [`StrongestBudget::LEVEL`],
+    /// keeps the level's budget and the game's other hooks.
+    fn strongest_budget(&self) -> StrongestBudget {
+        StrongestBudget::LEVEL
     }
 
     /// Game knowledge for the strongest level's search

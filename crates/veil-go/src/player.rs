@@ -1,17 +1,20 @@
 //! The computer at a Rengo or Go seat: the [`Engine`] for stones, and the
 //! seat's other decisions.
 //!
-//! It plays its team's colour from the position as it stands — its
-//! partner's stones are simply part of it. When its own estimate of the
+//! It plays its team's colour from the position as it stands, and in
+//! Rengo it plays for the team: it follows on from its partner's last
+//! stone when a move there does nearly as well as its search's best, and
+//! leaves the partner's plan only for a clear gain ([`follow_on`]). When its own estimate of the
 //! team's chances falls below 5 % it asks its partner "Shall we resign?"
 //! (in plain Go it resigns), and asked that question it agrees only below
 //! 15 %. In counting it accepts the marking as it stands (the engine's own
 //! proposal, unless a person changed it).
 
 use veil_ai::Level;
-use veil_core::{Actor, Game};
+use veil_core::{Actor, Game, Seat};
 use web_time::Duration;
 
+use crate::board::Point;
 use crate::engine::{Engine, EngineConfig};
 use crate::position::Move;
 use crate::rengo::{Message, Phase, Rengo, RengoAction, RengoView};
@@ -26,6 +29,7 @@ const RESIGN_MIN_PLAYOUTS: u32 = 800;
 /// A decision in the making, run in slices like [`veil_ai::Search`].
 pub struct RengoPlayer {
     game: Rengo,
+    seat: Seat,
     engine: Option<Engine>,
     immediate: Option<RengoAction>,
 }
@@ -45,6 +49,7 @@ impl RengoPlayer {
         };
         RengoPlayer {
             game,
+            seat: view.seat,
             engine,
             immediate,
         }
@@ -95,11 +100,74 @@ impl RengoPlayer {
                 }
             }
         }
-        match engine.best_move() {
+        let mut mv = engine.best_move();
+        if let Some(stone) = partner_stone(&self.game, self.seat) {
+            mv = follow_on(mv, &engine.root_stats(), stone);
+        }
+        match mv {
             Move::Play(p) => RengoAction::Play(p),
             Move::Pass => RengoAction::Pass,
         }
     }
+}
+
+/// Rengo: the most estimated win rate the computer gives up to play on
+/// from its partner's last stone rather than elsewhere. A partner's stone
+/// is a plan the computer cannot ask about; a move elsewhere that looks a
+/// little better by its own search is as likely its search's noise as a
+/// real gain, and leaving the plan half done costs the team more.
+pub const FOLLOW_MARGIN: f32 = 0.03;
+/// A follow-on stands at most this many lines (rows and columns) from the
+/// partner's stone.
+pub const FOLLOW_REACH: u8 = 2;
+/// A follow-on's estimate counts only once the search visited it at least
+/// this share of the best move's visits.
+const FOLLOW_MIN_SHARE: f64 = 0.1;
+
+/// In Rengo, the partner's last stone while it still stands: the stone the
+/// computer may follow on from (`None` in plain Go, or when the partner's
+/// last turn was a pass or its stone was taken).
+pub fn partner_stone(game: &Rengo, seat: Seat) -> Option<Point> {
+    if game.seats() != 4 {
+        return None;
+    }
+    let partner = game.partner(seat);
+    let last = game.log().iter().rev().find(|e| {
+        e.seat == partner && matches!(e.action, RengoAction::Play(_) | RengoAction::Pass)
+    })?;
+    match last.action {
+        RengoAction::Play(p) if game.position().board().get(p) == Some(Rengo::color_of(seat)) => {
+            Some(p)
+        }
+        _ => None,
+    }
+}
+
+/// The move a Rengo computer plays for its team: the search's `best`,
+/// unless that leaves the partner's `stone` while a move on from it (within
+/// [`FOLLOW_REACH`] lines) does nearly as well, by at most
+/// [`FOLLOW_MARGIN`] of estimated win rate: then the best such follow-on.
+/// So it follows on where that is a good move, and leaves its partner's
+/// plan only for a clear gain. `stats` are the engine's root statistics
+/// ([`Engine::root_stats`]: move, visits, win rate, …).
+pub fn follow_on(best: Move, stats: &[(Move, u32, f32, f32, f32)], stone: Point) -> Move {
+    let near = |p: Point| p.col.abs_diff(stone.col).max(p.row.abs_diff(stone.row)) <= FOLLOW_REACH;
+    let Move::Play(at) = best else {
+        return best;
+    };
+    if near(at) {
+        return best;
+    }
+    let Some(&(_, best_visits, best_rate, _, _)) = stats.iter().find(|s| s.0 == best) else {
+        return best;
+    };
+    let enough = ((f64::from(best_visits) * FOLLOW_MIN_SHARE).ceil() as u32).max(1);
+    stats
+        .iter()
+        .filter(|s| matches!(s.0, Move::Play(p) if near(p)))
+        .filter(|s| s.1 >= enough && s.2 >= best_rate - FOLLOW_MARGIN)
+        .max_by_key(|s| s.1)
+        .map_or(best, |s| s.0)
 }
 
 /// Decides at once (blocking until the level's budget or `think_limit`).

@@ -317,3 +317,109 @@ fn a_computer_asks_to_resign_a_lost_game_and_its_partner_agrees() {
     let answer = veil_go::player::choose(&even.observe(Seat(2)), Level::Easy, None, 6);
     assert_eq!(answer, RengoAction::AnswerResign(false));
 }
+
+/// Plays `moves` in turn order from a new four-seat game (`"pass"` passes).
+fn planted(moves: &[&str]) -> Rengo {
+    let mut game = Rengo::new(&RengoOptions::default(), 4).unwrap();
+    for at in moves {
+        let Turn::Seat(s) = game.turn() else { panic!() };
+        if *at == "pass" {
+            game.apply(Actor::Seat(s), RengoAction::Pass).unwrap();
+        } else {
+            play(&mut game, s.0, at);
+        }
+    }
+    game
+}
+
+#[test]
+fn the_partner_follows_on_only_where_it_costs_little() {
+    use veil_go::Move;
+    use veil_go::player::{FOLLOW_MARGIN, follow_on};
+    let at = |v: &str| Point::parse(v, 9).unwrap();
+    let stone = at("C3");
+    // The search's best is far from the partner's C3; D5, two lines away,
+    // does nearly as well: the computer plays D5.
+    let stats = |near_rate: f32, near_visits: u32| {
+        vec![
+            (Move::Play(at("G7")), 1_000, 0.55, 0.0, 0.0),
+            (Move::Play(at("D5")), near_visits, near_rate, 0.0, 0.0),
+            (Move::Play(at("H5")), 700, 0.549, 0.0, 0.0),
+        ]
+    };
+    let best = Move::Play(at("G7"));
+    assert_eq!(
+        follow_on(best, &stats(0.53, 600), stone),
+        Move::Play(at("D5"))
+    );
+    // A clear gain elsewhere wins over the partner's plan.
+    let clear = 0.55 - FOLLOW_MARGIN - 0.02;
+    assert_eq!(follow_on(best, &stats(clear, 600), stone), best);
+    // An estimate from a handful of playouts is not trusted.
+    assert_eq!(follow_on(best, &stats(0.56, 20), stone), best);
+    // A best move already near the partner's stone, or a pass, stays.
+    assert_eq!(
+        follow_on(Move::Play(at("D4")), &stats(0.53, 600), stone),
+        Move::Play(at("D4"))
+    );
+    assert_eq!(follow_on(Move::Pass, &stats(0.53, 600), stone), Move::Pass);
+}
+
+#[test]
+fn a_rengo_computer_plays_on_from_its_partners_stone_when_that_costs_little() {
+    use veil_ai::Level;
+    use veil_go::Move;
+    use veil_go::player::{FOLLOW_REACH, RengoPlayer, partner_stone};
+    // B2's move by the search alone, and as the seat's computer plays it.
+    let both = |game: &Rengo| {
+        let mut engine = veil_go::engine::Engine::new(
+            game.position(),
+            game.komi(),
+            veil_go::engine::EngineConfig::level(Level::Normal),
+            11,
+        );
+        while !engine.is_finished() {
+            engine.run(1024);
+        }
+        let mut player = RengoPlayer::new(&game.observe(Seat(2)), Level::Normal, None, 11);
+        player.finish();
+        match (engine.best_move(), player.best_action()) {
+            (Move::Play(a), RengoAction::Play(b)) => (a, b),
+            other => panic!("stones expected: {other:?}"),
+        }
+    };
+    let near =
+        |p: Point, q: Point| p.col.abs_diff(q.col).max(p.row.abs_diff(q.row)) <= FOLLOW_REACH;
+    // B1 took C5, W1 the centre; B2 to move. The search alone would leave
+    // for F2 (52 % in its estimate); a move on from C5 does within three
+    // points of that, so B2 plays it.
+    let game = planted(&["C5", "E5"]);
+    let b2 = Seat(2);
+    let c5 = Point::parse("C5", 9).unwrap();
+    assert_eq!(partner_stone(&game, b2), Some(c5));
+    let (alone, p) = both(&game);
+    assert!(
+        !near(alone, c5),
+        "the planted case: the search alone plays {alone}"
+    );
+    assert!(near(p, c5), "B2 plays on from C5, not {p}");
+    // In plain Go there is no partner to follow.
+    let go = {
+        let mut g = Rengo::new(&RengoOptions::default(), 2).unwrap();
+        play(&mut g, 0, "C3");
+        play(&mut g, 1, "E5");
+        g
+    };
+    assert_eq!(partner_stone(&go, Seat(0)), None);
+
+    // B1 took C3 instead: every move on from it is more than three points
+    // worse in the search's estimate than its best, F7, so B2 leaves.
+    let game = planted(&["C3", "E5"]);
+    let c3 = Point::parse("C3", 9).unwrap();
+    let (alone, with_partner) = both(&game);
+    assert!(
+        !near(alone, c3),
+        "the planted case: the search alone plays {alone}"
+    );
+    assert_eq!(with_partner, alone);
+}
