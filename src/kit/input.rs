@@ -294,12 +294,15 @@ fn read_pointer(
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     moves: MessageReader<CursorMoved>,
     outside: Local<Option<Vec2>>,
+    events: MessageReader<bevy::window::WindowEvent>,
+    cursor_before: Local<Option<Vec2>>,
     egui_wants: Option<Res<EguiWantsInput>>,
     mut contexts: EguiContexts,
 ) {
     let ctx = contexts.ctx_mut().ok().cloned();
     let size = window.as_ref().map(|w| w.size());
     let wants = egui_wants.is_some_and(|w| w.wants_any_pointer_input());
+    let pressed_at = press_position(events, cursor_before, window.as_deref().map(|w| &**w));
     follow_pointer(
         &mut pointer,
         &mouse,
@@ -307,6 +310,7 @@ fn read_pointer(
         window.as_deref().map(|w| &**w),
         moves,
         outside,
+        pressed_at,
         wants,
         ctx.as_ref(),
     );
@@ -322,6 +326,35 @@ fn read_pointer(
     };
 }
 
+/// Where the cursor was when the left button went down this frame, from
+/// the window's events in their order: a slow frame may hold a press and
+/// then a move elsewhere, and the window's cursor is then already past the
+/// press. `None` when this frame's events hold no press (the tests write the
+/// button's messages alone, and the cursor is where they set it).
+fn press_position(
+    mut events: MessageReader<bevy::window::WindowEvent>,
+    mut cursor_before: Local<Option<Vec2>>,
+    window: Option<&Window>,
+) -> Option<Option<Vec2>> {
+    use bevy::window::WindowEvent;
+    let mut at = *cursor_before;
+    let mut pressed = None;
+    for e in events.read() {
+        match e {
+            WindowEvent::CursorMoved(m) => at = Some(m.position),
+            WindowEvent::CursorLeft(_) => at = None,
+            WindowEvent::MouseButtonInput(b)
+                if b.button == MouseButton::Left && b.state.is_pressed() && pressed.is_none() =>
+            {
+                pressed = Some(at);
+            }
+            _ => {}
+        }
+    }
+    *cursor_before = window.and_then(|w| w.cursor_position());
+    pressed
+}
+
 #[allow(clippy::too_many_arguments)]
 fn follow_pointer(
     p: &mut Pointer,
@@ -330,6 +363,7 @@ fn follow_pointer(
     window: Option<&Window>,
     mut moves: MessageReader<CursorMoved>,
     mut outside: Local<Option<Vec2>>,
+    pressed_at: Option<Option<Vec2>>,
     egui_wants: bool,
     ctx: Option<&bevy_egui::egui::Context>,
 ) {
@@ -366,7 +400,7 @@ fn follow_pointer(
         p.at = None;
     }
     if mouse_down && p.finger_id.is_none() {
-        let at = cursor.or(*outside);
+        let at = pressed_at.flatten().or(cursor).or(*outside);
         // egui's own flag knows the mouse (it hovered first).
         let on = egui_wants || at.is_none_or(panel);
         p.finger = false;

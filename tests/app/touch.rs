@@ -731,6 +731,48 @@ fn a_tap_within_one_frame_picks_the_point_and_a_tap_on_the_panel_does_not() {
     );
 }
 
+/// A slow frame holding a press and then a move elsewhere: the press is
+/// taken where the cursor was when the button went down (the window's
+/// events in their order), not where the cursor is when the frame reads it.
+#[test]
+fn a_press_is_taken_where_it_was_made_in_a_slow_frame() {
+    use bevy::input::mouse::MouseButtonInput;
+    use bevy::window::{CursorMoved, WindowEvent};
+    let (mut app, from, pos) = hot_seat_jieqi_and_a_piece();
+    let window = window_entity(&mut app);
+    // Off the board, in the table's part of the window.
+    let free = free_area(&mut app);
+    let away = Vec2::new(free.min.x + 4.0, free.max.y - 4.0);
+    let moved = |position| CursorMoved {
+        window,
+        position,
+        delta: None,
+    };
+    let press = MouseButtonInput {
+        button: MouseButton::Left,
+        state: ButtonState::Pressed,
+        window,
+    };
+    for e in [
+        WindowEvent::CursorMoved(moved(pos)),
+        WindowEvent::MouseButtonInput(press),
+        WindowEvent::CursorMoved(moved(away)),
+    ] {
+        app.world_mut().write_message(e);
+    }
+    app.world_mut().write_message(press);
+    app.world_mut()
+        .get_mut::<Window>(window)
+        .unwrap()
+        .set_cursor_position(Some(away));
+    app.update();
+    assert_eq!(
+        app.world().resource::<BoardUi>().selected,
+        Some(from),
+        "the piece under the press was picked, not the point the cursor left for"
+    );
+}
+
 /// The words egui drew in its last pass.
 fn words(app: &App) -> Vec<String> {
     let buttons = app.world().resource::<Buttons>();
