@@ -311,10 +311,16 @@ pub(super) fn tap_pick(app: &mut App, pick: impl Fn(&[Button]) -> Option<Button>
         let on_window = ctx
             .layer_id_at(egui::pos2(at.x, at.y))
             .is_some_and(|l| l.order != egui::Order::Background);
+        // The side panel's still row ends below its fold button (a
+        // finger's target once a finger touched).
+        let still_row = all
+            .iter()
+            .find(|b| b.label.contains("fold the panel"))
+            .map_or(TOP_BAR_PX + 26.0, |f| f.rect.max.y + 4.0);
         let panel_top = if free.max.y < size.y - 1.0 {
             free.max.y + 50.0
         } else {
-            TOP_BAR_PX + 26.0
+            still_row
         };
         let shown = b.rect.min.x >= 0.0
             && b.rect.max.x <= size.x
@@ -342,7 +348,7 @@ pub(super) fn tap_pick(app: &mut App, pick: impl Fn(&[Button]) -> Option<Button>
         let (top, bottom) = if free.max.y < size.y - 1.0 {
             (free.max.y + 60.0, size.y - 20.0)
         } else {
-            (TOP_BAR_PX + 34.0, size.y - 20.0)
+            (still_row + 8.0, size.y - 20.0)
         };
         let need = ((top + bottom) / 2.0 - at.y).clamp(top - bottom, bottom - top);
         let _ = attempt;
