@@ -43,6 +43,9 @@ pub struct LaunchOptions {
     /// `?level=normal` / `VEIL_LEVEL`: the demo's computers think at this
     /// level (the browser check times frames with the computer at Normal).
     pub level: Option<String>,
+    /// `?widgets`: the page publishes egui's buttons for the browser checks
+    /// (`kit::page_widgets`).
+    pub widgets: bool,
 }
 
 impl LaunchOptions {
@@ -64,6 +67,15 @@ impl LaunchOptions {
             .filter(|v| !v.is_empty())
     }
 
+    /// Whether a page address's query names `key`, with a value or bare
+    /// (`?widgets`).
+    pub fn query_flag(query: &str, key: &str) -> bool {
+        query
+            .trim_start_matches('?')
+            .split('&')
+            .any(|pair| pair.split('=').next() == Some(key))
+    }
+
     /// In the browser: options from the page's address.
     #[cfg(target_arch = "wasm32")]
     pub fn from_env_and_args() -> Self {
@@ -76,6 +88,7 @@ impl LaunchOptions {
             room: Self::query_value(&query, "room"),
             server: Self::query_value(&query, "server"),
             level: Self::query_value(&query, "level"),
+            widgets: Self::query_flag(&query, "widgets"),
         }
     }
 
@@ -89,6 +102,7 @@ impl LaunchOptions {
             room: std::env::var("VEIL_ROOM").ok().filter(|s| !s.is_empty()),
             server: std::env::var("VEIL_SERVER").ok().filter(|s| !s.is_empty()),
             level: std::env::var("VEIL_LEVEL").ok().filter(|s| !s.is_empty()),
+            widgets: false,
         };
         let args: Vec<String> = std::env::args().collect();
         let mut i = 1;
@@ -223,6 +237,10 @@ pub fn build_app(mode: AppMode, launch: LaunchOptions) -> App {
         _ if launch.demo.is_none() && launch.screenshot.is_none() => table::howto::FirstMinutes::On,
         _ => table::howto::FirstMinutes::Off,
     };
+    #[cfg(target_arch = "wasm32")]
+    if launch.widgets {
+        app.add_plugins(kit::page_widgets::PageWidgetsPlugin);
+    }
     app.insert_resource(launch);
     app.add_systems(Startup, spawn_camera);
     // Layer by layer, bottom up: kit, table, shell, games.

@@ -41,8 +41,6 @@ impl Plugin for KitPlugin {
                 PostUpdate,
                 board::sync_highlights.run_if(resource_exists::<board::BoardImages>),
             );
-        #[cfg(target_arch = "wasm32")]
-        app.add_plugins(page_widgets::PageWidgetsPlugin);
         board::init_board_images(app.world_mut());
         cards::init_card_images(app.world_mut());
     }

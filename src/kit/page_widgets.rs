@@ -9,20 +9,13 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContext, egui};
 use wasm_bindgen::JsValue;
 
+/// Added by the app when the page's address has `?widgets`
+/// (`LaunchOptions::widgets`).
 pub struct PageWidgetsPlugin;
 
 impl Plugin for PageWidgetsPlugin {
     fn build(&self, app: &mut App) {
-        let asked = web_sys::window()
-            .and_then(|w| w.location().search().ok())
-            .is_some_and(|q| {
-                q.trim_start_matches('?')
-                    .split('&')
-                    .any(|p| p == "widgets" || p.starts_with("widgets="))
-            });
-        if asked {
-            app.add_systems(Update, watch_egui);
-        }
+        app.add_systems(Update, watch_egui);
     }
 }
 
@@ -47,28 +40,21 @@ impl egui::Plugin for Publish {
     }
 
     fn output_hook(&mut self, _ctx: &egui::Context, output: &mut egui::FullOutput) {
-        use egui::accesskit::Role;
-        let Some(update) = &output.platform_output.accesskit_update else {
+        let Some(buttons) = crate::kit::widgets::seen_buttons(output) else {
             return;
         };
         let list = js_sys::Array::new();
-        for (_, node) in &update.nodes {
-            if node.role() != Role::Button {
-                continue;
-            }
-            let (Some(b), Some(label)) = (node.bounds(), node.label()) else {
-                continue;
-            };
+        for b in buttons {
             let item = js_sys::Object::new();
             let set = |k: &str, v: JsValue| {
                 let _ = js_sys::Reflect::set(&item, &JsValue::from_str(k), &v);
             };
-            set("label", JsValue::from_str(label));
-            set("x", JsValue::from_f64(b.x0));
-            set("y", JsValue::from_f64(b.y0));
-            set("w", JsValue::from_f64(b.x1 - b.x0));
-            set("h", JsValue::from_f64(b.y1 - b.y0));
-            set("enabled", JsValue::from_bool(!node.is_disabled()));
+            set("label", JsValue::from_str(&b.label));
+            set("x", JsValue::from_f64(b.rect.min.x.into()));
+            set("y", JsValue::from_f64(b.rect.min.y.into()));
+            set("w", JsValue::from_f64(b.rect.width().into()));
+            set("h", JsValue::from_f64(b.rect.height().into()));
+            set("enabled", JsValue::from_bool(b.enabled));
             list.push(&item);
         }
         if let Some(window) = web_sys::window() {

@@ -55,7 +55,9 @@ fn fingers_id() -> egui::Id {
 /// "click" becomes "tap" and the keyboard's alternatives are left out
 /// (a phone has no arrow keys).
 pub fn words<'a>(ctx: &egui::Context, text: &'a str) -> std::borrow::Cow<'a, str> {
-    if !ctx.data(|d| d.get_temp(fingers_id()).unwrap_or(false)) {
+    // Drawn every frame: most lines have nothing to change.
+    let changes = text.contains("lick") || text.contains("arrow keys") || text.contains("Enter");
+    if !changes || !ctx.data(|d| d.get_temp(fingers_id()).unwrap_or(false)) {
         return text.into();
     }
     for_fingers(text).into()
@@ -73,9 +75,7 @@ pub fn for_fingers(text: &str) -> String {
     ] {
         s = s.replace(keys, "");
     }
-    s.replace("Click", "Tap")
-        .replace("click", "tap")
-        .replace("Tap or tap", "Tap")
+    s.replace("Click", "Tap").replace("click", "tap")
 }
 
 /// egui's default style, or the same made for fingers.

@@ -658,3 +658,37 @@ fn sheet_handle(ui: &mut egui::Ui) {
         }
     });
 }
+
+/// An egui button as egui's AccessKit tree gives it: how the browser checks
+/// (`kit::page_widgets`) and the tests find a button by its words.
+#[derive(Clone, Debug)]
+pub struct SeenButton {
+    pub label: String,
+    pub rect: egui::Rect,
+    pub enabled: bool,
+}
+
+/// The buttons of a pass, from its AccessKit update (`None` unless
+/// `Context::enable_accesskit` was called).
+pub fn seen_buttons(output: &egui::FullOutput) -> Option<Vec<SeenButton>> {
+    use egui::accesskit::Role;
+    let update = output.platform_output.accesskit_update.as_ref()?;
+    Some(
+        update
+            .nodes
+            .iter()
+            .filter(|(_, n)| n.role() == Role::Button)
+            .filter_map(|(_, n)| {
+                let b = n.bounds()?;
+                Some(SeenButton {
+                    label: n.label()?.to_string(),
+                    rect: egui::Rect::from_min_max(
+                        egui::pos2(b.x0 as f32, b.y0 as f32),
+                        egui::pos2(b.x1 as f32, b.y1 as f32),
+                    ),
+                    enabled: !n.is_disabled(),
+                })
+            })
+            .collect(),
+    )
+}

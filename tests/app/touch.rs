@@ -43,12 +43,7 @@ pub(super) fn finger() -> Option<(f32, f32)> {
 }
 
 /// An egui button as the accessibility tree gives it.
-#[derive(Clone, Debug)]
-pub(super) struct Button {
-    pub label: String,
-    pub rect: egui::Rect,
-    pub enabled: bool,
-}
+pub(super) use veil::kit::widgets::SeenButton as Button;
 
 /// The buttons of egui's last pass, and where its words are (a drag begun
 /// on words selects them rather than scrolling).
@@ -90,23 +85,7 @@ impl egui::Plugin for Finder {
             })
             .collect();
         *self.1.lock().unwrap() = words;
-        let found = update
-            .nodes
-            .iter()
-            .filter(|(_, n)| n.role() == Role::Button)
-            .filter_map(|(_, n)| {
-                let b = n.bounds()?;
-                Some(Button {
-                    label: n.label()?.to_string(),
-                    rect: egui::Rect::from_min_max(
-                        egui::pos2(b.x0 as f32, b.y0 as f32),
-                        egui::pos2(b.x1 as f32, b.y1 as f32),
-                    ),
-                    enabled: !n.is_disabled(),
-                })
-            })
-            .collect();
-        *self.0.lock().unwrap() = found;
+        *self.0.lock().unwrap() = veil::kit::widgets::seen_buttons(output).unwrap_or_default();
     }
 }
 
