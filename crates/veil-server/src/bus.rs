@@ -16,7 +16,10 @@
 //!   message is `<n> <frame>`, `n` counting from 1 so a gap is seen; a
 //!   frame starting with `!` is the bus's own: `!ok` (attached), `!no`
 //!   (refused: the error came before it), `!close` (the room ended the
-//!   connection: replaced, too slow, the room moved or closed).
+//!   connection: replaced, too slow, the room moved or closed). A frame
+//!   longer than a NATS message may be (1 MB by default; a finished game's
+//!   record can be more) goes in pieces, each `<n>+<piece>` but the last,
+//!   `<n> <piece>`, and is passed on whole.
 //!
 //! Liveness both ways: the forwarding server asks `alive` every `every`;
 //! no answer (the owner died, or stopped running the room) and the client
@@ -24,6 +27,7 @@
 //! lease went. The owner drops a link not heard of for three times
 //! `every`, as it would a closed socket (the forwarding server died).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -211,6 +215,7 @@ impl Bus {
                     out_subject(&link),
                     rx,
                     kill,
+                    shared.faults.link_piece(),
                 ));
                 // "Here": the room runs on this server.
                 reply("here").await;
@@ -295,16 +300,17 @@ impl Bus {
             Err(e) if e.kind() == RequestErrorKind::NoResponders => return Err(Refused::NoRoom),
             Err(e) => return Err(failed(&e)),
         }
-        let mut n = 0;
+        let mut frames = Frames::default();
         let attached = loop {
             let next = tokio::time::timeout(Duration::from_secs(10), sub.next()).await;
             let Ok(Some(m)) = next else {
                 break false;
             };
-            match frame(&m.payload, &mut n) {
-                Some("!ok") => break true,
-                Some("!no" | "!close") | None => break false,
-                Some(text) => {
+            match frames.read(&m.payload).as_ref().map(|f| f.as_deref()) {
+                Ok(None) => {}
+                Ok(Some("!ok")) => break true,
+                Ok(Some("!no" | "!close")) | Err(_) => break false,
+                Ok(Some(text)) => {
                     conn.send_text(text);
                 }
             }
@@ -324,7 +330,7 @@ impl Bus {
             code.to_owned(),
             link.clone(),
             sub,
-            n,
+            frames,
         ));
         Ok(Link {
             bus: self.clone(),
@@ -344,7 +350,7 @@ impl Bus {
         code: String,
         link: String,
         mut sub: Subscriber,
-        mut n: u64,
+        mut frames: Frames,
     ) {
         let mut tick = tokio::time::interval(self.every);
         tick.tick().await;
@@ -352,13 +358,14 @@ impl Bus {
             tokio::select! {
                 m = sub.next() => {
                     let Some(m) = m else { break true };
-                    match frame(&m.payload, &mut n) {
-                        Some("!close") => {
+                    match frames.read(&m.payload).as_ref().map(|f| f.as_deref()) {
+                        Ok(None) => {}
+                        Ok(Some("!close")) => {
                             conn.kill();
                             break false;
                         }
-                        Some(text) if text.starts_with('!') => {}
-                        Some(text) => {
+                        Ok(Some(text)) if text.starts_with('!') => {}
+                        Ok(Some(text)) => {
                             if shared.faults.cross_link() {
                                 self.cross_deliver(&link, text);
                             }
@@ -367,7 +374,7 @@ impl Bus {
                             }
                         }
                         // A frame missed: the client's picture may be wrong.
-                        None => break true,
+                        Err(_) => break true,
                     }
                 }
                 _ = tick.tick() => {
@@ -432,40 +439,104 @@ impl Bus {
     }
 }
 
-/// One message of a link: its frame, if it is the next one (`n` then
-/// counts it); `None` for a gap or garbage.
-fn frame<'a>(payload: &'a [u8], n: &mut u64) -> Option<&'a str> {
-    let text = std::str::from_utf8(payload).ok()?;
-    let (k, frame) = text.split_once(' ')?;
-    if k.parse::<u64>().ok()? != *n + 1 {
-        return None;
+/// The largest piece of a frame on a link, under NATS's own limit (1 MB
+/// unless its server says otherwise) with room for the number.
+const PIECE: usize = 256 * 1024;
+
+/// The most a frame read back from pieces may grow to: a whole record
+/// ([`veil_core::limits`]) and its envelope.
+const MOST_FRAME: usize = 32 * 1024 * 1024;
+
+/// A frame's pieces, at most `piece` bytes each, cut between characters;
+/// one piece when it fits.
+fn pieces(text: &str, piece: usize) -> Vec<&str> {
+    let piece = piece.max(4);
+    let mut out = Vec::new();
+    let mut rest = text;
+    while rest.len() > piece {
+        let mut cut = piece;
+        while !rest.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let (head, tail) = rest.split_at(cut);
+        out.push(head);
+        rest = tail;
     }
-    *n += 1;
-    Some(frame)
+    out.push(rest);
+    out
+}
+
+/// A link's frames read back from its numbered messages.
+#[derive(Default)]
+struct Frames {
+    /// Messages taken so far.
+    n: u64,
+    /// The pieces of a frame not yet whole.
+    partial: String,
+}
+
+impl Frames {
+    /// One message: `Ok(Some(frame))` when a frame is whole, `Ok(None)` for
+    /// a piece with more to come, `Err` for a gap, garbage or a frame
+    /// grown past [`MOST_FRAME`].
+    fn read<'a>(&mut self, payload: &'a [u8]) -> Result<Option<Cow<'a, str>>, ()> {
+        let text = std::str::from_utf8(payload).map_err(|_| ())?;
+        let at = text.find([' ', '+']).ok_or(())?;
+        let (k, piece) = (&text[..at], &text[at + 1..]);
+        if k.parse::<u64>().map_err(|_| ())? != self.n + 1 {
+            return Err(());
+        }
+        self.n += 1;
+        let more = text.as_bytes()[at] == b'+';
+        if self.partial.len() + piece.len() > MOST_FRAME {
+            return Err(());
+        }
+        match (more, self.partial.is_empty()) {
+            (false, true) => Ok(Some(Cow::Borrowed(piece))),
+            (false, false) => {
+                self.partial.push_str(piece);
+                Ok(Some(Cow::Owned(std::mem::take(&mut self.partial))))
+            }
+            (true, _) => {
+                self.partial.push_str(piece);
+                Ok(None)
+            }
+        }
+    }
 }
 
 /// The owner's writer for a forwarded connection: its queue published on
-/// the link's subject, numbered; `!close` when the room ends it.
+/// the link's subject, numbered, each frame in pieces NATS takes; `!close`
+/// when the room ends it.
 async fn publish_link(
     nats: Nats,
     subject: String,
     mut rx: mpsc::Receiver<Utf8Bytes>,
     kill: Arc<Notify>,
+    piece: Option<usize>,
 ) {
+    let piece = piece
+        .unwrap_or(PIECE)
+        .min(nats.max_payload().saturating_sub(32));
     let mut n = 0u64;
-    let publish = |n: u64, text: &str| {
-        let payload = format!("{n} {text}");
-        let nats = nats.clone();
-        let subject = subject.clone();
-        async move { nats.publish(subject, payload.into()).await.is_ok() }
+    let publish = async |n: &mut u64, text: &str| {
+        let parts = pieces(text, piece);
+        let last = parts.len() - 1;
+        for (i, part) in parts.into_iter().enumerate() {
+            *n += 1;
+            let payload = format!("{n}{}{part}", if i < last { '+' } else { ' ' });
+            if nats.publish(subject.clone(), payload.into()).await.is_err() {
+                return false;
+            }
+        }
+        true
     };
     loop {
         tokio::select! {
             biased;
             out = rx.recv() => match out {
                 Some(text) => {
-                    n += 1;
-                    if !publish(n, text.as_str()).await {
+                    if !publish(&mut n, text.as_str()).await {
                         break;
                     }
                 }
@@ -474,15 +545,14 @@ async fn publish_link(
             _ = kill.notified() => {
                 // Whatever was queued (the reason, say) goes first.
                 while let Ok(text) = rx.try_recv() {
-                    n += 1;
-                    publish(n, text.as_str()).await;
+                    publish(&mut n, text.as_str()).await;
                 }
                 break;
             }
         }
     }
     drop(rx);
-    publish(n + 1, "!close").await;
+    publish(&mut n, "!close").await;
 }
 
 /// A client connection attached to a room on another server.
@@ -518,5 +588,80 @@ impl Link {
             link: self.id.clone(),
         };
         self.bus.send(&self.code, &gone).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The messages `publish_link` sends for these frames.
+    fn messages(frames: &[&str], piece: usize) -> Vec<String> {
+        let mut n = 0;
+        let mut out = Vec::new();
+        for text in frames {
+            let parts = pieces(text, piece);
+            let last = parts.len() - 1;
+            for (i, part) in parts.into_iter().enumerate() {
+                n += 1;
+                out.push(format!("{n}{}{part}", if i < last { '+' } else { ' ' }));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn frames_cut_in_pieces_come_back_whole() {
+        // Multi-byte letters across every cut, a frame exactly a piece long,
+        // an empty one, one of a single piece and one of many.
+        let long = "Tysiąc: ♠♥♦♣ ".repeat(50);
+        let frames = ["{\"v\":1}", "", "abcdefgh", long.as_str(), "!close"];
+        for piece in [5, 8, 13, 64, 1 << 20] {
+            let msgs = messages(&frames, piece);
+            if piece < 64 {
+                assert!(msgs.len() > frames.len(), "piece {piece}: cut");
+            }
+            assert!(msgs.iter().all(|m| m.len() <= piece + 8));
+            let mut read = Frames::default();
+            let whole: Vec<String> = msgs
+                .iter()
+                .filter_map(|m| read.read(m.as_bytes()).unwrap().map(|f| f.into_owned()))
+                .collect();
+            assert_eq!(whole, frames, "piece {piece}");
+        }
+    }
+
+    #[test]
+    fn a_missing_piece_or_garbage_is_a_gap() {
+        let long = "x".repeat(40);
+        let msgs = messages(&[long.as_str(), "after"], 16);
+        assert_eq!(msgs.len(), 4);
+        // The second piece lost: the third is out of order.
+        let mut read = Frames::default();
+        assert_eq!(read.read(msgs[0].as_bytes()), Ok(None));
+        assert_eq!(read.read(msgs[2].as_bytes()), Err(()));
+        for bad in [&b""[..], b"x y", b"1", b"2 late", b"1 \xff"] {
+            assert_eq!(Frames::default().read(bad), Err(()), "{bad:?}");
+        }
+        assert_eq!(
+            Frames::default().read(b"1 ok"),
+            Ok(Some(Cow::Borrowed("ok")))
+        );
+    }
+
+    #[test]
+    fn pieces_past_the_most_a_frame_may_be_are_refused() {
+        let mut read = Frames::default();
+        let piece = "y".repeat(1 << 20);
+        let mut n = 0;
+        let refused = loop {
+            n += 1;
+            match read.read(format!("{n}+{piece}").as_bytes()) {
+                Ok(None) => {}
+                Ok(Some(_)) => panic!("a piece with more to come made a frame"),
+                Err(()) => break n,
+            }
+        };
+        assert_eq!(refused as usize, MOST_FRAME / piece.len() + 1);
     }
 }

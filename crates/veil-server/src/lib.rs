@@ -157,6 +157,10 @@ pub struct Faults {
     /// Every frame of a connection forwarded to another server's room is
     /// also delivered to another connection this server forwards.
     cross_link: AtomicBool,
+    /// The frames a room here sends a forwarded connection go in pieces of
+    /// at most this many bytes (0: off, the bus's own size), so a test
+    /// sees every frame cut without games of megabytes.
+    link_piece: AtomicU64,
 }
 
 impl Faults {
@@ -191,6 +195,16 @@ impl Faults {
     }
     pub(crate) fn cross_link(&self) -> bool {
         self.cross_link.load(Ordering::Relaxed)
+    }
+    pub fn set_link_piece(&self, bytes: Option<usize>) {
+        self.link_piece
+            .store(bytes.map_or(0, |b| b.max(8) as u64), Ordering::Relaxed);
+    }
+    pub(crate) fn link_piece(&self) -> Option<usize> {
+        match self.link_piece.load(Ordering::Relaxed) {
+            0 => None,
+            b => Some(b as usize),
+        }
     }
     pub fn set_seed(&self, seed: Option<u64>) {
         self.seed

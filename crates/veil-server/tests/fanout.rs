@@ -144,6 +144,9 @@ async fn every_view_across_three_servers_is_the_referee_s() {
         let nats = NatsServer::start();
         let servers = servers(&nats).await;
         servers[0].shared.faults.set_seed(Some(21));
+        // Every frame longer than this goes to the other servers in
+        // pieces (a record past NATS's 1 MB would, at full size).
+        servers[0].shared.faults.set_link_piece(Some(701));
         for (k, (game, n)) in [("jieqi", 2), ("tysiac", 3), ("rengo", 4)]
             .into_iter()
             .enumerate()
