@@ -919,6 +919,49 @@ async fn a_killed_nats_server_keeps_every_acknowledged_commit() {
     .await;
 }
 
+/// Holding rooms costs one write per process and renewal, not one per
+/// room: over three lease times the rooms' lease bucket is not written at
+/// all while the process's own lease is renewed every third of a second;
+/// a round of `take_lapsed` while it lives takes nothing; once it is gone,
+/// one round takes all its rooms and deletes its lease.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rooms_are_held_by_one_lease_per_process() {
+    within(async {
+        let server = NatsServer::start();
+        let a = jetstream(&server, "a", 1).await;
+        for i in 0..40 {
+            a.commit(vec![create(&format!("HOLD{i}"))]).await.unwrap();
+        }
+        let js = async_nats::jetstream::new(async_nats::connect(server.url()).await.unwrap());
+        let last = |name: &'static str| {
+            let js = js.clone();
+            async move {
+                let mut stream = js.get_stream(name).await.unwrap();
+                stream.info().await.unwrap().state.last_sequence
+            }
+        };
+        let before = (last("KV_veil_leases").await, last("KV_veil_procs").await);
+        tokio::time::sleep(Duration::from_millis(3000)).await;
+        let after = (last("KV_veil_leases").await, last("KV_veil_procs").await);
+        assert_eq!(after.0, before.0, "no room's lease written");
+        assert!(
+            after.1 >= before.1 + 6,
+            "a's own lease renewed: {before:?} then {after:?}"
+        );
+        let b = jetstream(&server, "b", 1).await;
+        assert!(b.take_lapsed().await.unwrap().is_empty(), "a lives");
+        drop(a);
+        tokio::time::sleep(Duration::from_millis(1300)).await;
+        let taken = b.take_lapsed().await.unwrap();
+        assert_eq!(taken.len(), 40);
+        assert!((0..40).all(|i| b.holds(&format!("HOLD{i}"))));
+        let procs = js.get_key_value("veil_procs").await.unwrap();
+        assert!(procs.get("a").await.unwrap().is_none(), "a's lease deleted");
+        assert!(procs.get("b").await.unwrap().is_some());
+    })
+    .await;
+}
+
 /// A lease only believed (forged) is dropped at the first renewal, which
 /// finds the bucket's lease is another's: the room is then refused.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -243,9 +243,9 @@ async fn run() {
 }
 
 /// A server whose lease on a room was taken (here by a test writing the
-/// bucket, as a server that thought this one dead would) stops the room at
-/// its next renewal and tells its clients to resume: it never plays on a
-/// room another may be running.
+/// bucket, as a server that thought this one dead would) stops the room
+/// once a renewal's check finds it and tells its clients to resume: it
+/// never plays on a room another may be running.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_room_whose_lease_was_taken_stops_and_sends_its_clients_on() {
     tokio::time::timeout(Duration::from_secs(60), async {
@@ -260,9 +260,16 @@ async fn a_room_whose_lease_was_taken_stops_and_sends_its_clients_on() {
         let mut pick = Pick(5);
         one_action(&mut clients, "jieqi", &mut pick).await.unwrap();
 
+        // A live process "thief" (its process lease) that owns the room.
         let js = async_nats::jetstream::new(async_nats::connect(nats.url()).await.unwrap());
+        let procs = js.get_key_value("veil_procs").await.unwrap();
+        let alive = serde_json::json!({"owner": "thief", "until_ms": u64::MAX / 2});
+        procs
+            .put("thief", serde_json::to_vec(&alive).unwrap().into())
+            .await
+            .unwrap();
         let leases = js.get_key_value("veil_leases").await.unwrap();
-        let thief = serde_json::json!({"owner": "thief", "until_ms": u64::MAX / 2});
+        let thief = serde_json::json!({"owner": "thief"});
         leases
             .put(&code, serde_json::to_vec(&thief).unwrap().into())
             .await

@@ -11,11 +11,19 @@
 //!   opening, settings, seats (token hashes), started, finished, closed, and
 //!   the log's sequence it reflects. It is written after the log, never
 //!   backwards, and only a room's log is believed when the room is loaded.
-//! - **The lease.** Bucket `veil_leases`, key the room's code: its owner and
-//!   until when. The owner renews it; another process takes it only once it
-//!   has lapsed, by compare-and-set on its revision. A process commits only
-//!   rooms whose lease it holds — and should two believe they hold one, the
-//!   log's expected sequence still lets only one append.
+//! - **The leases.** One per process, not per room: bucket `veil_procs`,
+//!   key the process's name (`--owner`), until when it is alive; the
+//!   process renews that one key every third of the lease. Bucket
+//!   `veil_leases`, key a room's code: the name of the process that owns it,
+//!   written once when a process takes the room (by compare-and-set on its
+//!   revision) and deleted when it gives it up. A room is its owner's while
+//!   the owner's process lease lives; once that has lapsed (or is gone)
+//!   another process may take it. So holding rooms costs one write per
+//!   process per renewal, not one per room, and a process looks for rooms
+//!   to take only when a process has died or stopped (see
+//!   [`Inner::take_lapsed`]). A process commits only rooms it holds — and
+//!   should two believe they hold one, the log's expected sequence still
+//!   lets only one append.
 //! - **Snapshots.** A commit with a [`Write::Snapshot`] is a message of the
 //!   room's own log like any other, published on the same expected
 //!   sequence: it lands with its step or not at all, and of two processes
@@ -28,8 +36,8 @@
 //!   hold a snapshot): a directory behind or wrong means a longer replay,
 //!   never another room.
 
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
@@ -45,6 +53,17 @@ use super::{Replay, Store, StoreError, StoreFuture, StoredRoom, Write, check_sna
 const STREAM: &str = "VEIL_ROOMS";
 const DIRECTORY: &str = "veil_rooms";
 const LEASES: &str = "veil_leases";
+const PROCS: &str = "veil_procs";
+
+/// A process checks this many of the rooms it holds at each renewal (all of
+/// them after its own lease lapsed), so a room another took from it is
+/// dropped even if nothing else tells it.
+const VERIFY_BATCH: usize = 64;
+
+/// Every this many renewals a process looks through the whole directory
+/// for rooms nobody runs, even if no process died: a net under the
+/// triggers of [`Inner::take_lapsed`].
+const SWEEP_EVERY: u32 = 30;
 
 fn subject(code: &str) -> String {
     format!("room.{code}")
@@ -61,6 +80,7 @@ pub struct JetStreamOptions {
     /// How long a room stays its owner's without a renewal.
     pub lease: Duration,
     /// This process's name in the leases; unique among the servers.
+    /// Letters, digits, `-` and `_` (it is a key of the process bucket).
     pub owner: String,
 }
 
@@ -179,12 +199,27 @@ fn writes_of(payload: &[u8]) -> Result<Vec<Write>, serde_json::Error> {
     }
 }
 
-/// A lease as stored.
+/// A process's lease as stored (bucket `veil_procs`).
 #[derive(Serialize, Deserialize)]
 struct Lease {
     owner: String,
     /// Milliseconds since 1970, by the owner's clock.
     until_ms: u64,
+}
+
+/// Who owns a room (bucket `veil_leases`): valid while that process's
+/// [`Lease`] lives.
+#[derive(Serialize, Deserialize)]
+struct RoomLease {
+    owner: String,
+}
+
+/// What `take_lapsed` remembers between its rounds.
+#[derive(Default)]
+struct Sweep {
+    /// The processes listed last round: one missing now stopped.
+    known: HashSet<String>,
+    rounds: u32,
 }
 
 /// A directory entry: the room without its steps, and the last message of
@@ -215,10 +250,22 @@ struct Inner {
     stream: stream::Stream,
     directory: kv::Store,
     leases: kv::Store,
+    procs: kv::Store,
     options: JetStreamOptions,
     logs: Mutex<HashMap<String, Log>>,
     /// The rooms whose lease this process holds, with the lease's revision.
     held: Mutex<HashMap<String, u64>>,
+    /// Until when this process's own lease was last written (ms).
+    until: AtomicU64,
+    /// Other processes' leases as last read: name → until (ms).
+    alive: Mutex<HashMap<String, u64>>,
+    sweep: Mutex<Sweep>,
+    /// A room was given up here: the next round looks for rooms to take.
+    rescan: AtomicBool,
+    /// Where the next renewal's check of held rooms starts.
+    verify_at: AtomicU64,
+    /// Stopped (`release_all`): the lease is no longer renewed.
+    stopped: AtomicBool,
     /// Steps read back by loads (see [`Store::steps_read`]).
     steps_read: AtomicU64,
 }
@@ -239,12 +286,22 @@ impl JetStreamStore {
     /// Connects, makes the stream and buckets if they are missing, and
     /// starts renewing leases (every third of the lease).
     pub async fn connect(options: JetStreamOptions) -> Result<Self, StoreError> {
+        let owner = &options.owner;
+        if !(1..=64).contains(&owner.len())
+            || !owner
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        {
+            return Err(failed(format!(
+                "owner name {owner:?}: 1 to 64 letters, digits, - or _"
+            )));
+        }
         let client = nats_client(&options, "store").await?;
         let js = async_nats::jetstream::new(client);
         // A cluster just started may not have chosen its leader yet, and
         // servers started together race to make the stream: try for 15 s.
         let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
-        let (stream, directory, leases) = loop {
+        let (stream, directory, leases, procs) = loop {
             match setup(&js, options.replicas).await {
                 Ok(done) => break done,
                 Err(e) if tokio::time::Instant::now() < deadline => {
@@ -260,11 +317,27 @@ impl JetStreamStore {
             stream,
             directory,
             leases,
+            procs,
             options,
             logs: Mutex::new(HashMap::new()),
             held: Mutex::new(HashMap::new()),
+            until: AtomicU64::new(0),
+            alive: Mutex::new(HashMap::new()),
+            sweep: Mutex::new(Sweep::default()),
+            rescan: AtomicBool::new(true),
+            verify_at: AtomicU64::new(0),
+            stopped: AtomicBool::new(false),
             steps_read: AtomicU64::new(0),
         });
+        // Alive before it claims anything (the bucket just made may take a
+        // moment to answer on a cluster).
+        while let Err(e) = inner.renew_own().await {
+            if tokio::time::Instant::now() >= deadline {
+                return Err(e);
+            }
+            eprintln!("JetStream not ready ({e}); trying again");
+            tokio::time::sleep(Duration::from_millis(500)).await;
+        }
         let renewer = tokio::spawn(renew(Arc::downgrade(&inner), every));
         Ok(JetStreamStore { inner, renewer })
     }
@@ -298,11 +371,11 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// The stream and the two buckets, made if missing.
+/// The stream and the three buckets, made if missing.
 async fn setup(
     js: &async_nats::jetstream::Context,
     replicas: usize,
-) -> Result<(stream::Stream, kv::Store, kv::Store), StoreError> {
+) -> Result<(stream::Stream, kv::Store, kv::Store, kv::Store), StoreError> {
     let stream = js
         .get_or_create_stream(stream::Config {
             name: STREAM.into(),
@@ -315,7 +388,8 @@ async fn setup(
         .map_err(|e| StoreError::Failed(format!("stream {STREAM}: {e}")))?;
     let directory = bucket(js, DIRECTORY, replicas).await?;
     let leases = bucket(js, LEASES, replicas).await?;
-    Ok((stream, directory, leases))
+    let procs = bucket(js, PROCS, replicas).await?;
+    Ok((stream, directory, leases, procs))
 }
 
 async fn bucket(
@@ -345,44 +419,110 @@ async fn bucket(
         .map_err(|e| StoreError::Failed(format!("bucket {name}: {e}")))
 }
 
-/// Renews every lease held; one lost (taken by another after it lapsed)
-/// is forgotten, so the room's next commit is refused.
+/// Renews this process's lease every `every`, and checks some of the
+/// rooms it holds (all of them if its lease had lapsed meanwhile: others
+/// may have taken them); a room another took is forgotten, so its next
+/// commit is refused.
 async fn renew(inner: Weak<Inner>, every: Duration) {
     let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
     loop {
         tick.tick().await;
         let Some(inner) = inner.upgrade() else { return };
-        let held: Vec<(String, u64)> = lock(&inner.held)
-            .iter()
-            .map(|(c, r)| (c.clone(), *r))
-            .collect();
-        for (code, revision) in held {
-            let value = inner.lease_value();
-            match inner.leases.update(&code, value, revision).await {
-                Ok(revision) => {
-                    lock(&inner.held).insert(code, revision);
-                }
-                Err(e) if e.kind() == UpdateErrorKind::WrongLastRevision => {
-                    eprintln!("room {code}: its lease was taken by another server");
-                    lock(&inner.held).remove(&code);
-                }
-                // NATS unreachable: the lease may lapse; the log's fence
-                // still stops a second writer.
-                Err(e) => eprintln!("room {code}: lease not renewed: {e}"),
-            }
+        if inner.stopped.load(Ordering::Relaxed) {
+            return;
         }
+        let lapsed = now_ms() > inner.until.load(Ordering::Relaxed);
+        // NATS unreachable: the lease may lapse; the log's fence still
+        // stops a second writer.
+        if let Err(e) = inner.renew_own().await {
+            eprintln!("lease of {} not renewed: {e}", inner.options.owner);
+            continue;
+        }
+        if lapsed {
+            eprintln!(
+                "the lease of {} had lapsed: checking every room it holds",
+                inner.options.owner
+            );
+        }
+        inner.verify(lapsed).await;
     }
 }
 
 impl Inner {
+    /// This room's lease: this process's name.
     fn lease_value(&self) -> bytes::Bytes {
-        let lease = Lease {
+        let lease = RoomLease {
             owner: self.options.owner.clone(),
-            until_ms: now_ms() + self.options.lease.as_millis() as u64,
         };
         serde_json::to_vec(&lease)
             .expect("a lease serialises")
             .into()
+    }
+
+    /// Writes this process's own lease, until a lease from now.
+    async fn renew_own(&self) -> Result<(), StoreError> {
+        let until_ms = now_ms() + self.options.lease.as_millis() as u64;
+        let lease = Lease {
+            owner: self.options.owner.clone(),
+            until_ms,
+        };
+        let value = serde_json::to_vec(&lease).expect("a lease serialises");
+        self.procs
+            .put(&self.options.owner, value.into())
+            .await
+            .map_err(failed)?;
+        self.until.store(until_ms, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// Whether process `owner`'s lease lives: from what was last read of
+    /// it while that promised it did, else read now.
+    async fn alive(&self, owner: &str) -> Result<bool, StoreError> {
+        let now = now_ms();
+        if lock(&self.alive)
+            .get(owner)
+            .is_some_and(|until| *until > now)
+        {
+            return Ok(true);
+        }
+        let until = match self.procs.get(owner).await.map_err(failed)? {
+            Some(value) => serde_json::from_slice::<Lease>(&value).map_or(0, |l| l.until_ms),
+            None => 0,
+        };
+        lock(&self.alive).insert(owner.to_owned(), until);
+        Ok(until > now)
+    }
+
+    /// Checks that rooms held here are still this process's in the bucket:
+    /// the next [`VERIFY_BATCH`] of them in turn, or all.
+    async fn verify(&self, all: bool) {
+        let mut codes: Vec<String> = lock(&self.held).keys().cloned().collect();
+        if codes.is_empty() {
+            return;
+        }
+        codes.sort();
+        if !all && codes.len() > VERIFY_BATCH {
+            let at = self
+                .verify_at
+                .fetch_add(VERIFY_BATCH as u64, Ordering::Relaxed) as usize;
+            let n = codes.len();
+            codes.rotate_left(at % n);
+            codes.truncate(VERIFY_BATCH);
+        }
+        for code in codes {
+            let mine = match self.leases.entry(&code).await {
+                Ok(Some(e)) if e.operation == kv::Operation::Put => {
+                    serde_json::from_slice::<RoomLease>(&e.value)
+                        .is_ok_and(|l| l.owner == self.options.owner)
+                }
+                Ok(_) => false,
+                // Not known now: kept; the log fences it anyway.
+                Err(_) => true,
+            };
+            if !mine && lock(&self.held).remove(&code).is_some() {
+                eprintln!("room {code}: its lease was taken by another server");
+            }
+        }
     }
 
     async fn claim(&self, code: &str) -> Result<bool, StoreError> {
@@ -392,8 +532,8 @@ impl Inner {
         let entry = self.leases.entry(code).await.map_err(failed)?;
         let taken = match entry {
             Some(e) if e.operation == kv::Operation::Put => {
-                let lease: Lease = serde_json::from_slice(&e.value).map_err(failed)?;
-                if lease.owner != self.options.owner && lease.until_ms > now_ms() {
+                let lease: RoomLease = serde_json::from_slice(&e.value).map_err(failed)?;
+                if lease.owner != self.options.owner && self.alive(&lease.owner).await? {
                     return Ok(false);
                 }
                 self.leases
@@ -423,14 +563,17 @@ impl Inner {
         }
     }
 
-    /// Gives the lease up (the room closed).
-    async fn release(&self, code: &str) {
+    /// Gives the lease up (the room closed); true if it was this
+    /// process's and is deleted.
+    async fn release(&self, code: &str) -> bool {
         let held = lock(&self.held).remove(code);
-        if let Some(revision) = held {
-            let _ = self
+        match held {
+            Some(revision) => self
                 .leases
                 .delete_expect_revision(code, Some(revision))
-                .await;
+                .await
+                .is_ok(),
+            None => false,
         }
     }
 
@@ -786,7 +929,9 @@ impl Inner {
                     ..
                 }) => rooms.push(room),
                 // Closed in its log, the directory behind: not run.
-                _ => self.release(&code).await,
+                _ => {
+                    self.release(&code).await;
+                }
             }
         }
         Ok(rooms)
@@ -841,14 +986,74 @@ impl Inner {
         }
     }
 
+    /// Rooms whose owner died or stopped, taken. The processes' leases are
+    /// read (a handful of keys); only when one has lapsed, one listed last
+    /// round is gone (it stopped and gave its rooms up), a room was given up
+    /// here, or every [`SWEEP_EVERY`] rounds is the directory looked
+    /// through. A dead process's lease is deleted once its rooms are
+    /// taken, so the others stop looking.
     async fn take_lapsed(&self) -> Result<Vec<StoredRoom>, StoreError> {
-        let mut rooms = Vec::new();
-        for (code, entry) in self.directory_entries().await? {
-            if entry.closed.is_none()
-                && let Some(room) = self.take(&code).await?
+        let mut listed = Vec::new();
+        let mut keys = self.procs.keys().await.map_err(failed)?;
+        while let Some(name) = keys.next().await {
+            let name = name.map_err(failed)?;
+            if let Some(e) = self.procs.entry(&name).await.map_err(failed)?
+                && e.operation == kv::Operation::Put
             {
-                rooms.push(room);
+                let until = serde_json::from_slice::<Lease>(&e.value).map_or(0, |l| l.until_ms);
+                listed.push((name, until, e.revision));
             }
+        }
+        let now = now_ms();
+        {
+            let mut alive = lock(&self.alive);
+            for (name, until, _) in &listed {
+                alive.insert(name.clone(), *until);
+            }
+        }
+        let dead: Vec<(String, u64)> = listed
+            .iter()
+            .filter(|(name, until, _)| *until <= now && *name != self.options.owner)
+            .map(|(name, _, revision)| (name.clone(), *revision))
+            .collect();
+        let due = {
+            let mut sweep = lock(&self.sweep);
+            let names: HashSet<String> = listed.into_iter().map(|(name, _, _)| name).collect();
+            let gone = sweep.known.iter().any(|k| !names.contains(k));
+            sweep.known = names;
+            sweep.rounds += 1;
+            gone || sweep.rounds % SWEEP_EVERY == 0
+        };
+        let rescan = self.rescan.swap(false, Ordering::Relaxed);
+        if dead.is_empty() && !due && !rescan {
+            return Ok(Vec::new());
+        }
+        let mut rooms = Vec::new();
+        let entries = self.directory_entries().await.inspect_err(|_| {
+            self.rescan.store(true, Ordering::Relaxed);
+        })?;
+        for (code, entry) in entries {
+            if entry.closed.is_some() {
+                continue;
+            }
+            match self.take(&code).await {
+                Ok(Some(room)) => rooms.push(room),
+                Ok(None) => {}
+                Err(e) => {
+                    // Looked for again next round; the rooms taken so far
+                    // are run.
+                    self.rescan.store(true, Ordering::Relaxed);
+                    eprintln!("room {code}: not taken ({e})");
+                    return Ok(rooms);
+                }
+            }
+        }
+        for (name, revision) in dead {
+            // Only that revision: a process back under its name keeps it.
+            let _ = self
+                .procs
+                .delete_expect_revision(&name, Some(revision))
+                .await;
         }
         Ok(rooms)
     }
@@ -943,17 +1148,24 @@ impl Store for JetStreamStore {
 
     fn release_all(&self) -> StoreFuture<'_, ()> {
         Box::pin(async move {
+            self.inner.stopped.store(true, Ordering::Relaxed);
             let codes: Vec<String> = lock(&self.inner.held).keys().cloned().collect();
             for code in codes {
                 self.inner.release(&code).await;
             }
+            // Gone from the process bucket: the others look for its rooms
+            // at their next round (and a client's Resume takes one at once).
+            let _ = self.inner.procs.delete(&self.inner.options.owner).await;
             Ok(())
         })
     }
 
     fn release<'a>(&'a self, code: &'a str) -> StoreFuture<'a, ()> {
         Box::pin(async move {
-            self.inner.release(code).await;
+            if self.inner.release(code).await {
+                // Nobody runs it now: looked for at the next round, here.
+                self.inner.rescan.store(true, Ordering::Relaxed);
+            }
             Ok(())
         })
     }
