@@ -7,7 +7,12 @@
 //! - `veil.in.<code>`: inputs for room `<code>`. Only the server running
 //!   the room subscribes, while it runs it. An [`In`] each: `open` (the
 //!   client's Join, Watch or Resume, as it sent it: the owner checks the
-//!   token), `msg` (anything else it sends in the room), `alive`, `gone`.
+//!   token; answered `here <server>`), `msg` (anything else it sends in the
+//!   room), `gone`.
+//! - `veil.alive.<server>`: liveness, one request per pair of servers
+//!   rather than per link: the links a forwarding server holds to rooms
+//!   run by `<server>` (a JSON list), answered with those it no longer
+//!   has.
 //! - `veil.out.<link>`: what the room sends one forwarded connection.
 //!   `<link>` is 128 random bits the forwarding server names for that one
 //!   client connection, and only it subscribes, so a seat's frames are
@@ -21,14 +26,18 @@
 //!   record can be more) goes in pieces, each `<n>+<piece>` but the last,
 //!   `<n> <piece>`, and is passed on whole.
 //!
-//! Liveness both ways: the forwarding server asks `alive` every `every`;
-//! no answer (the owner died, or stopped running the room) and the client
-//! is told `resume`, to connect again — the room is then run where the
-//! lease went. The owner drops a link not heard of for three times
-//! `every`, as it would a closed socket (the forwarding server died).
+//! Liveness both ways: every `every` the forwarding server asks each
+//! server it forwards to about all its links there at once; a link that
+//! server no longer has (the room stopped or moved), or no answer (it
+//! died: NATS says at once that nobody listens; or twice no answer in
+//! time), and the client is told `resume`, to connect again — the room is
+//! then run where the lease went. The owner drops a link not heard of for
+//! three times `every`, as it would a closed socket (the forwarding server
+//! died).
 
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -49,9 +58,11 @@ use crate::room::Input;
 enum In {
     Open { link: String, msg: Client },
     Msg { link: String, msg: Client },
-    Alive { link: String },
     Gone { link: String },
 }
+
+/// The most links named in one liveness request (~140 KB).
+const ALIVE_CHUNK: usize = 4096;
 
 fn in_subject(code: &str) -> String {
     format!("veil.in.{code}")
@@ -59,6 +70,10 @@ fn in_subject(code: &str) -> String {
 
 fn out_subject(link: &str) -> String {
     format!("veil.out.{link}")
+}
+
+fn alive_subject(server: &str) -> String {
+    format!("veil.alive.{server}")
 }
 
 /// A link's name: 32 hex digits (so it is one subject token, and unguessable).
@@ -84,18 +99,57 @@ pub(crate) struct Bus {
     nats: Nats,
     /// How often a forwarding server checks its links.
     every: Duration,
-    /// This server's forwarded connections (link → the client's), so a
-    /// server stopping can send them on.
-    forwards: Mutex<HashMap<String, Conn>>,
+    /// This server's name (`--owner`), for its liveness subject.
+    name: String,
+    /// This server's forwarded connections, so a server stopping can send
+    /// them on, and their liveness be asked.
+    forwards: Mutex<HashMap<String, Forward>>,
+    /// Links into rooms run here: link → its connection, last heard of.
+    served: Mutex<HashMap<String, (Conn, Instant)>>,
+    /// Liveness requests sent (tests: one per server, not per link).
+    alive_requests: AtomicU64,
+}
+
+/// A client connection forwarded to another server's room.
+struct Forward {
+    conn: Conn,
+    /// The server running the room.
+    owner: String,
+    /// Told when that server no longer has the link.
+    lost: Arc<Notify>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 impl Bus {
-    pub(crate) fn new(nats: Nats, every: Duration) -> Self {
-        Bus {
+    /// The bus of server `name`: answers liveness for the rooms run here,
+    /// and asks it for the links forwarded from here.
+    pub(crate) async fn start(
+        nats: Nats,
+        every: Duration,
+        name: &str,
+    ) -> Result<Arc<Self>, String> {
+        let sub = nats
+            .subscribe(alive_subject(name))
+            .await
+            .map_err(|e| format!("NATS: {e}"))?;
+        let bus = Arc::new(Bus {
             nats,
             every: every.max(Duration::from_millis(200)),
+            name: name.to_owned(),
             forwards: Mutex::new(HashMap::new()),
-        }
+            served: Mutex::new(HashMap::new()),
+            alive_requests: AtomicU64::new(0),
+        });
+        tokio::spawn(answer_alive(Arc::downgrade(&bus), sub));
+        tokio::spawn(check_links(Arc::downgrade(&bus)));
+        Ok(bus)
+    }
+
+    pub(crate) fn alive_requests(&self) -> u64 {
+        self.alive_requests.load(Ordering::Relaxed)
     }
 
     // --- the owner's side --------------------------------------------
@@ -127,7 +181,7 @@ impl Bus {
         let bus = self.clone();
         let shared = shared.clone();
         tokio::spawn(async move {
-            let mut links: HashMap<String, (Conn, Instant)> = HashMap::new();
+            let mut links: HashMap<String, Conn> = HashMap::new();
             let mut tick = tokio::time::interval(bus.every);
             loop {
                 tokio::select! {
@@ -138,19 +192,34 @@ impl Bus {
                     },
                     _ = tick.tick() => {
                         // Unheard of too long: its server died.
-                        let stale: Vec<String> = links
-                            .iter()
-                            .filter(|(_, (c, at))| c.is_closed() || at.elapsed() > bus.every * 3)
-                            .map(|(l, _)| l.clone())
-                            .collect();
+                        let stale: Vec<String> = {
+                            let served = lock(&bus.served);
+                            links
+                                .iter()
+                                .filter(|(l, c)| {
+                                    c.is_closed()
+                                        || served
+                                            .get(*l)
+                                            .is_none_or(|(_, at)| at.elapsed() > bus.every * 3)
+                                })
+                                .map(|(l, _)| l.clone())
+                                .collect()
+                        };
                         for link in stale {
-                            if let Some((conn, _)) = links.remove(&link) {
+                            if let Some(conn) = links.remove(&link) {
+                                lock(&bus.served).remove(&link);
                                 let _ = room.send(Input::Gone { conn: conn.id }).await;
                                 conn.kill();
                             }
                         }
                     }
                 }
+            }
+            // Not run here any more: asked about, its links are missing.
+            let mut served = lock(&bus.served);
+            for (link, conn) in links {
+                served.remove(&link);
+                conn.kill();
             }
         });
     }
@@ -159,7 +228,7 @@ impl Bus {
         &self,
         shared: &Arc<Shared>,
         room: &mpsc::Sender<Input>,
-        links: &mut HashMap<String, (Conn, Instant)>,
+        links: &mut HashMap<String, Conn>,
         m: async_nats::Message,
     ) {
         // Another server of ours sent it; still, bad input is dropped, never
@@ -170,7 +239,7 @@ impl Bus {
         let Ok(input) = serde_json::from_slice::<In>(&m.payload) else {
             return;
         };
-        let reply = |text: &'static str| {
+        let reply = |text: String| {
             let to = m.reply.clone();
             let nats = self.nats.clone();
             async move {
@@ -217,14 +286,16 @@ impl Bus {
                     kill,
                     shared.faults.link_piece(),
                 ));
-                // "Here": the room runs on this server.
-                reply("here").await;
+                // "Here": the room runs on this server, named so the
+                // forwarding one asks it about its links.
+                reply(format!("here {}", self.name)).await;
                 if room.send(input).await.is_err() {
                     conn.send_text("!no");
                     conn.kill();
                     return;
                 }
-                links.insert(link, (conn.clone(), Instant::now()));
+                links.insert(link.clone(), conn.clone());
+                lock(&self.served).insert(link, (conn.clone(), Instant::now()));
                 // Its answer comes after the frames the room queued for it.
                 tokio::spawn(async move {
                     if ok.await.unwrap_or(false) {
@@ -236,20 +307,16 @@ impl Bus {
                 });
             }
             In::Msg { link, msg } => {
-                if let Some((conn, at)) = links.get_mut(&link) {
-                    *at = Instant::now();
+                if let Some(conn) = links.get(&link) {
+                    if let Some((_, at)) = lock(&self.served).get_mut(&link) {
+                        *at = Instant::now();
+                    }
                     let _ = room.send(Input::Msg { conn: conn.id, msg }).await;
                 }
             }
-            In::Alive { link } => match links.get_mut(&link) {
-                Some((conn, at)) if !conn.is_closed() => {
-                    *at = Instant::now();
-                    reply("yes").await;
-                }
-                _ => reply("no").await,
-            },
             In::Gone { link } => {
-                if let Some((conn, _)) = links.remove(&link) {
+                lock(&self.served).remove(&link);
+                if let Some(conn) = links.remove(&link) {
                     let _ = room.send(Input::Gone { conn: conn.id }).await;
                     conn.kill();
                 }
@@ -295,11 +362,17 @@ impl Bus {
         let request = async_nats::Request::new()
             .payload(serde_json::to_vec(&open).unwrap_or_default().into())
             .timeout(Some(self.every.max(Duration::from_secs(2))));
-        match self.nats.send_request(in_subject(code), request).await {
-            Ok(_) => {}
+        let owner = match self.nats.send_request(in_subject(code), request).await {
+            Ok(m) => match std::str::from_utf8(&m.payload)
+                .ok()
+                .and_then(|t| t.strip_prefix("here "))
+            {
+                Some(owner) if !owner.is_empty() => owner.to_owned(),
+                _ => return Err(failed(&"a garbled answer")),
+            },
             Err(e) if e.kind() == RequestErrorKind::NoResponders => return Err(Refused::NoRoom),
             Err(e) => return Err(failed(&e)),
-        }
+        };
         let mut frames = Frames::default();
         let attached = loop {
             let next = tokio::time::timeout(Duration::from_secs(10), sub.next()).await;
@@ -320,17 +393,22 @@ impl Bus {
             self.send(code, &In::Gone { link }).await;
             return Err(Refused::Said);
         }
-        self.forwards
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .insert(link.clone(), conn.clone());
+        let lost = Arc::new(Notify::new());
+        lock(&self.forwards).insert(
+            link.clone(),
+            Forward {
+                conn: conn.clone(),
+                owner,
+                lost: lost.clone(),
+            },
+        );
         let task = tokio::spawn(self.clone().pump(
             shared.clone(),
             conn.clone(),
-            code.to_owned(),
             link.clone(),
             sub,
             frames,
+            lost,
         ));
         Ok(Link {
             bus: self.clone(),
@@ -340,20 +418,18 @@ impl Bus {
         })
     }
 
-    /// Passes the room's frames on to the client, and checks every
-    /// `every` that the owner still runs the room; else (or on a gap) the
-    /// client is told to resume.
+    /// Passes the room's frames on to the client; when the owner no
+    /// longer has the link (`lost`, from [`check_links`]) or a frame is
+    /// missed, the client is told to resume.
     async fn pump(
         self: Arc<Self>,
         shared: Arc<Shared>,
         conn: Conn,
-        code: String,
         link: String,
         mut sub: Subscriber,
         mut frames: Frames,
+        lost_link: Arc<Notify>,
     ) {
-        let mut tick = tokio::time::interval(self.every);
-        tick.tick().await;
         let lost = loop {
             tokio::select! {
                 m = sub.next() => {
@@ -377,16 +453,7 @@ impl Bus {
                         Err(_) => break true,
                     }
                 }
-                _ = tick.tick() => {
-                    let alive = In::Alive { link: link.clone() };
-                    let request = async_nats::Request::new()
-                        .payload(serde_json::to_vec(&alive).unwrap_or_default().into())
-                        .timeout(Some(self.every.max(Duration::from_secs(1))));
-                    match self.nats.send_request(in_subject(&code), request).await {
-                        Ok(m) if &m.payload[..] == b"yes" => {}
-                        _ => break true,
-                    }
-                }
+                _ = lost_link.notified() => break true,
             }
         };
         if lost {
@@ -397,17 +464,14 @@ impl Bus {
             ));
             conn.kill();
         }
-        self.forwards
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .remove(&link);
+        lock(&self.forwards).remove(&link);
     }
 
     /// The test switch: a frame also goes to another forwarded connection.
     fn cross_deliver(&self, link: &str, text: &str) {
-        let forwards = self.forwards.lock().unwrap_or_else(|p| p.into_inner());
+        let forwards = lock(&self.forwards);
         if let Some((_, other)) = forwards.iter().find(|(l, _)| l.as_str() != link) {
-            other.send_text(text);
+            other.conn.send_text(text);
         }
     }
 
@@ -421,12 +485,9 @@ impl Bus {
 
     /// A server stopping: its forwarded clients are told to connect again.
     pub(crate) fn send_on(&self) {
-        let forwards: Vec<Conn> = self
-            .forwards
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
+        let forwards: Vec<Conn> = lock(&self.forwards)
             .values()
-            .cloned()
+            .map(|f| f.conn.clone())
             .collect();
         for conn in forwards {
             conn.send(&Server::error(
@@ -435,6 +496,91 @@ impl Bus {
                 None,
             ));
             conn.kill();
+        }
+    }
+}
+
+/// The owner's side of liveness: which of the links asked about are no
+/// longer here; those that are, heard of now.
+async fn answer_alive(bus: std::sync::Weak<Bus>, mut sub: Subscriber) {
+    while let Some(m) = sub.next().await {
+        let Some(bus) = bus.upgrade() else { return };
+        let Some(to) = m.reply else { continue };
+        if m.payload.len() > ALIVE_CHUNK * 40 {
+            continue;
+        }
+        let Ok(asked) = serde_json::from_slice::<Vec<String>>(&m.payload) else {
+            continue;
+        };
+        let now = Instant::now();
+        let missing: Vec<String> = {
+            let mut served = lock(&bus.served);
+            asked
+                .into_iter()
+                .filter(|link| match served.get_mut(link) {
+                    Some((conn, at)) if !conn.is_closed() => {
+                        *at = now;
+                        false
+                    }
+                    _ => true,
+                })
+                .collect()
+        };
+        let answer = serde_json::to_vec(&missing).unwrap_or_default();
+        let _ = bus.nats.publish(to, answer.into()).await;
+    }
+}
+
+/// The forwarding side of liveness: every `every`, one request to each
+/// server this one forwards to, naming all its links there; a link that
+/// server no longer has, or a server that is gone (nobody listens: NATS
+/// says so at once) or twice did not answer in time, and those clients are
+/// told to resume.
+async fn check_links(bus: std::sync::Weak<Bus>) {
+    let every = match bus.upgrade() {
+        Some(bus) => bus.every,
+        None => return,
+    };
+    let mut tick = tokio::time::interval(every);
+    tick.tick().await;
+    let mut late: HashMap<String, u32> = HashMap::new();
+    loop {
+        tick.tick().await;
+        let Some(bus) = bus.upgrade() else { return };
+        let mut by_owner: HashMap<String, Vec<String>> = HashMap::new();
+        for (link, f) in lock(&bus.forwards).iter() {
+            by_owner
+                .entry(f.owner.clone())
+                .or_default()
+                .push(link.clone());
+        }
+        late.retain(|owner, _| by_owner.contains_key(owner));
+        for (owner, links) in by_owner {
+            for chunk in links.chunks(ALIVE_CHUNK) {
+                bus.alive_requests.fetch_add(1, Ordering::Relaxed);
+                let request = async_nats::Request::new()
+                    .payload(serde_json::to_vec(chunk).unwrap_or_default().into())
+                    .timeout(Some(every.max(Duration::from_secs(1))));
+                let lost: Vec<String> =
+                    match bus.nats.send_request(alive_subject(&owner), request).await {
+                        Ok(m) => {
+                            late.remove(&owner);
+                            serde_json::from_slice(&m.payload).unwrap_or_default()
+                        }
+                        Err(e) if e.kind() == RequestErrorKind::NoResponders => chunk.to_vec(),
+                        Err(_) => {
+                            let n = late.entry(owner.clone()).or_default();
+                            *n += 1;
+                            if *n >= 2 { chunk.to_vec() } else { Vec::new() }
+                        }
+                    };
+                let forwards = lock(&bus.forwards);
+                for link in lost {
+                    if let Some(f) = forwards.get(&link) {
+                        f.lost.notify_one();
+                    }
+                }
+            }
         }
     }
 }
@@ -579,11 +725,7 @@ impl Link {
     /// The client went: the owner hears of it at once.
     pub(crate) async fn gone(self) {
         self.task.abort();
-        self.bus
-            .forwards
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .remove(&self.id);
+        lock(&self.bus.forwards).remove(&self.id);
         let gone = In::Gone {
             link: self.id.clone(),
         };

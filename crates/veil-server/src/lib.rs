@@ -244,6 +244,13 @@ pub struct Shared {
 }
 
 impl Shared {
+    /// Liveness requests this server sent other servers for the
+    /// connections it forwards (tests: one per server, not per link).
+    #[doc(hidden)]
+    pub fn alive_requests(&self) -> u64 {
+        self.bus.as_ref().map_or(0, |b| b.alive_requests())
+    }
+
     fn room(&self, code: &str) -> Option<mpsc::Sender<Input>> {
         let rooms = self.rooms.lock().unwrap_or_else(|p| p.into_inner());
         rooms.get(code).map(|e| e.tx.clone())
@@ -675,7 +682,7 @@ pub async fn start(config: Config) -> Result<Running, String> {
     let bus = match &config.nats {
         Some(options) => {
             let nats = store::nats_client(options, "bus").await?;
-            Some(Arc::new(bus::Bus::new(nats, options.lease / 3)))
+            Some(bus::Bus::start(nats, options.lease / 3, &options.owner).await?)
         }
         None => None,
     };

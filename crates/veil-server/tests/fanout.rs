@@ -318,3 +318,35 @@ async fn forwarded_seats_are_the_owner_s_to_check() {
     .await
     .expect("the test ends in time");
 }
+
+/// Liveness costs one request per pair of servers and round, not one per
+/// forwarded connection: server 1 forwards eight connections into four
+/// rooms run by server 0 and asks about all of them at once every second
+/// (a third of the 3 s lease); they stay attached and play on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn liveness_is_asked_once_per_server_not_per_connection() {
+    tokio::time::timeout(Duration::from_secs(60), async {
+        let nats = NatsServer::start();
+        let servers = servers(&nats).await;
+        let mut rooms = Vec::new();
+        for _ in 0..4 {
+            rooms.push(spread(&servers, "tysiac", 3, options("tysiac")).await);
+        }
+        // Seat 1 and the spectator of each room are on server 1.
+        let before = servers[1].shared.alive_requests();
+        let waited = Duration::from_millis(3500);
+        tokio::time::sleep(waited).await;
+        let asked = servers[1].shared.alive_requests() - before;
+        assert!(
+            (2..=5).contains(&asked),
+            "8 connections forwarded for 3.5 s: {asked} requests"
+        );
+        for (k, clients) in rooms.iter_mut().enumerate() {
+            // Every action acknowledged (or the game over sooner).
+            let acted = play(clients, "tysiac", 90 + k as u64, 6).await.unwrap();
+            assert!(acted > 0, "room {k} plays on");
+        }
+    })
+    .await
+    .expect("the test ends in time");
+}
