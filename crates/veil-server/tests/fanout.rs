@@ -338,7 +338,7 @@ async fn liveness_is_asked_once_per_server_not_per_connection() {
         tokio::time::sleep(waited).await;
         let asked = servers[1].shared.alive_requests() - before;
         assert!(
-            (2..=5).contains(&asked),
+            (1..=5).contains(&asked),
             "8 connections forwarded for 3.5 s: {asked} requests"
         );
         for (k, clients) in rooms.iter_mut().enumerate() {

@@ -1006,7 +1006,10 @@ impl Inner {
         }
         let now = now_ms();
         {
+            // A process gone from the bucket (stopped) is not alive, whatever
+            // it promised when last read.
             let mut alive = lock(&self.alive);
+            alive.retain(|name, _| listed.iter().any(|(n, _, _)| n == name));
             for (name, until, _) in &listed {
                 alive.insert(name.clone(), *until);
             }
