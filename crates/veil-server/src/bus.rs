@@ -36,7 +36,7 @@
 //! died).
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -181,7 +181,8 @@ impl Bus {
         let bus = self.clone();
         let shared = shared.clone();
         tokio::spawn(async move {
-            let mut links: HashMap<String, Conn> = HashMap::new();
+            // This room's links; their connections are in `bus.served`.
+            let mut links: HashSet<String> = HashSet::new();
             let mut tick = tokio::time::interval(bus.every);
             loop {
                 tokio::select! {
@@ -196,30 +197,27 @@ impl Bus {
                             let served = lock(&bus.served);
                             links
                                 .iter()
-                                .filter(|(l, c)| {
-                                    c.is_closed()
-                                        || served
-                                            .get(*l)
-                                            .is_none_or(|(_, at)| at.elapsed() > bus.every * 3)
+                                .filter(|l| {
+                                    served.get(*l).is_none_or(|(c, at)| {
+                                        c.is_closed() || at.elapsed() > bus.every * 3
+                                    })
                                 })
-                                .map(|(l, _)| l.clone())
+                                .cloned()
                                 .collect()
                         };
                         for link in stale {
-                            if let Some(conn) = links.remove(&link) {
-                                lock(&bus.served).remove(&link);
-                                let _ = room.send(Input::Gone { conn: conn.id }).await;
-                                conn.kill();
-                            }
+                            links.remove(&link);
+                            bus.drop_link(&room, &link).await;
                         }
                     }
                 }
             }
             // Not run here any more: asked about, its links are missing.
             let mut served = lock(&bus.served);
-            for (link, conn) in links {
-                served.remove(&link);
-                conn.kill();
+            for link in links {
+                if let Some((conn, _)) = served.remove(&link) {
+                    conn.kill();
+                }
             }
         });
     }
@@ -228,7 +226,7 @@ impl Bus {
         &self,
         shared: &Arc<Shared>,
         room: &mpsc::Sender<Input>,
-        links: &mut HashMap<String, Conn>,
+        links: &mut HashSet<String>,
         m: async_nats::Message,
     ) {
         // Another server of ours sent it; still, bad input is dropped, never
@@ -250,7 +248,7 @@ impl Bus {
         };
         match input {
             In::Open { link, msg } => {
-                if !is_link(&link) || links.contains_key(&link) {
+                if !is_link(&link) || links.contains(&link) {
                     return;
                 }
                 // The client's own message, as a local connection would
@@ -294,7 +292,7 @@ impl Bus {
                     conn.kill();
                     return;
                 }
-                links.insert(link.clone(), conn.clone());
+                links.insert(link.clone());
                 lock(&self.served).insert(link, (conn.clone(), Instant::now()));
                 // Its answer comes after the frames the room queued for it.
                 tokio::spawn(async move {
@@ -307,20 +305,30 @@ impl Bus {
                 });
             }
             In::Msg { link, msg } => {
-                if let Some(conn) = links.get(&link) {
-                    if let Some((_, at)) = lock(&self.served).get_mut(&link) {
+                let conn = match lock(&self.served).get_mut(&link) {
+                    Some((conn, at)) if links.contains(&link) => {
                         *at = Instant::now();
+                        conn.id
                     }
-                    let _ = room.send(Input::Msg { conn: conn.id, msg }).await;
-                }
+                    _ => return,
+                };
+                let _ = room.send(Input::Msg { conn, msg }).await;
             }
             In::Gone { link } => {
-                lock(&self.served).remove(&link);
-                if let Some(conn) = links.remove(&link) {
-                    let _ = room.send(Input::Gone { conn: conn.id }).await;
-                    conn.kill();
+                if links.remove(&link) {
+                    self.drop_link(room, &link).await;
                 }
             }
+        }
+    }
+
+    /// A link into a room here is gone: the room hears it, the
+    /// connection ends.
+    async fn drop_link(&self, room: &mpsc::Sender<Input>, link: &str) {
+        let served = lock(&self.served).remove(link);
+        if let Some((conn, _)) = served {
+            let _ = room.send(Input::Gone { conn: conn.id }).await;
+            conn.kill();
         }
     }
 
@@ -612,6 +620,21 @@ fn pieces(text: &str, piece: usize) -> Vec<&str> {
     out
 }
 
+/// The messages of one frame on a link, numbered on from `n`: each
+/// piece `<n>+<piece>` but the last, `<n> <piece>`.
+fn numbered(n: &mut u64, text: &str, piece: usize) -> Vec<String> {
+    let parts = pieces(text, piece);
+    let last = parts.len() - 1;
+    parts
+        .into_iter()
+        .enumerate()
+        .map(|(i, part)| {
+            *n += 1;
+            format!("{n}{}{part}", if i < last { '+' } else { ' ' })
+        })
+        .collect()
+}
+
 /// A link's frames read back from its numbered messages.
 #[derive(Default)]
 struct Frames {
@@ -666,11 +689,7 @@ async fn publish_link(
         .min(nats.max_payload().saturating_sub(32));
     let mut n = 0u64;
     let publish = async |n: &mut u64, text: &str| {
-        let parts = pieces(text, piece);
-        let last = parts.len() - 1;
-        for (i, part) in parts.into_iter().enumerate() {
-            *n += 1;
-            let payload = format!("{n}{}{part}", if i < last { '+' } else { ' ' });
+        for payload in numbered(n, text, piece) {
             if nats.publish(subject.clone(), payload.into()).await.is_err() {
                 return false;
             }
@@ -740,16 +759,10 @@ mod tests {
     /// The messages `publish_link` sends for these frames.
     fn messages(frames: &[&str], piece: usize) -> Vec<String> {
         let mut n = 0;
-        let mut out = Vec::new();
-        for text in frames {
-            let parts = pieces(text, piece);
-            let last = parts.len() - 1;
-            for (i, part) in parts.into_iter().enumerate() {
-                n += 1;
-                out.push(format!("{n}{}{part}", if i < last { '+' } else { ' ' }));
-            }
-        }
-        out
+        frames
+            .iter()
+            .flat_map(|text| numbered(&mut n, text, piece))
+            .collect()
     }
 
     #[test]
