@@ -239,6 +239,35 @@ struct Entry {
     snapshot_seq: Option<u64>,
 }
 
+/// The keys of a bucket (deleted ones too: their entries say so), from
+/// one request for its stream's subjects. Not `kv::Store::keys`: that
+/// consumer waits for a message with nothing pending after it, which never
+/// comes if a key is written again while it lists (a renewal, every third
+/// of a lease), and Debian's nats-server 2.9 does not answer the
+/// client's fallback check — a round of `take_lapsed` then hung for good.
+async fn key_names(bucket: &kv::Store) -> Result<Vec<String>, StoreError> {
+    let prefix = bucket.prefix.clone();
+    let mut subjects = bucket
+        .stream
+        .info_with_subjects(format!("{prefix}>"))
+        .await
+        .map_err(failed)?;
+    let mut names = Vec::new();
+    while let Some(subject) = subjects.next().await {
+        let (subject, _) = subject.map_err(failed)?;
+        if let Some(name) = subject.strip_prefix(&prefix) {
+            names.push(name.to_owned());
+        }
+    }
+    Ok(names)
+}
+
+/// Until when a process lease read from the bucket runs (0: unreadable,
+/// so lapsed).
+fn until_of(value: &[u8]) -> u64 {
+    serde_json::from_slice::<Lease>(value).map_or(0, |l| l.until_ms)
+}
+
 fn now_ms() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -486,7 +515,7 @@ impl Inner {
             return Ok(true);
         }
         let until = match self.procs.get(owner).await.map_err(failed)? {
-            Some(value) => serde_json::from_slice::<Lease>(&value).map_or(0, |l| l.until_ms),
+            Some(value) => until_of(&value),
             None => 0,
         };
         lock(&self.alive).insert(owner.to_owned(), until);
@@ -900,11 +929,7 @@ impl Inner {
     }
 
     async fn directory_entries(&self) -> Result<Vec<(String, Entry)>, StoreError> {
-        let mut keys = self.directory.keys().await.map_err(failed)?;
-        let mut codes = Vec::new();
-        while let Some(key) = keys.next().await {
-            codes.push(key.map_err(failed)?);
-        }
+        let codes = key_names(&self.directory).await?;
         let mut entries = Vec::new();
         for code in codes {
             if let Some(value) = self.directory.get(&code).await.map_err(failed)? {
@@ -994,14 +1019,11 @@ impl Inner {
     /// taken, so the others stop looking.
     async fn take_lapsed(&self) -> Result<Vec<StoredRoom>, StoreError> {
         let mut listed = Vec::new();
-        let mut keys = self.procs.keys().await.map_err(failed)?;
-        while let Some(name) = keys.next().await {
-            let name = name.map_err(failed)?;
+        for name in key_names(&self.procs).await? {
             if let Some(e) = self.procs.entry(&name).await.map_err(failed)?
                 && e.operation == kv::Operation::Put
             {
-                let until = serde_json::from_slice::<Lease>(&e.value).map_or(0, |l| l.until_ms);
-                listed.push((name, until, e.revision));
+                listed.push((name, until_of(&e.value), e.revision));
             }
         }
         let now = now_ms();
