@@ -15,6 +15,7 @@
 
 mod common;
 mod nats;
+mod one;
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -275,6 +276,7 @@ fn rooms_from_env(default: usize) -> usize {
 /// while bots play; every game finishes, none lost, none doubled.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rolling_restart_loses_no_game() {
+    let _one = one::at_a_time().await;
     let rooms = rooms_from_env(100);
     tokio::time::timeout(Duration::from_secs(170), async {
         let nats = NatsServer::start();
@@ -325,6 +327,7 @@ async fn a_rolling_restart_loses_no_game() {
 /// doubled, and the node restarted holds every room's log again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_nats_node_killed_mid_game_loses_nothing() {
+    let _one = one::at_a_time().await;
     let rooms = rooms_from_env(12);
     tokio::time::timeout(Duration::from_secs(170), async {
         let mut cluster = NatsCluster::start();

@@ -4,6 +4,7 @@
 //! would have dealt had it never stopped.
 
 mod common;
+mod one;
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -123,6 +124,7 @@ fn snapshot_at(db: &std::path::Path, code: &str) -> Option<u64> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_server_comes_back_with_every_room_as_it_was() {
+    let _one = one::at_a_time().await;
     comes_back(64).await;
 }
 
@@ -131,6 +133,7 @@ async fn a_killed_server_comes_back_with_every_room_as_it_was() {
 /// same views, the same chance to come, each seat's requests counted on.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_server_comes_back_from_its_snapshots() {
+    let _one = one::at_a_time().await;
     comes_back(4).await;
 }
 

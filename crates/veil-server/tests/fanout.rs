@@ -9,6 +9,7 @@
 
 mod common;
 mod nats;
+mod one;
 
 use std::time::Duration;
 
@@ -140,6 +141,7 @@ fn options(game: &str) -> Option<Value> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_view_across_three_servers_is_the_referee_s() {
+    let _one = one::at_a_time().await;
     tokio::time::timeout(Duration::from_secs(240), async {
         let nats = NatsServer::start();
         let servers = servers(&nats).await;
@@ -195,6 +197,7 @@ async fn every_view_across_three_servers_is_the_referee_s() {
 /// connection's frames to another connection it forwards.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_view_or_frame_misrouted_across_servers_is_caught() {
+    let _one = one::at_a_time().await;
     tokio::time::timeout(Duration::from_secs(120), async {
         let nats = NatsServer::start();
         let servers = servers(&nats).await;
@@ -247,6 +250,7 @@ async fn a_view_or_frame_misrouted_across_servers_is_caught() {
 /// changes nothing.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn forwarded_seats_are_the_owner_s_to_check() {
+    let _one = one::at_a_time().await;
     tokio::time::timeout(Duration::from_secs(60), async {
         let nats = NatsServer::start();
         let servers = servers(&nats).await;
@@ -325,6 +329,7 @@ async fn forwarded_seats_are_the_owner_s_to_check() {
 /// (a third of the 3 s lease); they stay attached and play on.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn liveness_is_asked_once_per_server_not_per_connection() {
+    let _one = one::at_a_time().await;
     tokio::time::timeout(Duration::from_secs(60), async {
         let nats = NatsServer::start();
         let servers = servers(&nats).await;

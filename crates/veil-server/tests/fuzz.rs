@@ -3,6 +3,7 @@
 //! panics, the rooms are unchanged by it, the honest clients unaffected.
 
 mod common;
+mod one;
 
 use std::time::Duration;
 
@@ -102,6 +103,7 @@ fn hostile(pick: &mut Pick, room: &str) -> Message {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn ten_thousand_hostile_frames_change_nothing() {
+    let _one = one::at_a_time().await;
     let server = server().await;
     // An honest table, and a quiet room nobody plays in.
     let mut a = Player::connect(server.addr).await;
@@ -221,6 +223,7 @@ async fn ten_thousand_hostile_frames_change_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn another_protocol_or_no_hello_is_told_and_closed() {
+    let _one = one::at_a_time().await;
     let server = server().await;
     for first in [
         Client::Hello {
@@ -246,6 +249,7 @@ async fn another_protocol_or_no_hello_is_told_and_closed() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flood_is_slowed_down() {
+    let _one = one::at_a_time().await;
     let mut config = common::config();
     config.rate_per_sec = 20.0;
     config.rate_burst = 40.0;
@@ -271,6 +275,7 @@ async fn a_flood_is_slowed_down() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_panic_in_a_game_reloads_only_that_room() {
+    let _one = one::at_a_time().await;
     let server = server().await;
     let mut a = Player::connect(server.addr).await;
     let code = a
@@ -313,6 +318,7 @@ async fn open_as(addr: std::net::SocketAddr, forwarded: Option<&str>) -> Result<
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_forwarded_address_counts_only_from_a_trusted_proxy() {
+    let _one = one::at_a_time().await;
     // 127.0.0.1 is the proxy: each client it forwards has two connections.
     let mut config = common::config();
     config.conns_per_ip = 2;

@@ -13,6 +13,7 @@
 //! be caught.
 
 mod common;
+mod one;
 
 use std::time::Duration;
 
@@ -108,6 +109,7 @@ async fn play(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn no_frame_carries_what_its_seat_may_not_know_in_any_game() {
+    let _one = one::at_a_time().await;
     let server = server().await;
     // The same chance every run: with the OS's, a Jieqi game of 60 random
     // moves now and then takes no face-down piece, and its secrets would
@@ -149,6 +151,7 @@ async fn no_frame_carries_what_its_seat_may_not_know_in_any_game() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_that_leaks_is_caught() {
+    let _one = one::at_a_time().await;
     let server = server().await;
     for game in ["jieqi", "tysiac"] {
         // Seat 1 is sent seat 0's view.
@@ -169,6 +172,7 @@ async fn a_server_that_leaks_is_caught() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_secret_written_into_a_move_list_is_caught() {
+    let _one = one::at_a_time().await;
     let server = server().await;
     // The same chance every run: the secrets below are there every time.
     server.shared.faults.set_seed(Some(7));

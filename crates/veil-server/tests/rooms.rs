@@ -3,6 +3,7 @@
 //! time per move and rooms nobody plays in.
 
 mod common;
+mod one;
 
 use std::time::{Duration, Instant};
 
@@ -60,6 +61,7 @@ async fn table(server: &veil_server::Running, game: &str, n: usize) -> (String, 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dropped_player_comes_back_to_what_the_others_see() {
+    let _one = one::at_a_time().await;
     let server = server().await;
     let (code, mut clients) = table(&server, "tysiac", 3).await;
     let mut pick = Pick(3);
@@ -116,6 +118,7 @@ async fn a_dropped_player_comes_back_to_what_the_others_see() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn answers_sent_at_the_same_instant_each_apply_once() {
+    let _one = one::at_a_time().await;
     let server = server().await;
     let mut rounds = 0;
     for (game, n, seed) in [
@@ -216,6 +219,7 @@ async fn answers_sent_at_the_same_instant_each_apply_once() {
 /// tried, each in a room of its own.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_redeal_ends_the_four_nines_question_for_every_seat() {
+    let _one = one::at_a_time().await;
     let server = server().await;
     server.shared.faults.set_seed(Some(187));
     let rules = rules("tysiac", 3);
@@ -289,6 +293,7 @@ async fn a_redeal_ends_the_four_nines_question_for_every_seat() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn impostors_see_nothing_and_cannot_act() {
+    let _one = one::at_a_time().await;
     let server = server().await;
     let (code, mut clients) = table(&server, "jieqi", 2).await;
     let (other, _others) = table(&server, "jieqi", 2).await;
@@ -335,6 +340,7 @@ async fn impostors_see_nothing_and_cannot_act() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seat_acts_only_for_itself_in_turn_and_up_to_date() {
+    let _one = one::at_a_time().await;
     let server = server().await;
     let (code, mut clients) = table(&server, "jieqi", 2).await;
     let rules = rules("jieqi", 2);
@@ -390,6 +396,7 @@ async fn a_seat_acts_only_for_itself_in_turn_and_up_to_date() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn computer_seats_decide_the_same_from_the_same_view() {
+    let _one = one::at_a_time().await;
     // Two servers, two rooms with the same seeds cannot be made through the
     // protocol (seeds come from the OS): the rooms are compared through
     // the referee, which the server runs as is.
@@ -429,6 +436,7 @@ async fn computer_seats_decide_the_same_from_the_same_view() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn computer_seats_play_in_a_room() {
+    let _one = one::at_a_time().await;
     let server = server().await;
     let mut host = Player::connect(server.addr).await;
     let settings = RoomSettings {
@@ -452,6 +460,7 @@ async fn computer_seats_play_in_a_room() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_away_player_is_played_by_the_computer_and_handed_back() {
+    let _one = one::at_a_time().await;
     let server = server().await;
     let settings = RoomSettings {
         grace_secs: 1,
@@ -503,6 +512,7 @@ async fn an_away_player_is_played_by_the_computer_and_handed_back() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_takeback_needs_the_other_persons_yes_and_no_reveal() {
+    let _one = one::at_a_time().await;
     let server = server().await;
     let (code, mut clients) = table(&server, "hide-and-guess", 2).await;
     let mut pick = Pick(4);
@@ -554,6 +564,7 @@ async fn a_takeback_needs_the_other_persons_yes_and_no_reveal() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_not_made_in_time_is_made_once_by_the_computer() {
+    let _one = one::at_a_time().await;
     let server = server().await;
     let settings = RoomSettings {
         move_secs: Some(1),
@@ -619,6 +630,7 @@ async fn a_move_not_made_in_time_is_made_once_by_the_computer() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_room_nobody_plays_in_is_closed_and_those_still_there_told() {
+    let _one = one::at_a_time().await;
     let config = common::config();
     let db = config.db.clone();
     let server = veil_server::start(config).await.unwrap();
@@ -683,6 +695,7 @@ async fn a_room_nobody_plays_in_is_closed_and_those_still_there_told() {
 /// refused with their line, to that connection only.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn quick_messages_reach_the_room_and_bad_ones_are_refused() {
+    let _one = one::at_a_time().await;
     let server = common::server().await;
     let (_code, mut clients) = table(&server, "jieqi", 2).await;
     clients[1].send(&Client::Say { phrase: 0 }).await;
@@ -718,6 +731,7 @@ async fn quick_messages_reach_the_room_and_bad_ones_are_refused() {
 /// asking names the same room; the people who join it play at once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_again_makes_one_room_like_this_one_for_the_same_people() {
+    let _one = one::at_a_time().await;
     let server = common::server().await;
     let seats = vec![
         SeatSpec::Me,

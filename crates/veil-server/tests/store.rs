@@ -5,6 +5,7 @@
 //! forks.
 
 mod nats;
+mod one;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -147,6 +148,7 @@ macro_rules! contract {
         mod sqlite {
             $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
             async fn $name() {
+                let _one = super::one::at_a_time().await;
                 tokio::time::timeout(super::LIMIT, super::$name(super::Backend::sqlite()))
                     .await
                     .expect("the test ends in time");
@@ -155,6 +157,7 @@ macro_rules! contract {
         mod jetstream {
             $(#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
             async fn $name() {
+                let _one = super::one::at_a_time().await;
                 tokio::time::timeout(super::LIMIT, super::$name(super::Backend::jetstream()))
                     .await
                     .expect("the test ends in time");
@@ -655,6 +658,7 @@ async fn within(test: impl std::future::Future<Output = ()>) {
 /// before, and the log is one line of the winners' steps.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn split_brain_one_append_wins_each_time_and_the_log_never_forks() {
+    let _one = one::at_a_time().await;
     within(async {
         let server = NatsServer::start();
         let a = Arc::new(jetstream(&server, "a", 15).await);
@@ -726,6 +730,7 @@ async fn split_brain_one_append_wins_each_time_and_the_log_never_forks() {
 /// never reached the log.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn split_brain_at_a_snapshot_only_the_winners_is_kept() {
+    let _one = one::at_a_time().await;
     within(async {
         let server = NatsServer::start();
         let a = Arc::new(jetstream(&server, "a", 15).await);
@@ -764,6 +769,7 @@ async fn split_brain_at_a_snapshot_only_the_winners_is_kept() {
 /// the log, or none, gives the same room, read from the start.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_wrong_or_missing_snapshot_hint_only_makes_the_load_longer() {
+    let _one = one::at_a_time().await;
     within(async {
         let server = NatsServer::start();
         let a = jetstream(&server, "a", 15).await;
@@ -800,6 +806,7 @@ async fn a_wrong_or_missing_snapshot_hint_only_makes_the_load_longer() {
 /// may not append on that room.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_live_owners_room_is_not_taken() {
+    let _one = one::at_a_time().await;
     within(async {
         let server = NatsServer::start();
         let a = jetstream(&server, "a", 1).await;
@@ -825,6 +832,7 @@ async fn a_live_owners_room_is_not_taken() {
 /// and goes on; the old owner back under its name finds it taken.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dead_owners_room_is_taken_over_once_its_lease_lapses() {
+    let _one = one::at_a_time().await;
     within(async {
         let server = NatsServer::start();
         let a = jetstream(&server, "a", 1).await;
@@ -860,6 +868,7 @@ async fn a_dead_owners_room_is_taken_over_once_its_lease_lapses() {
 /// with no log is not taken (and no lease is left behind for it).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_room_missing_from_the_directory_or_released_is_taken_from_its_log() {
+    let _one = one::at_a_time().await;
     within(async {
         let server = NatsServer::start();
         let a = jetstream(&server, "a", 1).await;
@@ -899,6 +908,7 @@ async fn a_room_missing_from_the_directory_or_released_is_taken_from_its_log() {
 /// every acknowledged commit is there.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_nats_server_keeps_every_acknowledged_commit() {
+    let _one = one::at_a_time().await;
     within(async {
         let mut server = NatsServer::start();
         let a = jetstream(&server, "a", 15).await;
@@ -926,6 +936,7 @@ async fn a_killed_nats_server_keeps_every_acknowledged_commit() {
 /// one round takes all its rooms and deletes its lease.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rooms_are_held_by_one_lease_per_process() {
+    let _one = one::at_a_time().await;
     within(async {
         let server = NatsServer::start();
         let a = jetstream(&server, "a", 1).await;
@@ -966,6 +977,7 @@ async fn rooms_are_held_by_one_lease_per_process() {
 /// finds the bucket's lease is another's: the room is then refused.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_forged_lease_is_dropped_at_the_first_renewal() {
+    let _one = one::at_a_time().await;
     within(async {
         let server = NatsServer::start();
         let a = jetstream(&server, "a", 1).await;
@@ -986,6 +998,7 @@ async fn a_forged_lease_is_dropped_at_the_first_renewal() {
 /// are refused with a word, never sent to NATS.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_code_that_is_not_a_rooms_is_refused() {
+    let _one = one::at_a_time().await;
     within(async {
         let server = NatsServer::start();
         let a = jetstream(&server, "a", 15).await;
@@ -1029,6 +1042,7 @@ async fn commit_surely(store: &JetStreamStore, code: &str, n: u64) {
 /// step lost, none twice.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_nats_node_of_three_loses_nothing() {
+    let _one = one::at_a_time().await;
     within(async {
         let mut cluster = NatsCluster::start();
         let mut options = JetStreamOptions::new(&cluster.urls());

@@ -8,6 +8,7 @@
 
 mod common;
 mod nats;
+mod one;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -128,6 +129,7 @@ fn steps(room: &StoredRoom) -> Vec<Step> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_owners_rooms_go_on_on_another_server() {
+    let _one = one::at_a_time().await;
     tokio::time::timeout(Duration::from_secs(120), run())
         .await
         .expect("the test ends in time");
@@ -248,6 +250,7 @@ async fn run() {
 /// never plays on a room another may be running.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_room_whose_lease_was_taken_stops_and_sends_its_clients_on() {
+    let _one = one::at_a_time().await;
     tokio::time::timeout(Duration::from_secs(60), async {
         let nats = NatsServer::start();
         let mut options = JetStreamOptions::new(&nats.url());
@@ -314,6 +317,7 @@ async fn a_room_whose_lease_was_taken_stops_and_sends_its_clients_on() {
 /// lapsed — and the game goes on, nothing lost or doubled.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_stopped_with_sigterm_hands_its_rooms_over() {
+    let _one = one::at_a_time().await;
     tokio::time::timeout(Duration::from_secs(60), async {
         let nats = NatsServer::start();
         let mut one = spawn_leased(&nats, "one", 60);
@@ -411,6 +415,7 @@ async fn spread_table(addrs: &[SocketAddr], game: &str, n: usize) -> Vec<Player>
 /// view what the referee gives, nothing lost or doubled.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn clients_spread_over_servers_follow_a_killed_owner_s_rooms() {
+    let _one = one::at_a_time().await;
     tokio::time::timeout(Duration::from_secs(150), async {
         let nats = NatsServer::start();
         let mut one = spawn(&nats, "one");
