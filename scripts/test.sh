@@ -17,7 +17,7 @@ fi
 
 step "unit, property and conformance tests of every crate, the headless app, and the server (real WebSocket games on 127.0.0.1, the store contract on SQLite and JetStream)"
 # One build for all: the server's tests alone resolve other features of
-# shared crates and rebuilt 67 of them (7 minutes of CI). They still run
+# shared crates and rebuilt 67 of them (7 minutes on 2 cores). They still run
 # one at a time within each binary (crates/veil-server/tests/one): they
 # time real connections, and side by side on two cores one was flaky.
 cargo test --workspace --locked
