@@ -371,45 +371,61 @@ async fn join(shared: &Arc<Shared>, conn: &Conn, here: &mut Here, code: &str, ms
         return;
     }
     let code = code.trim().to_ascii_uppercase();
-    // Not run here: with a shared store, its owner may have died.
-    let room = match shared.room(&code) {
-        Some(room) => Some(room),
-        None => crate::take_room(shared, &code).await,
-    };
-    let Some(room) = room else {
-        // Run by another server, if any: forwarded there.
-        if let Some(bus) = &shared.bus
-            && !shared.stopping.load(Ordering::Relaxed)
-        {
-            match bus.open(shared, conn, &code, msg).await {
-                Ok(link) => here.room = Some(In::There(link)),
-                Err(Refused::Said) => {}
-                Err(Refused::NoRoom) => no_room(conn, &code),
+    // A room that stops just as it is found (parked, closed, moved) drops
+    // what it was sent: it is looked for again, a bounded number of times.
+    for _ in 0..20 {
+        // Not run here: parked, or with a shared store its owner may have died.
+        let room = match shared.room(&code) {
+            Some(room) => Some(room),
+            None => crate::take_room(shared, &code).await,
+        };
+        let Some(room) = room else {
+            // Run by another server, if any: forwarded there.
+            if let Some(bus) = &shared.bus
+                && !shared.stopping.load(Ordering::Relaxed)
+            {
+                match bus.open(shared, conn, &code, msg).await {
+                    Ok(link) => here.room = Some(In::There(link)),
+                    Err(Refused::Said) => {}
+                    Err(Refused::NoRoom) => no_room(conn, &code),
+                }
+                return;
             }
+            no_room(conn, &code);
             return;
+        };
+        let (reply, ok) = oneshot::channel();
+        let input = match msg.clone() {
+            Client::Join { name, seat, .. } => Input::Join {
+                conn: conn.clone(),
+                name,
+                seat,
+                reply,
+            },
+            Client::Resume { token, .. } => Input::Resume {
+                conn: conn.clone(),
+                token,
+                reply,
+            },
+            _ => Input::Watch {
+                conn: conn.clone(),
+                reply,
+            },
+        };
+        if room.send(input).await.is_ok() {
+            match ok.await {
+                Ok(true) => {
+                    here.room = Some(In::Here(room));
+                    return;
+                }
+                // Refused, and told why.
+                Ok(false) => return,
+                Err(_) => {}
+            }
         }
-        no_room(conn, &code);
-        return;
-    };
-    let (reply, ok) = oneshot::channel();
-    let input = match msg {
-        Client::Join { name, seat, .. } => Input::Join {
-            conn: conn.clone(),
-            name,
-            seat,
-            reply,
-        },
-        Client::Resume { token, .. } => Input::Resume {
-            conn: conn.clone(),
-            token,
-            reply,
-        },
-        _ => Input::Watch {
-            conn: conn.clone(),
-            reply,
-        },
-    };
-    enter(conn, here, room, input, ok).await;
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    conn.send(&Server::error(codes::NO_ROOM, "the room is closed", None));
 }
 
 fn no_room(conn: &Conn, code: &str) {

@@ -114,6 +114,13 @@ pub struct Config {
     /// A room writes a snapshot of its match every this many steps, so a
     /// rebuild replays fewer ([`store::SNAPSHOT_EVERY`]); 0: never.
     pub snapshot_every: u64,
+    /// A room with nobody in it (no seat's connection, no spectator) and
+    /// nothing to do (no computer, chance, clock or grace time to wait
+    /// for) this long is parked: dropped from memory, its lease given up,
+    /// and loaded again from the store when someone comes for it. So the
+    /// server holds only rooms in play, not every lobby and finished game
+    /// of the last day.
+    pub park_after: Duration,
 }
 
 impl Default for Config {
@@ -133,6 +140,7 @@ impl Default for Config {
             trusted_proxies: Vec::new(),
             proxy_header: ProxyHeader::XForwardedFor,
             snapshot_every: store::SNAPSHOT_EVERY,
+            park_after: Duration::from_secs(600),
         }
     }
 }
@@ -425,6 +433,7 @@ fn spawn_room(
         bus.serve_room(shared, tx.clone(), inputs);
     }
     let shared = shared.clone();
+    let own = tx.clone();
     tokio::spawn(async move {
         let outcome = tokio::spawn(room.run(rx)).await;
         let reloaded = match outcome {
@@ -448,11 +457,15 @@ fn spawn_room(
                 // Closed (released already) or not to be run here: either
                 // way not held, so it can be taken again.
                 let _ = shared.store.release(&code).await;
-                let entry = shared
-                    .rooms
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .remove(&code);
+                let entry = {
+                    let mut rooms = shared.rooms.lock().unwrap_or_else(|p| p.into_inner());
+                    // Only this run's entry: a room parked here may be
+                    // running again already.
+                    match rooms.get(&code) {
+                        Some(e) if e.tx.same_channel(&own) => rooms.remove(&code),
+                        _ => None,
+                    }
+                };
                 if let Some(ip) = entry.and_then(|e| e.ip) {
                     shared.limits.close_room(ip);
                 }

@@ -8,6 +8,7 @@ const USAGE: &str = "usage:
                                            [--owner NAME]]
               [--rooms-per-ip 20] [--conns-per-ip 50] [--keep-days 30]
               [--animation-step-ms 250] [--sync full|normal] [--snapshot-every 64]
+              [--park-secs 600]
               [--trusted-proxy IP]... [--proxy-header x-forwarded-for|forwarded]
   veil-server load --url ws://127.0.0.1:8080/ws [--rooms 100] [--seconds 20]
               [--game jieqi] [--think-ms 1000] [--watchers 0]";
@@ -48,6 +49,9 @@ fn serve(args: &[String]) -> Result<(), String> {
             "--keep-days" => config.keep_secs = number(value()?)? * 24 * 3600,
             "--animation-step-ms" => config.animation_step_ms = number(value()?)?,
             "--snapshot-every" => config.snapshot_every = number(value()?)?,
+            "--park-secs" => {
+                config.park_after = std::time::Duration::from_secs(number(value()?)?.max(1))
+            }
             "--trusted-proxy" => config.trusted_proxies.push(
                 value()?
                     .parse()

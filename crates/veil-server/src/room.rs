@@ -157,6 +157,11 @@ pub(crate) struct Room {
     last_turn: Turn,
     /// The room made for another game of the same people, once asked.
     rematch: Option<String>,
+    /// Loaded from parked: the store is told it runs again.
+    unpark: bool,
+    /// Since when nobody has been in the room and it has had nothing to
+    /// do ([`Room::at_rest`]); parked after [`crate::Config::park_after`].
+    quiet_since: Option<Instant>,
 }
 
 fn hash_of(text: &str) -> u64 {
@@ -241,6 +246,8 @@ impl Room {
             timed_out: Vec::new(),
             last_turn: Turn::Over,
             rematch: None,
+            unpark: false,
+            quiet_since: None,
         }
     }
 
@@ -281,6 +288,13 @@ impl Room {
         }
         room.last_turn = room.m.turn();
         room.schedule_chance();
+        if let Some(close_at) = stored.parked {
+            room.unpark = true;
+            // It still closes when it would have, had it stayed here.
+            let idle = room.meta.settings.idle_close_secs as i64;
+            let gone = (idle - (close_at - now_secs())).clamp(0, idle);
+            room.person_seen = now.checked_sub(Duration::from_secs(gone as u64)).unwrap_or(now);
+        }
         Ok(room)
     }
 
@@ -295,6 +309,17 @@ impl Room {
     }
 
     pub(crate) async fn run(mut self, mut rx: mpsc::Receiver<Input>) {
+        if self.unpark {
+            self.unpark = false;
+            let unparked = vec![Write::Unparked {
+                code: self.code.clone(),
+            }];
+            if let Err(e) = self.shared.store.commit(unparked).await {
+                // Runs anyway; the store still calls it parked, so after a
+                // crash it waits for someone to come for it.
+                eprintln!("room {}: not marked running again: {e}", self.code);
+            }
+        }
         loop {
             let deadline = self.deadline();
             tokio::select! {
@@ -307,6 +332,11 @@ impl Room {
             if self.closed {
                 break;
             }
+            self.quiet_since = match (self.at_rest(), self.quiet_since) {
+                (true, Some(since)) => Some(since),
+                (true, None) => Some(Instant::now()),
+                (false, _) => None,
+            };
         }
         // Connections still here learn that the room is gone, or where.
         let bye = if self.moved {
@@ -379,12 +409,35 @@ impl Room {
         if !self.any_person_connected() {
             at = at.min(self.person_seen + Duration::from_secs(self.meta.settings.idle_close_secs));
         }
+        if let Some(since) = self.quiet_since {
+            at = at.min(since + self.shared.config.park_after);
+        }
         // Never a busy loop, whatever went wrong with a timer.
         at.max(now + Duration::from_millis(5))
     }
 
     fn any_person_connected(&self) -> bool {
         self.slots.iter().any(|s| s.conn.is_some())
+    }
+
+    /// Nobody here and nothing to wait for: no connection (seat or
+    /// spectator), no computer to move, no chance, clock, grace time or
+    /// takeback pending. Such a room does nothing until someone comes.
+    fn at_rest(&self) -> bool {
+        let grace_pending = self.started
+            && !self.finished
+            && self
+                .slots
+                .iter()
+                .any(|s| s.gone_since.is_some() && !s.away && s.for_person);
+        !self.any_person_connected()
+            && self.watchers.is_empty()
+            && self.takeback.is_none()
+            && self.chance_at.is_none()
+            && self.clock.is_none()
+            && self.timed_out.is_empty()
+            && !self.computer_to_act()
+            && !grace_pending
     }
 
     async fn on_time(&mut self) {
@@ -395,6 +448,13 @@ impl Room {
             >= Duration::from_secs(self.meta.settings.idle_close_secs)
         {
             self.close().await;
+            return;
+        }
+        if let Some(since) = self.quiet_since
+            && now.duration_since(since) >= self.shared.config.park_after
+            && self.at_rest()
+        {
+            self.park().await;
             return;
         }
         if !self.started || self.finished {
@@ -1494,6 +1554,25 @@ impl Room {
         eprintln!("room {}: stopped here for another server to run", self.code);
         self.moved = true;
         self.closed = true;
+    }
+
+    /// Stops the room here, to be loaded again when someone comes for it.
+    async fn park(&mut self) {
+        let idle = Duration::from_secs(self.meta.settings.idle_close_secs);
+        // Rounded up: a parked room never closes before its time.
+        let left = idle.saturating_sub(self.person_seen.elapsed());
+        let close_at = now_secs() + left.as_millis().div_ceil(1000) as i64;
+        let parked = vec![Write::Parked {
+            code: self.code.clone(),
+            close_at,
+        }];
+        match self.shared.store.commit(parked).await {
+            Ok(()) => self.closed = true,
+            Err(e) => {
+                eprintln!("room {}: not parked ({e}); kept running", self.code);
+                self.quiet_since = Some(Instant::now());
+            }
+        }
     }
 
     async fn close(&mut self) {

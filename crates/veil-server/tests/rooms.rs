@@ -8,6 +8,7 @@ mod one;
 use std::time::{Duration, Instant};
 
 use common::{Pick, Player, WAIT, rules, server};
+use serde_json::Value;
 use veil_core::Seat;
 use veil_net::{Client, RoomSettings, SeatSpec, Server, codes};
 
@@ -800,4 +801,164 @@ async fn play_again_makes_one_room_like_this_one_for_the_same_people() {
         .until(|f| matches!(f, Server::Seats { started: true, .. }))
         .await;
     assert!(matches!(started, Server::Seats { started: true, .. }));
+}
+
+fn now_secs() -> i64 {
+    let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    since.unwrap().as_secs() as i64
+}
+
+/// Waits until room `code` is no longer held by `server` (parked or
+/// closed); fails past `WAIT`.
+async fn until_gone(server: &veil_server::Running, code: &str) {
+    let deadline = Instant::now() + WAIT;
+    while server.rooms().iter().any(|c| c == code) {
+        assert!(Instant::now() < deadline, "room {code} is still held");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// A room nobody is in, with nothing to wait for, is parked: no longer
+/// held in memory, kept in the store; whoever comes back — with a seat's
+/// token or as a spectator, on this server or one started anew on the same
+/// database — finds it as it was. A spectator keeps a room from parking,
+/// and so does an absent player's grace time in a game under way.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_nobody_is_in_is_parked_and_comes_back_as_it_was() {
+    let _one = one::at_a_time().await;
+    let park = Duration::from_millis(300);
+    let config = veil_server::Config {
+        park_after: park,
+        ..common::config()
+    };
+    let db = config.db.clone();
+    let server = veil_server::start(config).await.unwrap();
+
+    // A lobby: the host leaves, a spectator stays, so it is held.
+    let mut host = Player::connect(server.addr).await;
+    let lobby = host
+        .create("jieqi", vec![SeatSpec::Me, SeatSpec::Person], None)
+        .await;
+    let host_token = host.token.clone().unwrap();
+    let mut watcher = Player::connect(server.addr).await;
+    watcher.watch(&lobby).await;
+    drop(host);
+    watcher.drain(park * 4).await;
+    assert!(server.rooms().contains(&lobby), "parked with a spectator in it");
+    drop(watcher);
+    until_gone(&server, &lobby).await;
+    let stored = server.stored(&lobby).await.expect("kept in the store");
+    assert!(stored.parked.is_some(), "{stored:?}");
+    // The host comes back to their seat: the room runs again, and the
+    // store hears of it.
+    let mut host = Player::connect(server.addr).await;
+    host.send(&Client::Resume {
+        room: lobby.clone(),
+        token: host_token,
+        last_version: 0,
+    })
+    .await;
+    host.until(|f| matches!(f, Server::Snapshot(_))).await;
+    assert_eq!(host.seat, Some(0));
+    assert!(server.rooms().contains(&lobby));
+    let deadline = Instant::now() + WAIT;
+    while server.stored(&lobby).await.unwrap().parked.is_some() {
+        assert!(Instant::now() < deadline, "still parked in the store");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    drop(host);
+
+    // A game under way, everyone gone: the grace time runs, so it is held.
+    let (busy, mut clients) = table(&server, "jieqi", 2).await;
+    let mut pick = Pick(11);
+    play_until(&mut clients, "jieqi", &mut pick, 2, |_| false).await;
+    drop(clients);
+    tokio::time::sleep(park * 4).await;
+    assert!(server.rooms().contains(&busy), "parked while its grace time ran");
+
+    // A finished game, everyone gone: parked, and found as it was.
+    let (done, mut clients) = table(&server, "hide-and-guess", 2).await;
+    let mut pick = Pick(5);
+    play_until(&mut clients, "hide-and-guess", &mut pick, 400, |_| false).await;
+    assert!(clients[2].over, "the game ends");
+    let last = clients[2].v;
+    for c in &mut clients {
+        c.reach(last).await;
+    }
+    let seen: Vec<(u64, Value, Vec<String>)> = clients
+        .iter()
+        .map(|c| (c.v, c.view.clone(), c.lines.clone()))
+        .collect();
+    let token = clients[1].token.clone().unwrap();
+    drop(clients);
+    until_gone(&server, &done).await;
+    assert!(server.rooms().contains(&busy));
+    assert!(!server.rooms().contains(&lobby), "the lobby parked again");
+
+    // A server started anew on the same database runs the room in play,
+    // and not the parked ones until someone comes for them.
+    server.hand_over().await.unwrap();
+    let again = veil_server::start(veil_server::Config {
+        db,
+        park_after: park,
+        ..common::config()
+    })
+    .await
+    .unwrap();
+    assert!(again.rooms().contains(&busy));
+    assert!(!again.rooms().contains(&done) && !again.rooms().contains(&lobby));
+    let mut back = Player::connect(again.addr).await;
+    back.send(&Client::Resume {
+        room: done.clone(),
+        token,
+        last_version: 0,
+    })
+    .await;
+    back.until(|f| matches!(f, Server::Snapshot(_))).await;
+    assert_eq!((back.v, &back.view, &back.lines), (seen[1].0, &seen[1].1, &seen[1].2));
+    let mut spectator = Player::connect(again.addr).await;
+    spectator.watch(&done).await;
+    assert_eq!(
+        (spectator.v, &spectator.view, &spectator.lines),
+        (seen[2].0, &seen[2].1, &seen[2].2)
+    );
+}
+
+/// A parked room closes when it would have had it stayed: past its idle
+/// time nobody gets it back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_parked_room_past_its_idle_time_is_closed() {
+    let _one = one::at_a_time().await;
+    let server = veil_server::start(veil_server::Config {
+        park_after: Duration::from_millis(200),
+        ..common::config()
+    })
+    .await
+    .unwrap();
+    let settings = RoomSettings {
+        idle_close_secs: 3,
+        ..RoomSettings::default()
+    };
+    let mut host = Player::connect(server.addr).await;
+    let code = host
+        .create("jieqi", vec![SeatSpec::Me, SeatSpec::Person], Some(settings))
+        .await;
+    drop(host);
+    until_gone(&server, &code).await;
+    let close_at = server.stored(&code).await.unwrap().parked.expect("parked");
+    let now = now_secs();
+    assert!((now + 2..=now + 4).contains(&close_at), "closes at {close_at}, now {now}");
+    // Before its time it comes back; after it, it is closed.
+    let mut early = Player::connect(server.addr).await;
+    early.watch(&code).await;
+    drop(early);
+    until_gone(&server, &code).await;
+    while now_secs() <= close_at {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let mut late = Player::connect(server.addr).await;
+    late.send(&Client::Watch { room: code.clone() }).await;
+    late.until(|f| matches!(f, Server::Error { code, .. } if code == codes::NO_ROOM))
+        .await;
+    assert!(!server.rooms().contains(&code));
 }

@@ -178,6 +178,7 @@ contract!(
     a_room_loads_from_its_latest_snapshot_as_from_its_start,
     a_snapshot_is_of_the_rooms_last_step_and_of_its_commit,
     a_damaged_snapshot_is_passed_over_for_a_replay_from_the_start,
+    a_parked_room_waits_to_be_taken_and_closes_at_its_time,
 );
 
 // Snapshots: real matches, so what is loaded can be played and compared.
@@ -460,6 +461,7 @@ async fn keeps_a_room_its_seats_and_steps_across_a_restart(b: Backend) {
                 )
             })
             .collect(),
+        parked: None,
     };
     assert_eq!(store.room("ROOM1").await.unwrap(), Some(want.clone()));
     drop(store);
@@ -575,6 +577,73 @@ async fn finished_and_closed_rooms_stay_readable_but_not_open(b: Backend) {
         .unwrap()
         .expect("a closed room is kept");
     assert_eq!(kinds(&done), ["x", "x"]);
+}
+
+fn now_secs() -> i64 {
+    let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    since.unwrap().as_secs() as i64
+}
+
+fn parked(code: &str, close_at: i64) -> Write {
+    Write::Parked {
+        code: code.into(),
+        close_at,
+    }
+}
+
+fn codes(rooms: Vec<StoredRoom>) -> Vec<String> {
+    let mut codes: Vec<String> = rooms.into_iter().map(|r| r.code).collect();
+    codes.sort();
+    codes
+}
+
+/// A parked room is not among the open rooms, across a restart too;
+/// `take` gives it back with its seats and steps before its closing time,
+/// never after; once it runs again (`Unparked`) it is open like any other;
+/// the purge counts it closed at its closing time.
+async fn a_parked_room_waits_to_be_taken_and_closes_at_its_time(b: Backend) {
+    let store = b.open("a").await;
+    let now = now_secs();
+    for code in ["LATER", "SOON", "PAST", "OPEN"] {
+        store
+            .commit(vec![create(code), seat(code, 0, "a"), step(code, 1, "x")])
+            .await
+            .unwrap();
+    }
+    store.commit(vec![parked("LATER", now + 7200)]).await.unwrap();
+    store.commit(vec![parked("SOON", now + 3600)]).await.unwrap();
+    store.commit(vec![parked("PAST", now - 10)]).await.unwrap();
+    drop(store);
+    let store = b.open("a").await;
+    assert_eq!(codes(store.open_rooms().await.unwrap()), ["OPEN"]);
+    let later = store.room("LATER").await.unwrap().unwrap();
+    assert_eq!(later.parked, Some(now + 7200));
+    // Past its closing time it is not taken; before, it is, as it was.
+    assert_eq!(store.take("PAST").await.unwrap(), None);
+    let taken = store.take("LATER").await.unwrap().expect("taken");
+    assert_eq!((kinds(&taken), taken.seats.len()), (vec!["x".to_owned()], 1));
+    store
+        .commit(vec![
+            Write::Unparked {
+                code: "LATER".into(),
+            },
+            step("LATER", 2, "y"),
+        ])
+        .await
+        .unwrap();
+    drop(store);
+    let store = b.open("a").await;
+    assert_eq!(codes(store.open_rooms().await.unwrap()), ["LATER", "OPEN"]);
+    assert_eq!(store.room("LATER").await.unwrap().unwrap().parked, None);
+    // Purged as closed at its closing time; a room running is not.
+    assert_eq!(store.purge(now - 100).await, Ok(0));
+    assert_eq!(store.purge(now).await, Ok(1));
+    assert_eq!(store.room("PAST").await.unwrap(), None);
+    assert!(store.room("SOON").await.unwrap().is_some());
+    assert_eq!(store.purge(now + 3700).await, Ok(1));
+    assert_eq!(store.room("SOON").await.unwrap(), None);
+    assert_eq!(store.purge(i64::MAX).await, Ok(0));
+    assert!(store.room("LATER").await.unwrap().is_some());
 }
 
 async fn purge_deletes_rooms_closed_before_the_time_and_keeps_the_rest(b: Backend) {

@@ -153,6 +153,8 @@ struct Base {
     seats: Vec<(u8, String, String)>,
     finished: Option<i64>,
     closed: Option<i64>,
+    #[serde(default)]
+    parked: Option<i64>,
 }
 
 impl Base {
@@ -167,6 +169,7 @@ impl Base {
             seats: room.seats.clone(),
             finished: replay.finished,
             closed: replay.closed,
+            parked: room.parked,
         })
     }
 
@@ -181,6 +184,7 @@ impl Base {
                 seats: self.seats,
                 snapshot: None,
                 steps: Vec::new(),
+                parked: self.parked,
             }),
             finished: self.finished,
             closed: self.closed,
@@ -237,6 +241,17 @@ struct Entry {
     /// The stream sequence of the log's latest message with a snapshot.
     #[serde(default)]
     snapshot_seq: Option<u64>,
+    /// Parked: when it closes if nobody comes. Nobody holds it, and no
+    /// process takes it until someone comes for it.
+    #[serde(default)]
+    parked: Option<i64>,
+}
+
+impl Entry {
+    /// When the room closed, or counts as closed if nobody comes back.
+    fn closed_at(&self) -> Option<i64> {
+        self.closed.or(self.parked)
+    }
 }
 
 /// The keys of a bucket (deleted ones too: their entries say so), from
@@ -822,7 +837,11 @@ impl Inner {
         {
             eprintln!("room {code}: directory not updated: {e}");
         }
-        if writes.iter().any(|w| matches!(w, Write::Closed { .. })) {
+        // Closed or parked: nobody runs it here now, nor holds it.
+        if writes
+            .iter()
+            .any(|w| matches!(w, Write::Closed { .. } | Write::Parked { .. }))
+        {
             lock(&self.logs).remove(&code);
             self.release(&code).await;
         }
@@ -878,6 +897,7 @@ impl Inner {
                     seats: e.seats.clone(),
                     snapshot: None,
                     steps: Vec::new(),
+                    parked: e.parked,
                 }),
                 finished: entry.as_ref().and_then(|e| e.finished),
                 closed: entry.as_ref().and_then(|e| e.closed),
@@ -906,6 +926,7 @@ impl Inner {
                 finished: replay.finished,
                 closed: replay.closed,
                 snapshot_seq,
+                parked: room.parked,
             })
             .map_err(failed)?;
             let done = match revision {
@@ -944,7 +965,7 @@ impl Inner {
     async fn open_rooms(&self) -> Result<Vec<StoredRoom>, StoreError> {
         let mut rooms = Vec::new();
         for (code, entry) in self.directory_entries().await? {
-            if entry.closed.is_some() || !self.claim(&code).await? {
+            if entry.closed.is_some() || entry.parked.is_some() || !self.claim(&code).await? {
                 continue;
             }
             match self.load(&code, entry.snapshot_seq, false).await? {
@@ -972,7 +993,9 @@ impl Inner {
         match self.directory.get(code).await.map_err(failed)? {
             Some(value) => {
                 let entry: Entry = serde_json::from_slice(&value).map_err(failed)?;
-                if entry.closed.is_some() {
+                if entry.closed_at().is_some_and(|at| at <= crate::now_secs())
+                    || entry.closed.is_some()
+                {
                     return Ok(None);
                 }
                 snapshot_seq = entry.snapshot_seq;
@@ -1058,7 +1081,8 @@ impl Inner {
             self.rescan.store(true, Ordering::Relaxed);
         })?;
         for (code, entry) in entries {
-            if entry.closed.is_some() {
+            // A parked room waits for someone to come for it.
+            if entry.closed.is_some() || entry.parked.is_some() {
                 continue;
             }
             match self.take(&code).await {
@@ -1086,7 +1110,7 @@ impl Inner {
     async fn purge(&self, before: i64) -> Result<usize, StoreError> {
         let mut purged = 0;
         for (code, entry) in self.directory_entries().await? {
-            if entry.closed.is_none_or(|at| at >= before) {
+            if entry.closed_at().is_none_or(|at| at >= before) {
                 continue;
             }
             self.stream

@@ -76,6 +76,18 @@ pub enum Write {
         code: String,
         at: i64,
     },
+    /// The room stopped running with nobody in it and nothing to do (see
+    /// [`crate::Config::park_after`]): it is not loaded again until
+    /// someone comes for it ([`Store::take`]), and it counts as closed at
+    /// `close_at` (seconds since 1970) if nobody does.
+    Parked {
+        code: String,
+        close_at: i64,
+    },
+    /// A parked room runs again.
+    Unparked {
+        code: String,
+    },
     /// The match after the room's first `snapshot.n` steps, which are the
     /// steps so far (it follows the last of them, in its commit or a later
     /// one).
@@ -116,6 +128,8 @@ impl Write {
             | Write::Started { code }
             | Write::Finished { code, .. }
             | Write::Closed { code, .. }
+            | Write::Parked { code, .. }
+            | Write::Unparked { code }
             | Write::Snapshot { code, .. } => code,
         }
     }
@@ -135,6 +149,8 @@ pub struct StoredRoom {
     pub snapshot: Option<Snapshot>,
     /// (seat, seq, step) in order: the steps after `snapshot`, or all.
     pub steps: Vec<(Option<u8>, u64, Step)>,
+    /// Parked: when it closes if nobody comes ([`Write::Parked`]).
+    pub parked: Option<i64>,
 }
 
 impl StoredRoom {
@@ -226,12 +242,14 @@ pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>>
 pub trait Store: Send + Sync + 'static {
     /// Applies one room's writes, all or none, durably, before returning.
     fn commit(&self, writes: Vec<Write>) -> StoreFuture<'_, ()>;
-    /// Every room not closed that this process may run, with its seats and
-    /// steps (JetStream: the rooms whose lease it holds or has just taken).
+    /// Every room not closed nor parked that this process may run, with its
+    /// seats and steps (JetStream: the rooms whose lease it holds or has
+    /// just taken).
     fn open_rooms(&self) -> StoreFuture<'_, Vec<StoredRoom>>;
     /// One room, closed or not.
     fn room<'a>(&'a self, code: &'a str) -> StoreFuture<'a, Option<StoredRoom>>;
-    /// Deletes rooms closed before `before` (seconds since 1970); how many.
+    /// Deletes rooms closed before `before` (seconds since 1970), a parked
+    /// room counting as closed at its `close_at`; how many.
     fn purge(&self, before: i64) -> StoreFuture<'_, usize>;
 
     /// One room with every step from its first, snapshots passed over:
@@ -245,9 +263,10 @@ pub trait Store: Send + Sync + 'static {
     #[doc(hidden)]
     fn steps_read(&self) -> u64;
 
-    /// Takes room `code` to run here, if it is open and no live process
-    /// holds it (its owner died: its lease lapsed). SQLite: never — its one
-    /// process runs every open room from the start.
+    /// Takes room `code` to run here, if it is open and nobody runs it:
+    /// parked ([`Write::Parked`]), or (JetStream) no live process holds
+    /// it (its owner died: its lease lapsed). SQLite: parked rooms only —
+    /// its one process runs every other open room from the start.
     fn take<'a>(&'a self, code: &'a str) -> StoreFuture<'a, Option<StoredRoom>> {
         let _ = code;
         Box::pin(async { Ok(None) })
@@ -329,6 +348,7 @@ impl Replay {
                 seats: Vec::new(),
                 snapshot: None,
                 steps: Vec::new(),
+                parked: None,
             });
             return Ok(());
         }
@@ -364,6 +384,8 @@ impl Replay {
             Write::Started { .. } => room.started = true,
             Write::Finished { at, .. } => self.finished = Some(*at),
             Write::Closed { at, .. } => self.closed = Some(*at),
+            Write::Parked { close_at, .. } => room.parked = Some(*close_at),
+            Write::Unparked { .. } => room.parked = None,
             Write::Snapshot { code, snapshot } => {
                 let steps = self.skipped + room.step_count();
                 if snapshot.n != steps {

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc as std_mpsc;
 
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::Value;
 use tokio::sync::oneshot;
 use veil_match::{Opening, Step};
@@ -81,6 +81,20 @@ impl SqliteDb {
              );",
         )
         .map_err(err)?;
+        // Added after the first release: a file made before it gains the
+        // column (NULL: not parked).
+        let has_parked: bool = db
+            .query_row(
+                "SELECT COUNT(*) FROM pragma_table_info('rooms') WHERE name = 'parked'",
+                [],
+                |r| r.get::<_, i64>(0),
+            )
+            .map_err(err)?
+            > 0;
+        if !has_parked {
+            db.execute_batch("ALTER TABLE rooms ADD COLUMN parked INTEGER;")
+                .map_err(err)?;
+        }
         Ok(SqliteDb {
             db,
             steps_read: Arc::new(AtomicU64::new(0)),
@@ -128,10 +142,10 @@ impl SqliteDb {
     fn load(
         &self,
         code: &str,
-        row: (String, String, i64, bool),
+        row: Row,
         from_start: bool,
     ) -> Result<StoredRoom, StoreError> {
-        let (opening, settings, created, started) = row;
+        let (opening, settings, created, started, parked) = row;
         let opening: Opening = serde_json::from_str(&opening).map_err(failed)?;
         let settings: Value = serde_json::from_str(&settings).map_err(failed)?;
         let mut q = self
@@ -184,6 +198,7 @@ impl SqliteDb {
             seats,
             snapshot,
             steps,
+            parked,
         })
     }
 }
@@ -253,6 +268,17 @@ impl SqliteDb {
                     )
                     .map_err(err)?;
                 }
+                Write::Parked { code, close_at } => {
+                    tx.execute(
+                        "UPDATE rooms SET parked = ?2 WHERE code = ?1",
+                        params![code, close_at],
+                    )
+                    .map_err(err)?;
+                }
+                Write::Unparked { code } => {
+                    tx.execute("UPDATE rooms SET parked = NULL WHERE code = ?1", [code])
+                        .map_err(err)?;
+                }
                 Write::Snapshot { code, snapshot } => {
                     let seqs = serde_json::to_string(&snapshot.seqs).map_err(failed)?;
                     // Of the room's last step only: never one older than
@@ -281,12 +307,21 @@ impl SqliteDb {
         let rows = {
             let mut q = self
                 .db
-                .prepare("SELECT code, opening, settings, created, started FROM rooms WHERE closed IS NULL")
+                .prepare(
+                    "SELECT code, opening, settings, created, started, parked FROM rooms
+                     WHERE closed IS NULL AND parked IS NULL",
+                )
                 .map_err(err)?;
             q.query_map([], |r| {
                 Ok((
                     r.get::<_, String>(0)?,
-                    (r.get(1)?, r.get(2)?, r.get(3)?, r.get::<_, bool>(4)?),
+                    (
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get::<_, bool>(4)?,
+                        r.get(5)?,
+                    ),
                 ))
             })
             .map_err(err)?
@@ -305,12 +340,18 @@ impl SqliteDb {
             let mut q = self
                 .db
                 .prepare_cached(
-                    "SELECT opening, settings, created, started FROM rooms WHERE code = ?1",
+                    "SELECT opening, settings, created, started, parked FROM rooms WHERE code = ?1",
                 )
                 .map_err(err)?;
             let mut rows = q
                 .query_map([code], |r| {
-                    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get::<_, bool>(3)?))
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get::<_, bool>(3)?,
+                        r.get(4)?,
+                    ))
                 })
                 .map_err(err)?;
             match rows.next() {
@@ -321,10 +362,29 @@ impl SqliteDb {
         self.load(code, row, from_start).map(Some)
     }
 
+    /// Room `code` if it is parked (and not closed), to run again.
+    pub fn take(&mut self, code: &str) -> Result<Option<StoredRoom>, StoreError> {
+        let parked: Option<i64> = self
+            .db
+            .query_row(
+                "SELECT parked FROM rooms WHERE code = ?1 AND closed IS NULL",
+                [code],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(err)?
+            .flatten();
+        match parked {
+            // Past its closing time it counts as closed.
+            Some(close_at) if close_at > crate::now_secs() => self.room(code, false),
+            _ => Ok(None),
+        }
+    }
+
     pub fn purge(&mut self, before: i64) -> Result<usize, StoreError> {
         self.db
             .execute(
-                "DELETE FROM rooms WHERE closed IS NOT NULL AND closed < ?1",
+                "DELETE FROM rooms WHERE COALESCE(closed, parked) < ?1",
                 [before],
             )
             .map_err(err)
@@ -341,7 +401,14 @@ enum Job {
         oneshot::Sender<Result<Option<StoredRoom>, StoreError>>,
     ),
     Purge(i64, oneshot::Sender<Result<usize, StoreError>>),
+    Take(
+        String,
+        oneshot::Sender<Result<Option<StoredRoom>, StoreError>>,
+    ),
 }
+
+/// A room's row: opening, settings, created, started, parked.
+type Row = (String, String, i64, bool, Option<i64>);
 
 /// The SQLite database on its own thread, as the rooms reach it.
 pub struct SqliteStore {
@@ -411,6 +478,9 @@ impl SqliteStore {
                             Job::Purge(before, reply) => {
                                 let _ = reply.send(db.purge(before));
                             }
+                            Job::Take(code, reply) => {
+                                let _ = reply.send(db.take(&code));
+                            }
                             Job::Commit(..) => {}
                         }
                     }
@@ -458,5 +528,9 @@ impl Store for SqliteStore {
 
     fn purge(&self, before: i64) -> StoreFuture<'_, usize> {
         self.ask(|tx| Job::Purge(before, tx))
+    }
+
+    fn take<'a>(&'a self, code: &'a str) -> StoreFuture<'a, Option<StoredRoom>> {
+        self.ask(|tx| Job::Take(code.to_owned(), tx))
     }
 }
