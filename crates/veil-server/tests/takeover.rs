@@ -500,3 +500,61 @@ async fn clients_spread_over_servers_follow_a_killed_owner_s_rooms() {
     .await
     .expect("the test ends in time");
 }
+
+/// A room parked by one server (nobody in it) is taken by another when
+/// someone comes for it there — at once, not after a lease — and runs
+/// there as it was, whatever becomes of the first server.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_parked_room_comes_back_on_another_server() {
+    let _one = one::at_a_time().await;
+    tokio::time::timeout(Duration::from_secs(60), async {
+        let nats = NatsServer::start();
+        // Leases far longer than the test: only the park frees the room.
+        let parking = ["--park-secs", "1"];
+        let a = Proc::spawn_with(&nats.url(), 1, "a", 60, 0, &parking);
+        let b = Proc::spawn_with(&nats.url(), 1, "b", 60, 0, &parking);
+        let mut reader = JetStreamOptions::new(&nats.url());
+        reader.owner = "reader".into();
+        let reader = JetStreamStore::connect(reader).await.unwrap();
+
+        let mut host = Player::connect(a.addr).await;
+        let code = host
+            .create("jieqi", vec![SeatSpec::Me, SeatSpec::Person], None)
+            .await;
+        let token = host.token.clone().unwrap();
+        drop(host);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while stored(&reader, &code).await.parked.is_none() {
+            assert!(Instant::now() < deadline, "room {code} not parked");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+
+        // Back on server b: its seat, and a second player joining there.
+        let mut clients = vec![Player::connect(b.addr).await];
+        clients[0]
+            .send(&Client::Resume {
+                room: code.clone(),
+                token,
+                last_version: 0,
+            })
+            .await;
+        clients[0].until(|f| matches!(f, Server::Snapshot(_))).await;
+        assert_eq!(clients[0].seat, Some(0));
+        let mut joiner = Player::connect(b.addr).await;
+        joiner.join(&code, "p1").await;
+        clients.push(joiner);
+        // Server a gone for good: the room runs on b, so play goes on.
+        drop(a);
+        let mut pick = Pick(21);
+        for _ in 0..6 {
+            one_action(&mut clients, "jieqi", &mut pick)
+                .await
+                .expect("the game goes on");
+        }
+        let room = stored(&reader, &code).await;
+        assert_eq!(room.parked, None);
+        assert!(room.started && room.steps.len() >= 6, "{:?}", room.steps);
+    })
+    .await
+    .expect("the test ends in time");
+}
