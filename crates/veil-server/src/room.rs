@@ -293,7 +293,9 @@ impl Room {
             // It still closes when it would have, had it stayed here.
             let idle = room.meta.settings.idle_close_secs as i64;
             let gone = (idle - (close_at - now_secs())).clamp(0, idle);
-            room.person_seen = now.checked_sub(Duration::from_secs(gone as u64)).unwrap_or(now);
+            room.person_seen = now
+                .checked_sub(Duration::from_secs(gone as u64))
+                .unwrap_or(now);
         }
         Ok(room)
     }

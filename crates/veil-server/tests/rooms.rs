@@ -844,7 +844,10 @@ async fn a_room_nobody_is_in_is_parked_and_comes_back_as_it_was() {
     watcher.watch(&lobby).await;
     drop(host);
     watcher.drain(park * 4).await;
-    assert!(server.rooms().contains(&lobby), "parked with a spectator in it");
+    assert!(
+        server.rooms().contains(&lobby),
+        "parked with a spectator in it"
+    );
     drop(watcher);
     until_gone(&server, &lobby).await;
     let stored = server.stored(&lobby).await.expect("kept in the store");
@@ -874,7 +877,10 @@ async fn a_room_nobody_is_in_is_parked_and_comes_back_as_it_was() {
     play_until(&mut clients, "jieqi", &mut pick, 2, |_| false).await;
     drop(clients);
     tokio::time::sleep(park * 4).await;
-    assert!(server.rooms().contains(&busy), "parked while its grace time ran");
+    assert!(
+        server.rooms().contains(&busy),
+        "parked while its grace time ran"
+    );
 
     // A finished game, everyone gone: parked, and found as it was.
     let (done, mut clients) = table(&server, "hide-and-guess", 2).await;
@@ -915,7 +921,10 @@ async fn a_room_nobody_is_in_is_parked_and_comes_back_as_it_was() {
     })
     .await;
     back.until(|f| matches!(f, Server::Snapshot(_))).await;
-    assert_eq!((back.v, &back.view, &back.lines), (seen[1].0, &seen[1].1, &seen[1].2));
+    assert_eq!(
+        (back.v, &back.view, &back.lines),
+        (seen[1].0, &seen[1].1, &seen[1].2)
+    );
     let mut spectator = Player::connect(again.addr).await;
     spectator.watch(&done).await;
     assert_eq!(
@@ -941,13 +950,20 @@ async fn a_parked_room_past_its_idle_time_is_closed() {
     };
     let mut host = Player::connect(server.addr).await;
     let code = host
-        .create("jieqi", vec![SeatSpec::Me, SeatSpec::Person], Some(settings))
+        .create(
+            "jieqi",
+            vec![SeatSpec::Me, SeatSpec::Person],
+            Some(settings),
+        )
         .await;
     drop(host);
     until_gone(&server, &code).await;
     let close_at = server.stored(&code).await.unwrap().parked.expect("parked");
     let now = now_secs();
-    assert!((now + 2..=now + 4).contains(&close_at), "closes at {close_at}, now {now}");
+    assert!(
+        (now + 2..=now + 4).contains(&close_at),
+        "closes at {close_at}, now {now}"
+    );
     // Before its time it comes back; after it, it is closed.
     let mut early = Player::connect(server.addr).await;
     early.watch(&code).await;

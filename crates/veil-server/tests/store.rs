@@ -610,8 +610,14 @@ async fn a_parked_room_waits_to_be_taken_and_closes_at_its_time(b: Backend) {
             .await
             .unwrap();
     }
-    store.commit(vec![parked("LATER", now + 7200)]).await.unwrap();
-    store.commit(vec![parked("SOON", now + 3600)]).await.unwrap();
+    store
+        .commit(vec![parked("LATER", now + 7200)])
+        .await
+        .unwrap();
+    store
+        .commit(vec![parked("SOON", now + 3600)])
+        .await
+        .unwrap();
     store.commit(vec![parked("PAST", now - 10)]).await.unwrap();
     drop(store);
     let store = b.open("a").await;
@@ -621,7 +627,10 @@ async fn a_parked_room_waits_to_be_taken_and_closes_at_its_time(b: Backend) {
     // Past its closing time it is not taken; before, it is, as it was.
     assert_eq!(store.take("PAST").await.unwrap(), None);
     let taken = store.take("LATER").await.unwrap().expect("taken");
-    assert_eq!((kinds(&taken), taken.seats.len()), (vec!["x".to_owned()], 1));
+    assert_eq!(
+        (kinds(&taken), taken.seats.len()),
+        (vec!["x".to_owned()], 1)
+    );
     store
         .commit(vec![
             Write::Unparked {

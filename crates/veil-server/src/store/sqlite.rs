@@ -139,12 +139,7 @@ impl SqliteDb {
 
     /// Room `code` from its row: its seats, then its latest snapshot and
     /// the steps after it (`from_start`: no snapshot, every step).
-    fn load(
-        &self,
-        code: &str,
-        row: Row,
-        from_start: bool,
-    ) -> Result<StoredRoom, StoreError> {
+    fn load(&self, code: &str, row: Row, from_start: bool) -> Result<StoredRoom, StoreError> {
         let (opening, settings, created, started, parked) = row;
         let opening: Opening = serde_json::from_str(&opening).map_err(failed)?;
         let settings: Value = serde_json::from_str(&settings).map_err(failed)?;
