@@ -629,24 +629,26 @@ async fn a_move_not_made_in_time_is_made_once_by_the_computer() {
     );
 }
 
+/// A Jieqi room of the host's seat and one free person's, closing after
+/// `idle_close_secs` with nobody in it: its host and code.
+async fn lobby(server: &veil_server::Running, idle_close_secs: u64) -> (Player, String) {
+    let settings = RoomSettings {
+        idle_close_secs,
+        ..RoomSettings::default()
+    };
+    let mut host = Player::connect(server.addr).await;
+    let seats = vec![SeatSpec::Me, SeatSpec::Person];
+    let code = host.create("jieqi", seats, Some(settings)).await;
+    (host, code)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_room_nobody_plays_in_is_closed_and_those_still_there_told() {
     let _one = one::at_a_time().await;
     let config = common::config();
     let db = config.db.clone();
     let server = veil_server::start(config).await.unwrap();
-    let settings = RoomSettings {
-        idle_close_secs: 1,
-        ..RoomSettings::default()
-    };
-    let mut host = Player::connect(server.addr).await;
-    let code = host
-        .create(
-            "jieqi",
-            vec![SeatSpec::Me, SeatSpec::Person],
-            Some(settings),
-        )
-        .await;
+    let (host, code) = lobby(&server, 1).await;
     let mut watcher = Player::connect(server.addr).await;
     watcher.watch(&code).await;
     // A person is connected: past the idle time the room stays open.
@@ -835,37 +837,34 @@ async fn a_room_nobody_is_in_is_parked_and_comes_back_as_it_was() {
     let server = veil_server::start(config).await.unwrap();
 
     // A lobby: the host leaves, a spectator stays, so it is held.
-    let mut host = Player::connect(server.addr).await;
-    let lobby = host
-        .create("jieqi", vec![SeatSpec::Me, SeatSpec::Person], None)
-        .await;
+    let (host, waiting) = lobby(&server, RoomSettings::default().idle_close_secs).await;
     let host_token = host.token.clone().unwrap();
     let mut watcher = Player::connect(server.addr).await;
-    watcher.watch(&lobby).await;
+    watcher.watch(&waiting).await;
     drop(host);
     watcher.drain(park * 4).await;
     assert!(
-        server.rooms().contains(&lobby),
+        server.rooms().contains(&waiting),
         "parked with a spectator in it"
     );
     drop(watcher);
-    until_gone(&server, &lobby).await;
-    let stored = server.stored(&lobby).await.expect("kept in the store");
+    until_gone(&server, &waiting).await;
+    let stored = server.stored(&waiting).await.expect("kept in the store");
     assert!(stored.parked.is_some(), "{stored:?}");
     // The host comes back to their seat: the room runs again, and the
     // store hears of it.
     let mut host = Player::connect(server.addr).await;
     host.send(&Client::Resume {
-        room: lobby.clone(),
+        room: waiting.clone(),
         token: host_token,
         last_version: 0,
     })
     .await;
     host.until(|f| matches!(f, Server::Snapshot(_))).await;
     assert_eq!(host.seat, Some(0));
-    assert!(server.rooms().contains(&lobby));
+    assert!(server.rooms().contains(&waiting));
     let deadline = Instant::now() + WAIT;
-    while server.stored(&lobby).await.unwrap().parked.is_some() {
+    while server.stored(&waiting).await.unwrap().parked.is_some() {
         assert!(Instant::now() < deadline, "still parked in the store");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
@@ -899,7 +898,7 @@ async fn a_room_nobody_is_in_is_parked_and_comes_back_as_it_was() {
     drop(clients);
     until_gone(&server, &done).await;
     assert!(server.rooms().contains(&busy));
-    assert!(!server.rooms().contains(&lobby), "the lobby parked again");
+    assert!(!server.rooms().contains(&waiting), "the lobby parked again");
 
     // A server started anew on the same database runs the room in play,
     // and not the parked ones until someone comes for them.
@@ -912,7 +911,7 @@ async fn a_room_nobody_is_in_is_parked_and_comes_back_as_it_was() {
     .await
     .unwrap();
     assert!(again.rooms().contains(&busy));
-    assert!(!again.rooms().contains(&done) && !again.rooms().contains(&lobby));
+    assert!(!again.rooms().contains(&done) && !again.rooms().contains(&waiting));
     let mut back = Player::connect(again.addr).await;
     back.send(&Client::Resume {
         room: done.clone(),
@@ -944,18 +943,7 @@ async fn a_parked_room_past_its_idle_time_is_closed() {
     })
     .await
     .unwrap();
-    let settings = RoomSettings {
-        idle_close_secs: 3,
-        ..RoomSettings::default()
-    };
-    let mut host = Player::connect(server.addr).await;
-    let code = host
-        .create(
-            "jieqi",
-            vec![SeatSpec::Me, SeatSpec::Person],
-            Some(settings),
-        )
-        .await;
+    let (host, code) = lobby(&server, 3).await;
     drop(host);
     until_gone(&server, &code).await;
     let close_at = server.stored(&code).await.unwrap().parked.expect("parked");
