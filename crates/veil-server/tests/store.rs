@@ -940,6 +940,53 @@ async fn a_dead_owners_room_is_taken_over_once_its_lease_lapses() {
     .await;
 }
 
+/// The rooms of a process that died, and of one that stopped, are found
+/// under its name and taken by another at its next round, without reading
+/// the whole directory; a room of the dead one that closed is not taken.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dead_or_stopped_owners_rooms_are_found_without_the_directory() {
+    let _one = one::at_a_time().await;
+    within(async {
+        let server = NatsServer::start();
+        let a = jetstream(&server, "a", 1).await;
+        let c = jetstream(&server, "c", 1).await;
+        for code in ["A1", "A2", "A3"] {
+            a.commit(vec![create(code), seat(code, 0, "ann"), step(code, 1, "a")])
+                .await
+                .unwrap();
+        }
+        a.commit(vec![closed("A3", 300)]).await.unwrap();
+        c.commit(vec![create("C1"), step("C1", 1, "c")])
+            .await
+            .unwrap();
+        let b = jetstream(&server, "b", 1).await;
+        // A first round reads the directory (a new process looks once);
+        // nobody has died yet, so nothing is taken.
+        assert!(b.take_lapsed().await.unwrap().is_empty());
+        let lists = b.directory_lists();
+        assert!(lists >= 1);
+        // `a` dies (its lease lapses); `c` stops and gives its rooms up.
+        drop(a);
+        c.release_all().await.unwrap();
+        drop(c);
+        tokio::time::sleep(Duration::from_millis(1300)).await;
+        let mut taken: Vec<String> = b
+            .take_lapsed()
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|r| r.code)
+            .collect();
+        taken.sort();
+        assert_eq!(taken, ["A1", "A2", "C1"]);
+        assert_eq!(b.directory_lists(), lists, "the directory was read");
+        assert!(b.holds("A1") && b.holds("A2") && b.holds("C1") && !b.holds("A3"));
+        // Nothing is left to look for.
+        assert!(b.take_lapsed().await.unwrap().is_empty());
+    })
+    .await;
+}
+
 /// A room whose directory entry is missing (NATS failed just after its
 /// log was written) is still taken by `take` — the log decides — and a
 /// room given up with `release` is taken at once, lease or not; a code

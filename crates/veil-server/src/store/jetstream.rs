@@ -54,6 +54,7 @@ const STREAM: &str = "VEIL_ROOMS";
 const DIRECTORY: &str = "veil_rooms";
 const LEASES: &str = "veil_leases";
 const PROCS: &str = "veil_procs";
+const OWNED: &str = "veil_owned";
 
 /// A process checks this many of the rooms it holds at each renewal (all of
 /// them after its own lease lapsed), so a room another took from it is
@@ -261,7 +262,16 @@ impl Entry {
 /// of a lease), and Debian's nats-server 2.9 does not answer the
 /// client's fallback check — a round of `take_lapsed` then hung for good.
 async fn key_names(bucket: &kv::Store) -> Result<Vec<String>, StoreError> {
-    let prefix = bucket.prefix.clone();
+    key_names_under(bucket, "").await
+}
+
+/// The keys of a bucket that start with `under` and a dot (all of them if
+/// `under` is empty), without that start.
+async fn key_names_under(bucket: &kv::Store, under: &str) -> Result<Vec<String>, StoreError> {
+    let prefix = match under {
+        "" => bucket.prefix.clone(),
+        _ => format!("{}{under}.", bucket.prefix),
+    };
     let mut subjects = bucket
         .stream
         .info_with_subjects(format!("{prefix}>"))
@@ -275,6 +285,18 @@ async fn key_names(bucket: &kv::Store) -> Result<Vec<String>, StoreError> {
         }
     }
     Ok(names)
+}
+
+/// Removes `key` from `bucket` leaving nothing behind (a KV delete or
+/// purge leaves a marker, which [`key_names`] would list).
+async fn forget(bucket: &kv::Store, key: &str) -> Result<(), StoreError> {
+    bucket
+        .stream
+        .purge()
+        .filter(format!("{}{key}", bucket.prefix))
+        .await
+        .map(|_| ())
+        .map_err(failed)
 }
 
 /// Until when a process lease read from the bucket runs (0: unreadable,
@@ -295,6 +317,10 @@ struct Inner {
     directory: kv::Store,
     leases: kv::Store,
     procs: kv::Store,
+    /// Each process's rooms: key `<process>.<code>`, written when it takes
+    /// a room and deleted when it gives it up, so the rooms of a process
+    /// that died are found without looking through the directory.
+    owned: kv::Store,
     options: JetStreamOptions,
     logs: Mutex<HashMap<String, Log>>,
     /// The rooms whose lease this process holds, with the lease's revision.
@@ -312,6 +338,8 @@ struct Inner {
     stopped: AtomicBool,
     /// Steps read back by loads (see [`Store::steps_read`]).
     steps_read: AtomicU64,
+    /// How many times the whole directory was read (tests).
+    directory_lists: AtomicU64,
 }
 
 /// A store on a NATS server (or cluster) with JetStream.
@@ -345,7 +373,7 @@ impl JetStreamStore {
         // A cluster just started may not have chosen its leader yet, and
         // servers started together race to make the stream: try for 15 s.
         let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
-        let (stream, directory, leases, procs) = loop {
+        let (stream, directory, leases, procs, owned) = loop {
             match setup(&js, options.replicas).await {
                 Ok(done) => break done,
                 Err(e) if tokio::time::Instant::now() < deadline => {
@@ -362,6 +390,7 @@ impl JetStreamStore {
             directory,
             leases,
             procs,
+            owned,
             options,
             logs: Mutex::new(HashMap::new()),
             held: Mutex::new(HashMap::new()),
@@ -372,6 +401,7 @@ impl JetStreamStore {
             verify_at: AtomicU64::new(0),
             stopped: AtomicBool::new(false),
             steps_read: AtomicU64::new(0),
+            directory_lists: AtomicU64::new(0),
         });
         // Alive before it claims anything (the bucket just made may take a
         // moment to answer on a cluster).
@@ -398,6 +428,13 @@ impl JetStreamStore {
         self.inner.claim(code).await
     }
 
+    /// How many times this store read the whole directory (tests: a dead
+    /// process's rooms are found without it).
+    #[doc(hidden)]
+    pub fn directory_lists(&self) -> u64 {
+        self.inner.directory_lists.load(Ordering::Relaxed)
+    }
+
     /// Whether this process holds room `code`'s lease, as far as it knows.
     pub fn holds(&self, code: &str) -> bool {
         lock(&self.inner.held).contains_key(code)
@@ -419,7 +456,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 async fn setup(
     js: &async_nats::jetstream::Context,
     replicas: usize,
-) -> Result<(stream::Stream, kv::Store, kv::Store, kv::Store), StoreError> {
+) -> Result<(stream::Stream, kv::Store, kv::Store, kv::Store, kv::Store), StoreError> {
     let stream = js
         .get_or_create_stream(stream::Config {
             name: STREAM.into(),
@@ -433,7 +470,8 @@ async fn setup(
     let directory = bucket(js, DIRECTORY, replicas).await?;
     let leases = bucket(js, LEASES, replicas).await?;
     let procs = bucket(js, PROCS, replicas).await?;
-    Ok((stream, directory, leases, procs))
+    let owned = bucket(js, OWNED, replicas).await?;
+    Ok((stream, directory, leases, procs, owned))
 }
 
 async fn bucket(
@@ -599,6 +637,11 @@ impl Inner {
         match taken {
             Ok(revision) => {
                 lock(&self.held).insert(code.to_owned(), revision);
+                // Not written (NATS busy): the room is found by the
+                // directory sweep instead, should this process die.
+                if let Err(e) = self.owned.put(self.owned_key(code), "".into()).await {
+                    eprintln!("room {code}: not in {OWNED} ({e})");
+                }
                 Ok(true)
             }
             // Another process was quicker.
@@ -607,9 +650,35 @@ impl Inner {
         }
     }
 
+    /// Whether room `code`'s lease names process `owner` (false if it
+    /// cannot be read).
+    async fn leased_to(&self, code: &str, owner: &str) -> bool {
+        match self.leases.entry(code).await {
+            Ok(Some(e)) if e.operation == kv::Operation::Put => {
+                serde_json::from_slice::<RoomLease>(&e.value).is_ok_and(|l| l.owner == owner)
+            }
+            _ => false,
+        }
+    }
+
+    /// This process's key of room `code` in [`OWNED`].
+    fn owned_key(&self, code: &str) -> String {
+        format!("{}.{code}", self.options.owner)
+    }
+
     /// Gives the lease up (the room closed); true if it was this
-    /// process's and is deleted.
+    /// process's and is deleted. So is its key in [`OWNED`].
     async fn release(&self, code: &str) -> bool {
+        let released = self.release_lease(code).await;
+        if released {
+            let _ = forget(&self.owned, &self.owned_key(code)).await;
+        }
+        released
+    }
+
+    /// Gives the lease up, keeping the room in [`OWNED`] under this
+    /// process: a process stopping, so the others find its rooms there.
+    async fn release_lease(&self, code: &str) -> bool {
         let held = lock(&self.held).remove(code);
         match held {
             Some(revision) => self
@@ -950,6 +1019,7 @@ impl Inner {
     }
 
     async fn directory_entries(&self) -> Result<Vec<(String, Entry)>, StoreError> {
+        self.directory_lists.fetch_add(1, Ordering::Relaxed);
         let codes = key_names(&self.directory).await?;
         let mut entries = Vec::new();
         for code in codes {
@@ -1035,11 +1105,13 @@ impl Inner {
     }
 
     /// Rooms whose owner died or stopped, taken. The processes' leases are
-    /// read (a handful of keys); only when one has lapsed, one listed last
-    /// round is gone (it stopped and gave its rooms up), a room was given up
-    /// here, or every [`SWEEP_EVERY`] rounds is the directory looked
-    /// through. A dead process's lease is deleted once its rooms are
-    /// taken, so the others stop looking.
+    /// read (a handful of keys). A process whose lease lapsed, or that was
+    /// listed last round and is gone (it stopped and gave its leases up),
+    /// has its rooms looked up under its name in [`OWNED`] and taken; then
+    /// a dead process's lease is deleted, so the others stop looking, and
+    /// its keys in [`OWNED`] too. The whole directory is looked through
+    /// only when a room was given up here or could not be taken, and every
+    /// [`SWEEP_EVERY`] rounds: a net for a room missing from [`OWNED`].
     async fn take_lapsed(&self) -> Result<Vec<StoredRoom>, StoreError> {
         let mut listed = Vec::new();
         for name in key_names(&self.procs).await? {
@@ -1064,36 +1136,79 @@ impl Inner {
             .filter(|(name, until, _)| *until <= now && *name != self.options.owner)
             .map(|(name, _, revision)| (name.clone(), *revision))
             .collect();
-        let due = {
+        let (gone, due) = {
             let mut sweep = lock(&self.sweep);
             let names: HashSet<String> = listed.into_iter().map(|(name, _, _)| name).collect();
-            let gone = sweep.known.iter().any(|k| !names.contains(k));
+            let gone: Vec<String> = sweep
+                .known
+                .iter()
+                .filter(|k| !names.contains(*k) && **k != self.options.owner)
+                .cloned()
+                .collect();
             sweep.known = names;
             sweep.rounds += 1;
-            gone || sweep.rounds % SWEEP_EVERY == 0
+            (gone, sweep.rounds % SWEEP_EVERY == 0)
         };
         let rescan = self.rescan.swap(false, Ordering::Relaxed);
-        if dead.is_empty() && !due && !rescan {
-            return Ok(Vec::new());
-        }
         let mut rooms = Vec::new();
-        let entries = self.directory_entries().await.inspect_err(|_| {
-            self.rescan.store(true, Ordering::Relaxed);
-        })?;
-        for (code, entry) in entries {
-            // A parked room waits for someone to come for it.
-            if entry.closed.is_some() || entry.parked.is_some() {
-                continue;
-            }
-            match self.take(&code).await {
-                Ok(Some(room)) => rooms.push(room),
-                Ok(None) => {}
+        let mut taken = HashSet::new();
+        // The rooms of the dead and the stopped, by their names.
+        let owners = dead.iter().map(|(name, _)| name.clone()).chain(gone);
+        for owner in owners {
+            let codes = match key_names_under(&self.owned, &owner).await {
+                Ok(codes) => codes,
                 Err(e) => {
-                    // Looked for again next round; the rooms taken so far
-                    // are run.
                     self.rescan.store(true, Ordering::Relaxed);
-                    eprintln!("room {code}: not taken ({e})");
-                    return Ok(rooms);
+                    eprintln!("the rooms of {owner}: not listed ({e})");
+                    continue;
+                }
+            };
+            let mut all_done = true;
+            for code in codes {
+                match self.take(&code).await {
+                    Ok(Some(room)) => {
+                        taken.insert(code.clone());
+                        rooms.push(room);
+                    }
+                    // Closed, parked, or someone else's now — or still
+                    // `owner`'s, back under its name: then it stays listed.
+                    Ok(None) => {
+                        if self.leased_to(&code, &owner).await {
+                            continue;
+                        }
+                    }
+                    Err(e) => {
+                        all_done = false;
+                        eprintln!("room {code}: not taken ({e})");
+                        continue;
+                    }
+                }
+                let _ = forget(&self.owned, &format!("{owner}.{code}")).await;
+            }
+            if !all_done {
+                // Looked for again, through the directory, next round.
+                self.rescan.store(true, Ordering::Relaxed);
+            }
+        }
+        if due || rescan {
+            let entries = self.directory_entries().await.inspect_err(|_| {
+                self.rescan.store(true, Ordering::Relaxed);
+            })?;
+            for (code, entry) in entries {
+                // A parked room waits for someone to come for it.
+                if entry.closed.is_some() || entry.parked.is_some() || taken.contains(&code) {
+                    continue;
+                }
+                match self.take(&code).await {
+                    Ok(Some(room)) => rooms.push(room),
+                    Ok(None) => {}
+                    Err(e) => {
+                        // Looked for again next round; the rooms taken so
+                        // far are run.
+                        self.rescan.store(true, Ordering::Relaxed);
+                        eprintln!("room {code}: not taken ({e})");
+                        return Ok(rooms);
+                    }
                 }
             }
         }
@@ -1200,7 +1315,7 @@ impl Store for JetStreamStore {
             self.inner.stopped.store(true, Ordering::Relaxed);
             let codes: Vec<String> = lock(&self.inner.held).keys().cloned().collect();
             for code in codes {
-                self.inner.release(&code).await;
+                self.inner.release_lease(&code).await;
             }
             // Gone from the process bucket: the others look for its rooms
             // at their next round (and a client's Resume takes one at once).
