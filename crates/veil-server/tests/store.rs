@@ -987,6 +987,33 @@ async fn a_dead_or_stopped_owners_rooms_are_found_without_the_directory() {
     .await;
 }
 
+/// Of several processes, one purges in a turn: another asking meanwhile
+/// purges nothing and reads no directory.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_process_purges_at_a_time() {
+    let _one = one::at_a_time().await;
+    within(async {
+        let server = NatsServer::start();
+        let a = jetstream(&server, "a", 15).await;
+        let b = jetstream(&server, "b", 15).await;
+        for code in ["OLD1", "OLD2"] {
+            a.commit(vec![create(code), step(code, 1, "a")])
+                .await
+                .unwrap();
+        }
+        a.commit(vec![closed("OLD1", 1000)]).await.unwrap();
+        assert_eq!(a.purge(3000).await, Ok(1));
+        a.commit(vec![closed("OLD2", 1000)]).await.unwrap();
+        let lists = b.directory_lists();
+        assert_eq!(b.purge(3000).await, Ok(0), "a's turn");
+        assert_eq!(b.directory_lists(), lists);
+        assert!(b.room("OLD2").await.unwrap().is_some());
+        assert_eq!(a.purge(3000).await, Ok(1), "still a's turn");
+        assert_eq!(b.room("OLD2").await.unwrap(), None);
+    })
+    .await;
+}
+
 /// A room whose directory entry is missing (NATS failed just after its
 /// log was written) is still taken by `take` — the log decides — and a
 /// room given up with `release` is taken at once, lease or not; a code

@@ -66,6 +66,14 @@ const VERIFY_BATCH: usize = 64;
 /// triggers of [`Inner::take_lapsed`].
 const SWEEP_EVERY: u32 = 30;
 
+/// The key in `veil_leases` of the turn to purge (not a room's code: codes
+/// are letters and digits).
+const PURGE_KEY: &str = "=purge";
+
+/// One process purges in this long, whoever asks: every process asks
+/// hourly, and reading the whole directory once an hour is enough.
+const PURGE_TURN: Duration = Duration::from_secs(50 * 60);
+
 fn subject(code: &str) -> String {
     format!("room.{code}")
 }
@@ -1222,7 +1230,48 @@ impl Inner {
         Ok(rooms)
     }
 
+    /// Whether this process purges now: the turn is free, lapsed, or its
+    /// own; taken (by compare-and-set) for [`PURGE_TURN`].
+    async fn purge_turn(&self) -> Result<bool, StoreError> {
+        let now = now_ms();
+        let turn = Lease {
+            owner: self.options.owner.clone(),
+            until_ms: now + PURGE_TURN.as_millis() as u64,
+        };
+        let value: bytes::Bytes = serde_json::to_vec(&turn).map_err(failed)?.into();
+        let taken = match self.leases.entry(PURGE_KEY).await.map_err(failed)? {
+            Some(e) if e.operation == kv::Operation::Put => {
+                let held = serde_json::from_slice::<Lease>(&e.value).ok();
+                if held.is_some_and(|l| l.until_ms > now && l.owner != self.options.owner) {
+                    return Ok(false);
+                }
+                self.leases
+                    .update(PURGE_KEY, value, e.revision)
+                    .await
+                    .map(|_| ())
+                    .map_err(|e| e.kind() == UpdateErrorKind::WrongLastRevision)
+            }
+            _ => self
+                .leases
+                .create(PURGE_KEY, value)
+                .await
+                .map(|_| ())
+                .map_err(|e| e.kind() == CreateErrorKind::AlreadyExists),
+        };
+        match taken {
+            Ok(()) => Ok(true),
+            // Another process took the turn first.
+            Err(true) => Ok(false),
+            Err(false) => Err(failed("the purge's turn could not be taken")),
+        }
+    }
+
+    /// Deletes rooms closed before `before`, if it is this process's turn
+    /// (else none: another process does it).
     async fn purge(&self, before: i64) -> Result<usize, StoreError> {
+        if !self.purge_turn().await? {
+            return Ok(0);
+        }
         let mut purged = 0;
         for (code, entry) in self.directory_entries().await? {
             if entry.closed_at().is_none_or(|at| at >= before) {
