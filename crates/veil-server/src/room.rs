@@ -323,6 +323,11 @@ impl Room {
             }
         }
         loop {
+            self.quiet_since = match (self.at_rest(), self.quiet_since) {
+                (true, Some(since)) => Some(since),
+                (true, None) => Some(Instant::now()),
+                (false, _) => None,
+            };
             let deadline = self.deadline();
             tokio::select! {
                 input = rx.recv() => match input {
@@ -334,11 +339,6 @@ impl Room {
             if self.closed {
                 break;
             }
-            self.quiet_since = match (self.at_rest(), self.quiet_since) {
-                (true, Some(since)) => Some(since),
-                (true, None) => Some(Instant::now()),
-                (false, _) => None,
-            };
         }
         // Connections still here learn that the room is gone, or where.
         let bye = if self.moved {

@@ -904,7 +904,7 @@ async fn a_room_nobody_is_in_is_parked_and_comes_back_as_it_was() {
     // and not the parked ones until someone comes for them.
     server.hand_over().await.unwrap();
     let again = veil_server::start(veil_server::Config {
-        db,
+        db: db.clone(),
         park_after: park,
         ..common::config()
     })
@@ -930,6 +930,19 @@ async fn a_room_nobody_is_in_is_parked_and_comes_back_as_it_was() {
         (spectator.v, &spectator.view, &spectator.lines),
         (seen[2].0, &seen[2].1, &seen[2].2)
     );
+
+    // Stopped while it ran again, it is loaded by the next start — and,
+    // at rest there, parked again without anything else happening.
+    again.hand_over().await.unwrap();
+    let third = veil_server::start(veil_server::Config {
+        db,
+        park_after: park,
+        ..common::config()
+    })
+    .await
+    .unwrap();
+    assert!(third.rooms().contains(&done));
+    until_gone(&third, &done).await;
 }
 
 /// A parked room closes when it would have had it stayed: past its idle
