@@ -1155,7 +1155,7 @@ impl Inner {
                 .collect();
             sweep.known = names;
             sweep.rounds += 1;
-            (gone, sweep.rounds % SWEEP_EVERY == 0)
+            (gone, sweep.rounds.is_multiple_of(SWEEP_EVERY))
         };
         let rescan = self.rescan.swap(false, Ordering::Relaxed);
         let mut rooms = Vec::new();
