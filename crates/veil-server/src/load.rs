@@ -11,6 +11,11 @@
 //! watcher `i` connects to the `(r + i)`th, so most connections are
 //! forwarded to their room's server, as behind a load balancer.
 //!
+//! `--lobbies N` also opens N rooms whose host leaves at once (a link
+//! nobody followed), and `--linger S` keeps reading every server's
+//! `/health` for S seconds after the bots left: the rooms held and the
+//! memory as rooms are parked (`veil-server --park-secs`).
+//!
 //! Bots connect only to the URLs given; point them at 127.0.0.1.
 
 use std::collections::HashMap;
@@ -35,6 +40,8 @@ struct Args {
     game: String,
     think_ms: u64,
     watchers: usize,
+    lobbies: usize,
+    linger: u64,
 }
 
 fn parse(args: &[String]) -> Result<Args, String> {
@@ -45,6 +52,8 @@ fn parse(args: &[String]) -> Result<Args, String> {
         game: "jieqi".into(),
         think_ms: 1000,
         watchers: 0,
+        lobbies: 0,
+        linger: 0,
     };
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -57,6 +66,8 @@ fn parse(args: &[String]) -> Result<Args, String> {
             "--game" => a.game = value.clone(),
             "--think-ms" => a.think_ms = number()?,
             "--watchers" => a.watchers = number()? as usize,
+            "--lobbies" => a.lobbies = number()? as usize,
+            "--linger" => a.linger = number()?,
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
@@ -104,6 +115,7 @@ async fn run(args: Args) -> Result<(), String> {
     for url in &args.urls {
         before.push(health(url).ok_or_else(|| format!("{url}: /health does not answer"))?);
     }
+    let lobbies = open_lobbies(&args).await;
     let figures = Arc::new(Figures::default());
     let measuring = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let conns = Arc::new(AtomicU64::new(0));
@@ -184,6 +196,7 @@ async fn run(args: Args) -> Result<(), String> {
         t.abort();
     }
     probe.abort();
+    let linger = linger(&args).await;
     let mut own_lag = lag.lock().unwrap_or_else(|p| p.into_inner()).clone();
     own_lag.sort_unstable();
     let lag_at = |q: f64| {
@@ -228,9 +241,71 @@ async fn run(args: Args) -> Result<(), String> {
         "rooms_finished": figures.finished.load(Ordering::Relaxed),
         "errors": figures.errors.load(Ordering::Relaxed),
         "error_codes": figures.error_codes.lock().unwrap_or_else(|p| p.into_inner()).clone(),
+        "lobbies": lobbies,
+        "linger": linger,
     });
     println!("{line}");
     Ok(())
+}
+
+/// Opens `--lobbies` rooms on the servers in turn, each left by its host
+/// once it is made; how many were made.
+async fn open_lobbies(args: &Args) -> usize {
+    let conns = Arc::new(AtomicU64::new(0));
+    let gate = Arc::new(tokio::sync::Semaphore::new(32));
+    let mut tasks = Vec::new();
+    for r in 0..args.lobbies {
+        let url = args.urls[r % args.urls.len()].clone();
+        let (game, conns, gate) = (args.game.clone(), conns.clone(), gate.clone());
+        tasks.push(tokio::spawn(async move {
+            let _permit = gate.acquire_owned().await.ok();
+            // Only the host's seat is taken: the game never starts.
+            match Room::open(&[url], &game, 2, 0, &conns).await {
+                Ok(room) => {
+                    // The host leaves: a close frame, so the server sees it.
+                    for mut sink in room.sinks {
+                        let _ = sink.close().await;
+                    }
+                    true
+                }
+                Err(e) => {
+                    eprintln!("load: lobby {r}: {e}");
+                    false
+                }
+            }
+        }));
+    }
+    let mut made = 0;
+    for t in tasks {
+        made += usize::from(t.await.unwrap_or(false));
+    }
+    made
+}
+
+/// Reads every server's `/health` each second for `--linger` seconds
+/// after the bots left: (seconds, rooms held, resident kB) summed over the
+/// servers, ten samples at most plus the last.
+async fn linger(args: &Args) -> Value {
+    if args.linger == 0 {
+        return Value::Null;
+    }
+    let every = (args.linger / 10).max(1);
+    let mut samples = Vec::new();
+    for t in 0..=args.linger {
+        if t % every == 0 || t == args.linger {
+            let (mut rooms, mut rss) = (0, 0);
+            for url in &args.urls {
+                let h = health(url).unwrap_or(Value::Null);
+                rooms += h["rooms"].as_u64().unwrap_or(0);
+                rss += h["rss_kb"].as_u64().unwrap_or(0);
+            }
+            samples.push(serde_json::json!([t, rooms, rss]));
+        }
+        if t < args.linger {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+    }
+    serde_json::json!({"every": "[seconds, rooms held, rss kB]", "samples": samples})
 }
 
 type Sink = futures_util::stream::SplitSink<
