@@ -11,7 +11,7 @@ const USAGE: &str = "usage:
               [--park-secs 600]
               [--trusted-proxy IP]... [--proxy-header x-forwarded-for|forwarded]
   veil-server load --url ws://127.0.0.1:8080/ws [--rooms 100] [--seconds 20]
-              [--game jieqi] [--think-ms 1000] [--watchers 0]";
+              [--game jieqi] [--think-ms 1000] [--watchers 0] [--lobbies 0] [--linger 0]";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
