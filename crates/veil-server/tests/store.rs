@@ -987,6 +987,28 @@ async fn a_dead_or_stopped_owners_rooms_are_found_without_the_directory() {
     .await;
 }
 
+/// The directory sweep every 30th round, a net under the index, is done
+/// by one process at a time: another's 30th round skips it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_process_sweeps_the_directory_at_a_time() {
+    let _one = one::at_a_time().await;
+    within(async {
+        let server = NatsServer::start();
+        let a = jetstream(&server, "a", 15).await;
+        let b = jetstream(&server, "b", 15).await;
+        for _ in 0..30 {
+            a.take_lapsed().await.unwrap();
+        }
+        // Its first round (a process new here looks once) and its 30th.
+        assert_eq!(a.directory_lists(), 2);
+        for _ in 0..30 {
+            b.take_lapsed().await.unwrap();
+        }
+        assert_eq!(b.directory_lists(), 1, "a has the turn");
+    })
+    .await;
+}
+
 /// Of several processes, one purges in a turn: another asking meanwhile
 /// purges nothing and reads no directory.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -66,9 +66,10 @@ const VERIFY_BATCH: usize = 64;
 /// triggers of [`Inner::take_lapsed`].
 const SWEEP_EVERY: u32 = 30;
 
-/// The key in `veil_leases` of the turn to purge (not a room's code: codes
-/// are letters and digits).
+/// The keys in `veil_leases` of the turns to purge and to sweep (not
+/// rooms' codes: codes are letters and digits).
 const PURGE_KEY: &str = "=purge";
+const SWEEP_KEY: &str = "=sweep";
 
 /// One process purges in this long, whoever asks: every process asks
 /// hourly, and reading the whole directory once an hour is enough.
@@ -1198,6 +1199,14 @@ impl Inner {
                 self.rescan.store(true, Ordering::Relaxed);
             }
         }
+        // The round's net is one process's at a time; a room given up or
+        // not taken here is looked for here.
+        let due = due && {
+            let every = self.options.lease / 3;
+            self.turn(SWEEP_KEY, every * (SWEEP_EVERY - 1))
+                .await
+                .unwrap_or(false)
+        };
         if due || rescan {
             let entries = self.directory_entries().await.inspect_err(|_| {
                 self.rescan.store(true, Ordering::Relaxed);
@@ -1230,30 +1239,30 @@ impl Inner {
         Ok(rooms)
     }
 
-    /// Whether this process purges now: the turn is free, lapsed, or its
-    /// own; taken (by compare-and-set) for [`PURGE_TURN`].
-    async fn purge_turn(&self) -> Result<bool, StoreError> {
+    /// Whether it is this process's turn at `key` now: the turn is free,
+    /// lapsed, or its own; then taken (by compare-and-set) for `length`.
+    async fn turn(&self, key: &str, length: Duration) -> Result<bool, StoreError> {
         let now = now_ms();
         let turn = Lease {
             owner: self.options.owner.clone(),
-            until_ms: now + PURGE_TURN.as_millis() as u64,
+            until_ms: now + length.as_millis() as u64,
         };
         let value: bytes::Bytes = serde_json::to_vec(&turn).map_err(failed)?.into();
-        let taken = match self.leases.entry(PURGE_KEY).await.map_err(failed)? {
+        let taken = match self.leases.entry(key).await.map_err(failed)? {
             Some(e) if e.operation == kv::Operation::Put => {
                 let held = serde_json::from_slice::<Lease>(&e.value).ok();
                 if held.is_some_and(|l| l.until_ms > now && l.owner != self.options.owner) {
                     return Ok(false);
                 }
                 self.leases
-                    .update(PURGE_KEY, value, e.revision)
+                    .update(key, value, e.revision)
                     .await
                     .map(|_| ())
                     .map_err(|e| e.kind() == UpdateErrorKind::WrongLastRevision)
             }
             _ => self
                 .leases
-                .create(PURGE_KEY, value)
+                .create(key, value)
                 .await
                 .map(|_| ())
                 .map_err(|e| e.kind() == CreateErrorKind::AlreadyExists),
@@ -1262,14 +1271,14 @@ impl Inner {
             Ok(()) => Ok(true),
             // Another process took the turn first.
             Err(true) => Ok(false),
-            Err(false) => Err(failed("the purge's turn could not be taken")),
+            Err(false) => Err(failed(format!("the turn {key} could not be taken"))),
         }
     }
 
     /// Deletes rooms closed before `before`, if it is this process's turn
     /// (else none: another process does it).
     async fn purge(&self, before: i64) -> Result<usize, StoreError> {
-        if !self.purge_turn().await? {
+        if !self.turn(PURGE_KEY, PURGE_TURN).await? {
             return Ok(0);
         }
         let mut purged = 0;
