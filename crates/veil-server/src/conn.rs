@@ -313,7 +313,9 @@ async fn handle(
                         name,
                         reply,
                     };
-                    enter(conn, here, room, input, ok).await;
+                    if enter(here, room, input, ok).await.is_none() {
+                        conn.send(&Server::error(codes::NO_ROOM, "the room is closed", None));
+                    }
                 }
                 Err((code, message)) => {
                     conn.send(&Server::error(code, message, None));
@@ -412,16 +414,8 @@ async fn join(shared: &Arc<Shared>, conn: &Conn, here: &mut Here, code: &str, ms
                 reply,
             },
         };
-        if room.send(input).await.is_ok() {
-            match ok.await {
-                Ok(true) => {
-                    here.room = Some(In::Here(room));
-                    return;
-                }
-                // Refused, and told why.
-                Ok(false) => return,
-                Err(_) => {}
-            }
+        if enter(here, room, input, ok).await.is_some() {
+            return;
         }
         tokio::time::sleep(std::time::Duration::from_millis(25)).await;
     }
@@ -436,18 +430,19 @@ fn no_room(conn: &Conn, code: &str) {
     ));
 }
 
+/// Sends `input` to `room` and, if the room lets the connection in, puts
+/// it there. `None`: the room stopped before it answered (a Join, Watch or
+/// Resume then looks for it again); `Some(false)`: refused, and told why.
 async fn enter(
-    conn: &Conn,
     here: &mut Here,
     room: mpsc::Sender<Input>,
     input: Input,
     ok: oneshot::Receiver<bool>,
-) {
-    if room.send(input).await.is_err() {
-        conn.send(&Server::error(codes::NO_ROOM, "the room is closed", None));
-        return;
-    }
-    if ok.await.unwrap_or(false) {
+) -> Option<bool> {
+    room.send(input).await.ok()?;
+    let entered = ok.await.ok()?;
+    if entered {
         here.room = Some(In::Here(room));
     }
+    Some(entered)
 }
