@@ -261,6 +261,11 @@ fn check_online<G: GameView>(
     code: &str,
     game: &OnlineGame<G>,
 ) -> Result<bool, String> {
+    // One frame first, so what is painted and the match read below are of
+    // the same version: a frame read during this update (a card given, a
+    // computer's move) would otherwise be painted but checked against the
+    // version before it, and its new secret called a leak.
+    app.update();
     let Some(m) = app.world().get_resource::<Match<G>>() else {
         return Ok(false);
     };
@@ -270,7 +275,6 @@ fn check_online<G: GameView>(
     let version = m.version;
     let view = m.observe(seat);
     let mirror = m.is_mirror();
-    app.update();
     (game.world)(app);
     let mut compared = false;
     if mirror {
