@@ -942,12 +942,16 @@ async fn a_dead_owners_room_is_taken_over_once_its_lease_lapses() {
 
 /// The rooms of a process that died, and of one that stopped, are found
 /// under its name and taken by another at its next round, without reading
-/// the whole directory; a room of the dead one that closed is not taken.
+/// the directory; a room of the dead one that closed is not taken.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_dead_or_stopped_owners_rooms_are_found_without_the_directory() {
     let _one = one::at_a_time().await;
     within(async {
         let server = NatsServer::start();
+        // `w` walks the directory (its turn lasts its lease): the others
+        // do not.
+        let w = jetstream(&server, "w", 60).await;
+        w.take_lapsed().await.unwrap();
         let a = jetstream(&server, "a", 1).await;
         let c = jetstream(&server, "c", 1).await;
         for code in ["A1", "A2", "A3"] {
@@ -960,11 +964,8 @@ async fn a_dead_or_stopped_owners_rooms_are_found_without_the_directory() {
             .await
             .unwrap();
         let b = jetstream(&server, "b", 1).await;
-        // A first round reads the directory (a new process looks once);
-        // nobody has died yet, so nothing is taken.
+        // Nobody has died yet, so nothing is taken.
         assert!(b.take_lapsed().await.unwrap().is_empty());
-        let lists = b.directory_lists();
-        assert!(lists >= 1);
         // `a` dies (its lease lapses); `c` stops and gives its rooms up.
         drop(a);
         c.release_all().await.unwrap();
@@ -979,32 +980,60 @@ async fn a_dead_or_stopped_owners_rooms_are_found_without_the_directory() {
             .collect();
         taken.sort();
         assert_eq!(taken, ["A1", "A2", "C1"]);
-        assert_eq!(b.directory_lists(), lists, "the directory was read");
+        assert_eq!(b.directory_reads(), 0, "the directory was read");
         assert!(b.holds("A1") && b.holds("A2") && b.holds("C1") && !b.holds("A3"));
         // Nothing is left to look for.
         assert!(b.take_lapsed().await.unwrap().is_empty());
+        drop(w);
     })
     .await;
 }
 
-/// The directory sweep every 30th round, a net under the index, is done
-/// by one process at a time: another's 30th round skips it.
+/// One process at a time walks the directory, a page a round: rooms that
+/// nobody runs and no live process's index lists (their process stopped
+/// before the others met it) are taken a page at a time; a parked room
+/// and a closed one are left; at its end the walk begins again. Another
+/// process meanwhile reads nothing of the directory.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn one_process_sweeps_the_directory_at_a_time() {
+async fn the_directory_is_walked_a_page_a_round_by_one_process() {
     let _one = one::at_a_time().await;
     within(async {
         let server = NatsServer::start();
-        let a = jetstream(&server, "a", 15).await;
-        let b = jetstream(&server, "b", 15).await;
-        for _ in 0..30 {
-            a.take_lapsed().await.unwrap();
+        let x = jetstream(&server, "x", 60).await;
+        let codes: Vec<String> = (0..230).map(|i| format!("W{i}")).collect();
+        for code in &codes {
+            x.commit(vec![create(code), step(code, 1, "x")])
+                .await
+                .unwrap();
         }
-        // Its first round (a process new here looks once) and its 30th.
-        assert_eq!(a.directory_lists(), 2);
-        for _ in 0..30 {
-            b.take_lapsed().await.unwrap();
+        x.commit(vec![create("PARKED"), parked("PARKED", 4_000_000_000)])
+            .await
+            .unwrap();
+        x.commit(vec![create("CLOSED"), closed("CLOSED", 300)])
+            .await
+            .unwrap();
+        x.release_all().await.unwrap();
+        drop(x);
+        let a = jetstream(&server, "a", 60).await;
+        let b = jetstream(&server, "b", 60).await;
+        let mut taken = Vec::new();
+        let mut per_round = Vec::new();
+        for _ in 0..3 {
+            let round = a.take_lapsed().await.unwrap();
+            per_round.push((round.len(), a.directory_reads()));
+            taken.extend(round.into_iter().map(|r| r.code));
+            assert!(b.take_lapsed().await.unwrap().is_empty());
         }
-        assert_eq!(b.directory_lists(), 1, "a has the turn");
+        assert_eq!(per_round, [(100, 100), (100, 200), (30, 232)]);
+        taken.sort();
+        let mut expected = codes.clone();
+        expected.sort();
+        assert_eq!(taken, expected);
+        assert!(!a.holds("PARKED") && !a.holds("CLOSED"));
+        assert_eq!(b.directory_reads(), 0, "a has the turn");
+        // Begun again: a page read, nothing more to take.
+        assert!(a.take_lapsed().await.unwrap().is_empty());
+        assert_eq!(a.directory_reads(), 332);
     })
     .await;
 }
@@ -1026,9 +1055,9 @@ async fn one_process_purges_at_a_time() {
         a.commit(vec![closed("OLD1", 1000)]).await.unwrap();
         assert_eq!(a.purge(3000).await, Ok(1));
         a.commit(vec![closed("OLD2", 1000)]).await.unwrap();
-        let lists = b.directory_lists();
+        let reads = b.directory_reads();
         assert_eq!(b.purge(3000).await, Ok(0), "a's turn");
-        assert_eq!(b.directory_lists(), lists);
+        assert_eq!(b.directory_reads(), reads);
         assert!(b.room("OLD2").await.unwrap().is_some());
         assert_eq!(a.purge(3000).await, Ok(1), "still a's turn");
         assert_eq!(b.room("OLD2").await.unwrap(), None);

@@ -61,10 +61,14 @@ const OWNED: &str = "veil_owned";
 /// dropped even if nothing else tells it.
 const VERIFY_BATCH: usize = 64;
 
-/// Every this many renewals a process looks through the whole directory
-/// for rooms nobody runs, even if no process died: a net under the
-/// triggers of [`Inner::take_lapsed`].
-const SWEEP_EVERY: u32 = 30;
+/// One process walks the directory, a page a renewal, for rooms nobody
+/// runs even though no process died: a net under the index
+/// ([`OWNED`]). A page is sized so a walk takes about this many rounds
+/// (five minutes with the default lease), within the bounds below: a
+/// round's work stays bounded however large the directory grows.
+const WALK_ROUNDS: u64 = 30;
+const WALK_PAGE_MIN: u64 = 100;
+const WALK_PAGE_MAX: u64 = 2000;
 
 /// The keys in `veil_leases` of the turns to purge and to sweep (not
 /// rooms' codes: codes are letters and digits).
@@ -229,11 +233,34 @@ struct RoomLease {
 }
 
 /// What `take_lapsed` remembers between its rounds.
-#[derive(Default)]
 struct Sweep {
     /// The processes listed last round: one missing now stopped.
     known: HashSet<String>,
-    rounds: u32,
+    /// The walk: the directory stream's sequence it goes on from, the
+    /// entries read since it last began, and how many a round reads.
+    cursor: u64,
+    walked: u64,
+    page: u64,
+}
+
+impl Default for Sweep {
+    fn default() -> Self {
+        Sweep {
+            known: HashSet::new(),
+            cursor: 1,
+            walked: 0,
+            page: WALK_PAGE_MIN,
+        }
+    }
+}
+
+/// What a round could not finish, looked at again next round: rooms not
+/// taken (a store error) or given up here, and processes whose rooms
+/// could not be listed.
+#[derive(Default)]
+struct Recheck {
+    codes: HashSet<String>,
+    owners: HashSet<String>,
 }
 
 /// A directory entry: the room without its steps, and the last message of
@@ -339,16 +366,16 @@ struct Inner {
     /// Other processes' leases as last read: name → until (ms).
     alive: Mutex<HashMap<String, u64>>,
     sweep: Mutex<Sweep>,
-    /// A room was given up here: the next round looks for rooms to take.
-    rescan: AtomicBool,
+    recheck: Mutex<Recheck>,
     /// Where the next renewal's check of held rooms starts.
     verify_at: AtomicU64,
     /// Stopped (`release_all`): the lease is no longer renewed.
     stopped: AtomicBool,
     /// Steps read back by loads (see [`Store::steps_read`]).
     steps_read: AtomicU64,
-    /// How many times the whole directory was read (tests).
-    directory_lists: AtomicU64,
+    /// Directory entries read in bulk: by the walk, or a whole read at
+    /// start or by the purge (tests).
+    directory_reads: AtomicU64,
 }
 
 /// A store on a NATS server (or cluster) with JetStream.
@@ -406,11 +433,11 @@ impl JetStreamStore {
             until: AtomicU64::new(0),
             alive: Mutex::new(HashMap::new()),
             sweep: Mutex::new(Sweep::default()),
-            rescan: AtomicBool::new(true),
+            recheck: Mutex::new(Recheck::default()),
             verify_at: AtomicU64::new(0),
             stopped: AtomicBool::new(false),
             steps_read: AtomicU64::new(0),
-            directory_lists: AtomicU64::new(0),
+            directory_reads: AtomicU64::new(0),
         });
         // Alive before it claims anything (the bucket just made may take a
         // moment to answer on a cluster).
@@ -437,11 +464,12 @@ impl JetStreamStore {
         self.inner.claim(code).await
     }
 
-    /// How many times this store read the whole directory (tests: a dead
-    /// process's rooms are found without it).
+    /// How many directory entries this store read in bulk (tests: a dead
+    /// process's rooms are found without reading the directory, and the
+    /// walk reads a page a round).
     #[doc(hidden)]
-    pub fn directory_lists(&self) -> u64 {
-        self.inner.directory_lists.load(Ordering::Relaxed)
+    pub fn directory_reads(&self) -> u64 {
+        self.inner.directory_reads.load(Ordering::Relaxed)
     }
 
     /// Whether this process holds room `code`'s lease, as far as it knows.
@@ -1028,8 +1056,9 @@ impl Inner {
     }
 
     async fn directory_entries(&self) -> Result<Vec<(String, Entry)>, StoreError> {
-        self.directory_lists.fetch_add(1, Ordering::Relaxed);
         let codes = key_names(&self.directory).await?;
+        self.directory_reads
+            .fetch_add(codes.len() as u64, Ordering::Relaxed);
         let mut entries = Vec::new();
         for code in codes {
             if let Some(value) = self.directory.get(&code).await.map_err(failed)? {
@@ -1065,6 +1094,12 @@ impl Inner {
     /// Takes room `code` if it is open and its lease free or lapsed, and
     /// not held here already.
     async fn take(&self, code: &str) -> Result<Option<StoredRoom>, StoreError> {
+        self.take_room(code, true).await
+    }
+
+    /// [`Inner::take`], a parked room too if `wake` (someone came for
+    /// it), else not (a round of `take_lapsed` leaves it parked).
+    async fn take_room(&self, code: &str, wake: bool) -> Result<Option<StoredRoom>, StoreError> {
         if lock(&self.held).contains_key(code) {
             return Ok(None);
         }
@@ -1074,6 +1109,7 @@ impl Inner {
                 let entry: Entry = serde_json::from_slice(&value).map_err(failed)?;
                 if entry.closed_at().is_some_and(|at| at <= crate::now_secs())
                     || entry.closed.is_some()
+                    || (entry.parked.is_some() && !wake)
                 {
                     return Ok(None);
                 }
@@ -1118,9 +1154,10 @@ impl Inner {
     /// listed last round and is gone (it stopped and gave its leases up),
     /// has its rooms looked up under its name in [`OWNED`] and taken; then
     /// a dead process's lease is deleted, so the others stop looking, and
-    /// its keys in [`OWNED`] too. The whole directory is looked through
-    /// only when a room was given up here or could not be taken, and every
-    /// [`SWEEP_EVERY`] rounds: a net for a room missing from [`OWNED`].
+    /// its keys in [`OWNED`] too. What a round could not finish is looked
+    /// at again the next. And one process at a time walks the directory, a
+    /// page a round ([`Inner::walk`]): a net for a room missing from
+    /// [`OWNED`].
     async fn take_lapsed(&self) -> Result<Vec<StoredRoom>, StoreError> {
         let mut listed = Vec::new();
         for name in key_names(&self.procs).await? {
@@ -1145,36 +1182,38 @@ impl Inner {
             .filter(|(name, until, _)| *until <= now && *name != self.options.owner)
             .map(|(name, _, revision)| (name.clone(), *revision))
             .collect();
-        let (gone, due) = {
+        let gone: Vec<String> = {
             let mut sweep = lock(&self.sweep);
             let names: HashSet<String> = listed.into_iter().map(|(name, _, _)| name).collect();
-            let gone: Vec<String> = sweep
+            let gone = sweep
                 .known
                 .iter()
                 .filter(|k| !names.contains(*k) && **k != self.options.owner)
                 .cloned()
                 .collect();
             sweep.known = names;
-            sweep.rounds += 1;
-            (gone, sweep.rounds.is_multiple_of(SWEEP_EVERY))
+            gone
         };
-        let rescan = self.rescan.swap(false, Ordering::Relaxed);
+        let again = std::mem::take(&mut *lock(&self.recheck));
         let mut rooms = Vec::new();
         let mut taken = HashSet::new();
         // The rooms of the dead and the stopped, by their names.
-        let owners = dead.iter().map(|(name, _)| name.clone()).chain(gone);
+        let mut owners: Vec<String> = dead.iter().map(|(name, _)| name.clone()).collect();
+        owners.extend(gone);
+        owners.extend(again.owners);
+        owners.sort();
+        owners.dedup();
         for owner in owners {
             let codes = match key_names_under(&self.owned, &owner).await {
                 Ok(codes) => codes,
                 Err(e) => {
-                    self.rescan.store(true, Ordering::Relaxed);
                     eprintln!("the rooms of {owner}: not listed ({e})");
+                    lock(&self.recheck).owners.insert(owner);
                     continue;
                 }
             };
-            let mut all_done = true;
             for code in codes {
-                match self.take(&code).await {
+                match self.take_room(&code, false).await {
                     Ok(Some(room)) => {
                         taken.insert(code.clone());
                         rooms.push(room);
@@ -1187,47 +1226,36 @@ impl Inner {
                         }
                     }
                     Err(e) => {
-                        all_done = false;
                         eprintln!("room {code}: not taken ({e})");
+                        lock(&self.recheck).codes.insert(code);
                         continue;
                     }
                 }
                 let _ = forget(&self.owned, &format!("{owner}.{code}")).await;
             }
-            if !all_done {
-                // Looked for again, through the directory, next round.
-                self.rescan.store(true, Ordering::Relaxed);
+        }
+        // Rooms given up here, or not taken last round.
+        for code in again.codes {
+            if taken.contains(&code) {
+                continue;
+            }
+            match self.take_room(&code, false).await {
+                Ok(Some(room)) => {
+                    taken.insert(code);
+                    rooms.push(room);
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    eprintln!("room {code}: not taken ({e})");
+                    lock(&self.recheck).codes.insert(code);
+                }
             }
         }
-        // The round's net is one process's at a time; a room given up or
-        // not taken here is looked for here.
-        let due = due && {
-            let every = self.options.lease / 3;
-            self.turn(SWEEP_KEY, every * (SWEEP_EVERY - 1))
-                .await
-                .unwrap_or(false)
-        };
-        if due || rescan {
-            let entries = self.directory_entries().await.inspect_err(|_| {
-                self.rescan.store(true, Ordering::Relaxed);
-            })?;
-            for (code, entry) in entries {
-                // A parked room waits for someone to come for it.
-                if entry.closed.is_some() || entry.parked.is_some() || taken.contains(&code) {
-                    continue;
-                }
-                match self.take(&code).await {
-                    Ok(Some(room)) => rooms.push(room),
-                    Ok(None) => {}
-                    Err(e) => {
-                        // Looked for again next round; the rooms taken so
-                        // far are run.
-                        self.rescan.store(true, Ordering::Relaxed);
-                        eprintln!("room {code}: not taken ({e})");
-                        return Ok(rooms);
-                    }
-                }
-            }
+        // The walker keeps its turn by asking each round; another takes it
+        // a few rounds after the walker stopped asking.
+        let every = self.options.lease / 3;
+        if self.turn(SWEEP_KEY, every * 3).await.unwrap_or(false) {
+            rooms.extend(self.walk(&mut taken).await);
         }
         for (name, revision) in dead {
             // Only that revision: a process back under its name keeps it.
@@ -1237,6 +1265,86 @@ impl Inner {
                 .await;
         }
         Ok(rooms)
+    }
+
+    /// One page of the walk through the directory: its entries in the
+    /// stream's order from where the last page ended, each open room
+    /// nobody runs taken. At the end it begins again, its page sized from
+    /// the walk just done. A page a round keeps the work of a round
+    /// bounded, however many rooms the directory holds.
+    async fn walk(&self, taken: &mut HashSet<String>) -> Vec<StoredRoom> {
+        let (mut cursor, mut walked, page) = {
+            let s = lock(&self.sweep);
+            (s.cursor, s.walked, s.page)
+        };
+        let filter = format!("{}>", self.directory.prefix);
+        let mut rooms = Vec::new();
+        let mut ended = false;
+        for _ in 0..page {
+            let message = match self
+                .directory
+                .stream
+                .raw_message_builder()
+                .sequence(cursor)
+                .next_by_subject(filter.clone())
+                .send()
+                .await
+            {
+                Ok(message) => message,
+                Err(e) if e.kind() == LastRawMessageErrorKind::NoMessageFound => {
+                    ended = true;
+                    break;
+                }
+                // Gone on from here next round.
+                Err(e) => {
+                    eprintln!("the directory's walk: {e}");
+                    break;
+                }
+            };
+            cursor = message.sequence + 1;
+            walked += 1;
+            self.directory_reads.fetch_add(1, Ordering::Relaxed);
+            let Some(code) = message
+                .subject
+                .as_str()
+                .strip_prefix(&self.directory.prefix)
+            else {
+                continue;
+            };
+            // A delete or purge marker: no room.
+            if message.headers.get("KV-Operation").is_some() || taken.contains(code) {
+                continue;
+            }
+            let Ok(entry) = serde_json::from_slice::<Entry>(&message.payload) else {
+                eprintln!("directory entry {code}: unreadable");
+                continue;
+            };
+            // A parked room waits for someone to come for it.
+            if entry.closed.is_some() || entry.parked.is_some() {
+                continue;
+            }
+            match self.take_room(code, false).await {
+                Ok(Some(room)) => {
+                    taken.insert(code.to_owned());
+                    rooms.push(room);
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    eprintln!("room {code}: not taken ({e})");
+                    lock(&self.recheck).codes.insert(code.to_owned());
+                }
+            }
+        }
+        let mut s = lock(&self.sweep);
+        if ended {
+            s.page = (walked / WALK_ROUNDS).clamp(WALK_PAGE_MIN, WALK_PAGE_MAX);
+            s.cursor = 1;
+            s.walked = 0;
+        } else {
+            s.cursor = cursor;
+            s.walked = walked;
+        }
+        rooms
     }
 
     /// Whether it is this process's turn at `key` now: the turn is free,
@@ -1386,7 +1494,7 @@ impl Store for JetStreamStore {
         Box::pin(async move {
             if self.inner.release(code).await {
                 // Nobody runs it now: looked for at the next round, here.
-                self.inner.rescan.store(true, Ordering::Relaxed);
+                lock(&self.inner.recheck).codes.insert(code.to_owned());
             }
             Ok(())
         })
