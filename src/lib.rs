@@ -46,6 +46,11 @@ pub struct LaunchOptions {
     /// `?widgets`: the page publishes egui's buttons for the browser checks
     /// (`kit::page_widgets`).
     pub widgets: bool,
+    /// `?watch` / `VEIL_WATCH=1`: the demo's every seat is a computer (at
+    /// `level`), and each computer's move logs how it was thought
+    /// (`thought: …`): the search measured where it runs, nobody's
+    /// secret at stake.
+    pub watch: bool,
 }
 
 impl LaunchOptions {
@@ -89,6 +94,7 @@ impl LaunchOptions {
             server: Self::query_value(&query, "server"),
             level: Self::query_value(&query, "level"),
             widgets: Self::query_flag(&query, "widgets"),
+            watch: Self::query_flag(&query, "watch"),
         }
     }
 
@@ -103,6 +109,7 @@ impl LaunchOptions {
             server: std::env::var("VEIL_SERVER").ok().filter(|s| !s.is_empty()),
             level: std::env::var("VEIL_LEVEL").ok().filter(|s| !s.is_empty()),
             widgets: false,
+            watch: std::env::var("VEIL_WATCH").is_ok_and(|s| !s.is_empty() && s != "0"),
         };
         let args: Vec<String> = std::env::args().collect();
         let mut i = 1;

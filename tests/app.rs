@@ -760,6 +760,139 @@ fn frame_time_during_computer_vs_computer() {
     );
 }
 
+/// `?watch` (`VEIL_WATCH`): the demo's every seat is a computer at
+/// `?level=`, and each computer's move is told as it was thought — the
+/// work done of the level's budget, the time waited and searched — in the
+/// line the measuring scripts read (`web/check/thought.mjs`).
+#[test]
+fn a_watched_demo_is_computers_only_and_tells_how_each_move_was_thought() {
+    use veil::table::referee::{Thoughts, thought_line};
+    let mut app = build_app(
+        AppMode::Headless,
+        LaunchOptions {
+            demo: Some("jieqi".into()),
+            level: Some("easy".into()),
+            watch: true,
+            ..LaunchOptions::default()
+        },
+    );
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        16,
+    )));
+    let mut report = None;
+    for _ in 0..3000 {
+        app.update();
+        if let Some(m) = app.world().get_resource::<Match<Jieqi>>()
+            && let Some(r) = m.last_think()
+        {
+            report = Some(r);
+            break;
+        }
+    }
+    let report = report.expect("a computer moved");
+    let m = app.world().resource::<Match<Jieqi>>();
+    for seat in Seat::all(2) {
+        assert_eq!(
+            m.seat_kind(seat),
+            veil_match::SeatKind::Computer(Level::Easy)
+        );
+    }
+    assert_eq!(report.level, Level::Easy);
+    let (done, budget) = report.progress.expect("the search says");
+    assert_eq!(budget, Level::Easy.config().iterations);
+    assert!(done > 0 && done <= budget, "{done} of {budget}");
+    assert!(report.waited >= veil_match::think_time(Level::Easy));
+    assert!(report.slices >= 1 && report.searching > Duration::ZERO);
+    let line = thought_line("jieqi", &report);
+    assert!(
+        line.starts_with(&format!(
+            "thought: jieqi easy seat {}: {done} of {budget} (",
+            report.seat.0
+        )),
+        "{line}"
+    );
+    app.update();
+    assert_eq!(app.world().resource::<Thoughts>().0.first(), Some(&line));
+    // Without `?watch` nothing is told: a person's opponent's thinking is
+    // not logged where its speed could say something.
+    let mut plain = build_app(
+        AppMode::Headless,
+        LaunchOptions {
+            demo: Some("jieqi".into()),
+            level: Some("easy".into()),
+            ..LaunchOptions::default()
+        },
+    );
+    plain.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        16,
+    )));
+    for _ in 0..200 {
+        plain.update();
+    }
+    assert!(plain.world().resource::<Thoughts>().0.is_empty());
+}
+
+/// What the computer's search does in the time the table waits, natively:
+/// every game's watched demo (`?watch`) at Normal and at Hard, headless in
+/// real time at 60 frames a second (a desktop whose drawing costs
+/// nothing), printing the `thought: …` lines; `web/check/thought.mjs`
+/// sums them up as `web/check/think.mjs` does the browser's:
+/// `cargo test -p veil --test app think_figures -- --ignored --nocapture | node web/check/thought.mjs`.
+/// `THINK_SECONDS` a game and level (40 by default); `THINK_FRAME_MS`
+/// frames of another length (166: Chromium drawing through SwiftShader);
+/// `GAMES` and `LEVELS` (space-separated) to measure fewer.
+#[test]
+#[ignore]
+fn think_figures() {
+    use std::time::Instant;
+    use veil::table::referee::Thoughts;
+    let var = |name: &str| std::env::var(name).ok().filter(|s| !s.is_empty());
+    let seconds: u64 = var("THINK_SECONDS")
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(40);
+    let frame_ms: f64 = var("THINK_FRAME_MS")
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1000.0 / 60.0);
+    let all = [
+        "jieqi",
+        "hide-and-guess",
+        "intrigue",
+        "secret-king",
+        "tysiac",
+        "reality-check",
+        "rengo",
+        "skelly",
+    ];
+    let games = var("GAMES").unwrap_or_else(|| all.join(" "));
+    let levels = var("LEVELS").unwrap_or_else(|| "normal hard".into());
+    for game in games.split_whitespace() {
+        for level in levels.split_whitespace() {
+            let mut app = build_app(
+                AppMode::Headless,
+                LaunchOptions {
+                    demo: Some(game.into()),
+                    level: Some(level.into()),
+                    watch: true,
+                    ..LaunchOptions::default()
+                },
+            );
+            app.insert_resource(TimeUpdateStrategy::Automatic);
+            let frame = Duration::from_secs_f64(frame_ms / 1000.0);
+            let end = Instant::now() + Duration::from_secs(seconds);
+            while Instant::now() < end {
+                let start = Instant::now();
+                app.update();
+                if let Some(rest) = frame.checked_sub(start.elapsed()) {
+                    std::thread::sleep(rest);
+                }
+            }
+            for line in &app.world().resource::<Thoughts>().0 {
+                println!("{line}");
+            }
+        }
+    }
+}
+
 /// Every character the app's source writes (outside comments) is drawn by
 /// the app's own fonts, which replaced egui's larger default set: a symbol
 /// they lack would show as a box.

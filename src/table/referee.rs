@@ -166,6 +166,7 @@ impl Plugin for PlayPlugin {
             .init_resource::<ThinkBudget>()
             .init_resource::<Pacing>()
             .init_resource::<LastThinkSlice>()
+            .init_resource::<Thoughts>()
             .init_resource::<ResignAsked>()
             .init_resource::<Reviewing>()
             .init_resource::<RulesOpen>()
@@ -387,9 +388,11 @@ fn drive<G: GameView>(
     mut slice: ResMut<LastThinkSlice>,
     mut changed: MessageWriter<GameChanged>,
     mut fitted: Local<Option<Duration>>,
+    launch: Option<Res<crate::LaunchOptions>>,
+    mut thoughts: ResMut<Thoughts>,
 ) {
-    slice.0 = None;
-    let budget = ThinkBudget(fit_slice(&mut fitted, budget.0, time.delta()));
+    let last_slice = slice.0.take().unwrap_or_default();
+    let budget = ThinkBudget(fit_slice(&mut fitted, budget.0, time.delta(), last_slice));
     if m.is_hinting() {
         let start = web_time::Instant::now();
         m.think_hint(budget.0, time.delta());
@@ -421,6 +424,21 @@ fn drive<G: GameView>(
         let start = web_time::Instant::now();
         let done = m.think(budget.0, time.delta(), pacing.0);
         slice.0 = Some(slice.0.unwrap_or_default() + start.elapsed());
+        if done
+            && launch.is_some_and(|l| l.watch)
+            && let Some(report) = m.last_think()
+        {
+            let line = thought_line(G::ID, &report);
+            // The browser build has no log plugin (its size): the console.
+            #[cfg(target_arch = "wasm32")]
+            web_sys::console::log_1(&line.as_str().into());
+            #[cfg(not(target_arch = "wasm32"))]
+            info!("{line}");
+            if thoughts.0.len() >= 1000 {
+                thoughts.0.remove(0);
+            }
+            thoughts.0.push(line);
+        }
         if done {
             changed.write(GameChanged {
                 by: Some(seat),
@@ -430,19 +448,56 @@ fn drive<G: GameView>(
     }
 }
 
+/// The `thought: …` lines of a watched demo ([`thought_line`]), the last
+/// thousand: for the headless figures (`tests/app.rs`, `think_figures`).
+#[derive(Resource, Default)]
+pub struct Thoughts(pub Vec<String>);
+
+/// One computer's move as it was thought, in the line `?watch` logs
+/// (the browser's console, a desktop's terminal) and the measuring scripts
+/// read: `thought: jieqi normal seat 1: 3000 of 3000 (finished) in 1000 ms
+/// waited, 181 ms searching in 62 slices`.
+pub fn thought_line(game: &str, r: &veil_match::ThinkReport) -> String {
+    let work = match r.progress {
+        Some((done, budget)) => format!("{done} of {budget}"),
+        None => "?".to_owned(),
+    };
+    format!(
+        "thought: {game} {} seat {}: {work} ({}) in {} ms waited, {} ms searching in {} slices",
+        r.level,
+        r.seat.0,
+        if r.finished { "finished" } else { "cut" },
+        r.waited.as_millis(),
+        r.searching.as_millis(),
+        r.slices
+    )
+}
+
 /// A frame that took longer than this runs long (under about 50 frames a
 /// second): the search's slice shrinks.
 pub const LONG_FRAME: Duration = Duration::from_millis(20);
 /// The least slice, so the search still moves on a slow phone.
 pub const LEAST_SLICE: Duration = Duration::from_millis(2);
 
-/// The search's slice for this frame, from the last frame's length: cut by
-/// a third after a long frame, grown back by a tenth after a short one,
-/// between [`LEAST_SLICE`] and the budget. (The frame's length, not the
-/// app's own work, is what a player sees; a display's vsync keeps short
-/// frames at its rate, so they never count as long.)
-pub fn fit_slice(now: &mut Option<Duration>, budget: Duration, last_frame: Duration) -> Duration {
-    let least = LEAST_SLICE.min(budget);
+/// The search's slice for this frame, from the last frame's length and
+/// the last slice: cut by a third after a long frame, grown back by a
+/// tenth after a short one, between a least and the budget. (The frame's
+/// length, not the app's own work, is what a player sees; a display's
+/// vsync keeps short frames at its rate, so they never count as long.)
+///
+/// The least is [`LEAST_SLICE`], or a tenth of the rest of the frame if
+/// that is more: where drawing alone makes frames long (a phone's or a
+/// software GPU), cutting the search to 2 ms would shorten them by a few
+/// per cent and leave the computer a fraction of its budget in the time
+/// the table waits — a weaker opponent on a slower device.
+pub fn fit_slice(
+    now: &mut Option<Duration>,
+    budget: Duration,
+    last_frame: Duration,
+    last_slice: Duration,
+) -> Duration {
+    let rest = last_frame.saturating_sub(last_slice);
+    let least = LEAST_SLICE.max(rest / 10).min(budget);
     let slice = now.unwrap_or(budget);
     let next = if last_frame > LONG_FRAME {
         slice.mul_f32(2.0 / 3.0)

@@ -408,12 +408,18 @@ pub fn add_demo<G: GameView>(app: &mut App, make: fn(&mut MatchSetup) -> Match<G
             } else {
                 make(&mut setup)
             };
-            // `?level=`: the demo's computers at another level.
-            if let Some(level) = launch.level.as_deref().and_then(|l| l.parse().ok()) {
-                for seat in veil_core::Seat::all(m.seats().len()) {
-                    if matches!(m.seat_kind(seat), veil_match::SeatKind::Computer(_)) {
-                        m.set_seat_kind(seat, veil_match::SeatKind::Computer(level));
-                    }
+            // `?level=`: the demo's computers at another level; `?watch`:
+            // every seat a computer.
+            let level: Option<veil_ai::Level> =
+                launch.level.as_deref().and_then(|l| l.parse().ok());
+            for seat in veil_core::Seat::all(m.seats().len()) {
+                let kind = match m.seat_kind(seat) {
+                    veil_match::SeatKind::Computer(own) => Some(level.unwrap_or(own)),
+                    _ if launch.watch => Some(level.unwrap_or(veil_ai::Level::Normal)),
+                    _ => None,
+                };
+                if let Some(level) = kind {
+                    m.set_seat_kind(seat, veil_match::SeatKind::Computer(level));
                 }
             }
             // Later matches draw fresh seeds.

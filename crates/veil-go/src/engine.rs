@@ -159,6 +159,11 @@ impl Engine {
         self.done
     }
 
+    /// The playouts its configuration allows.
+    pub fn budget(&self) -> u32 {
+        self.config.playouts
+    }
+
     pub fn is_finished(&self) -> bool {
         self.done >= self.config.playouts
             || self.config.max_time.is_some_and(|t| self.spent >= t)

@@ -64,6 +64,11 @@ impl RengoPlayer {
         self.engine.as_mut().map_or(0, |e| e.run_for(budget))
     }
 
+    /// Playouts run and the level's budget (`None`: nothing to search).
+    pub fn progress(&self) -> Option<(u32, u32)> {
+        self.engine.as_ref().map(|e| (e.playouts(), e.budget()))
+    }
+
     /// Thinks until the level's budget is spent.
     pub fn finish(&mut self) {
         if let Some(engine) = &mut self.engine {

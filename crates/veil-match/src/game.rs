@@ -94,6 +94,11 @@ pub trait Thinker<G: Game>: Send + Sync {
     fn belief(&self) -> Option<Belief> {
         None
     }
+    /// How far it got: the work done and the level's budget, in its own
+    /// units (iterations, playouts, shots). `None`: it does not say.
+    fn progress(&self) -> Option<(u32, u32)> {
+        None
+    }
 }
 
 impl<G: Game> Thinker<G> for Search<G> {
@@ -109,5 +114,8 @@ impl<G: Game> Thinker<G> for Search<G> {
     fn belief(&self) -> Option<Belief> {
         let belief = Search::belief(self);
         (belief.samples > 0).then(|| belief.clone())
+    }
+    fn progress(&self) -> Option<(u32, u32)> {
+        Some((self.iterations(), self.config().iterations))
     }
 }

@@ -41,7 +41,7 @@ mod seats;
 pub use any::{AnyMatch, Opening, Step, StepError, default_options, open, rebuild, resume};
 pub use game::{MatchGame, Thinker};
 pub use referee::{
-    Asked, Change, MAX_UNDO_POINTS, Match, MatchSnapshot, Moment, Position, ReviewAt, UndoPoint,
-    rng_from_words, rng_words,
+    Asked, Change, MAX_UNDO_POINTS, Match, MatchSnapshot, Moment, Position, ReviewAt, ThinkReport,
+    UndoPoint, rng_from_words, rng_words,
 };
 pub use seats::{LEVELS, SeatKind, Seeds, ThinkPacing, entropy, level_name, think_time};

@@ -27,6 +27,8 @@ pub struct Match<G: MatchGame> {
     seeds: Seeds,
     resigned: Option<Seat>,
     computer: Option<Thinking<G>>,
+    /// The last computer's move, as it was thought ([`Match::last_think`]).
+    last_think: Option<ThinkReport>,
     hint_search: Option<Thinking<G>>,
     think_limit: Duration,
     /// Before each action of a person: what that person knew, the move
@@ -240,6 +242,29 @@ struct Thinking<G: MatchGame> {
     shown: Duration,
     /// When the move may appear.
     pace: Duration,
+    /// Wall-clock time spent in its slices, and how many.
+    searching: Duration,
+    slices: u32,
+}
+
+/// How a computer's move was thought, for measuring the search where it
+/// runs (the browser's single thread against a desktop): what it did of
+/// its level's budget in the time the table waited. Not shown to players.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ThinkReport {
+    pub seat: Seat,
+    pub level: Level,
+    /// Work done and the level's budget, in the search's own units
+    /// (`None`: the search does not say).
+    pub progress: Option<(u32, u32)>,
+    /// The search had finished (its budget spent, or nothing left to try)
+    /// when the move was played.
+    pub finished: bool,
+    /// The game time the table waited, the wall-clock time in the
+    /// search's slices, and their number (frames).
+    pub waited: Duration,
+    pub searching: Duration,
+    pub slices: u32,
 }
 
 impl<G: MatchGame> Match<G> {
@@ -281,6 +306,7 @@ impl<G: MatchGame> Match<G> {
             seeds,
             resigned: None,
             computer: None,
+            last_think: None,
             hint_search: None,
             think_limit,
             undo_points: Vec::new(),
@@ -397,6 +423,7 @@ impl<G: MatchGame> Match<G> {
             },
             resigned: s.resigned,
             computer: None,
+            last_think: None,
             hint_search: None,
             think_limit: Duration::from_millis(s.think_limit_ms.clamp(100, 60_000)),
             undo_points: s.undo_points,
@@ -1057,24 +1084,43 @@ impl<G: MatchGame> Match<G> {
                 search: G::computer(&self.game.observe(seat), level, seed),
                 shown: Duration::ZERO,
                 pace: think_time(level).min(self.think_limit),
+                searching: Duration::ZERO,
+                slices: 0,
             });
         } else if let Some(t) = self.computer.as_mut() {
             t.shown += elapsed;
         }
         let t = self.computer.as_mut().expect("just made");
         if !t.search.is_finished() {
+            let start = web_time::Instant::now();
             t.search.run_for(budget);
+            t.searching += start.elapsed();
+            t.slices += 1;
         }
         let leaky_done = pacing == ThinkPacing::AsSoonAsFound && t.search.is_finished();
         if t.shown >= t.pace || leaky_done {
             let action = t.search.best_action();
             let belief = t.search.belief();
+            self.last_think = Some(ThinkReport {
+                seat,
+                level,
+                progress: t.search.progress(),
+                finished: t.search.is_finished(),
+                waited: t.shown,
+                searching: t.searching,
+                slices: t.slices,
+            });
             self.computer = None;
             if let Some(action) = action {
                 return self.play_believing(seat, action, belief).is_ok();
             }
         }
         false
+    }
+
+    /// How the last computer's move was thought (`None` before one).
+    pub fn last_think(&self) -> Option<ThinkReport> {
+        self.last_think
     }
 
     /// Starts looking for a hint for `seat` (which must be to act).
@@ -1088,6 +1134,8 @@ impl<G: MatchGame> Match<G> {
             search: G::hint(&self.game.observe(seat), seed),
             shown: Duration::ZERO,
             pace: think_time(Level::Easy).min(self.think_limit),
+            searching: Duration::ZERO,
+            slices: 0,
         });
     }
 

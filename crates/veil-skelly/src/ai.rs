@@ -350,6 +350,11 @@ impl Player {
         self.simulated
     }
 
+    /// The shots its level may simulate.
+    pub fn budget(&self) -> u32 {
+        self.hand.budget
+    }
+
     /// The shot it aims for, best so far; `None` before any candidate was
     /// judged (and for a seat not to shoot).
     pub fn best_shot(&self) -> Option<Shot> {

@@ -42,6 +42,9 @@ impl Thinker<Rengo> for GoThinker {
     fn best_action(&self) -> Option<RengoAction> {
         Some(self.0.best_action())
     }
+    fn progress(&self) -> Option<(u32, u32)> {
+        self.0.progress()
+    }
 }
 
 /// The seed's name of a seat in this game (B1 … W2; Black and White in

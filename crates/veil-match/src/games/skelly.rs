@@ -49,6 +49,9 @@ impl Thinker<Skelly> for CapThinker {
             self.player.shot()
         }
     }
+    fn progress(&self) -> Option<(u32, u32)> {
+        Some((self.player.simulated(), self.player.budget()))
+    }
 }
 
 fn name(seat: Seat) -> &'static str {
