@@ -93,3 +93,24 @@ export function inkOf(png) {
   const background = Math.max(...counts.values());
   return { coverage: 1 - background / (width * height), colours: counts.size };
 }
+
+// The lengths of a page's frames (ms) for `ms` milliseconds, by
+// requestAnimationFrame.
+export function frameLengths(page, ms) {
+  return page.evaluate(
+    (ms) =>
+      new Promise((done) => {
+        const t = [];
+        let last = performance.now();
+        const end = last + ms;
+        const tick = (now) => {
+          t.push(now - last);
+          last = now;
+          if (now < end) requestAnimationFrame(tick);
+          else done(t);
+        };
+        requestAnimationFrame(tick);
+      }),
+    ms,
+  );
+}

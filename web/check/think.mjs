@@ -11,7 +11,7 @@
 // `cargo test -p veil --test app think_figures -- --ignored --nocapture`.
 //
 //   node web/check/think.mjs <dist dir> [<seconds a game and level>]
-import { launch, serveDist, started } from "./serve.mjs";
+import { frameLengths, launch, serveDist, started } from "./serve.mjs";
 import { summary } from "./thought.mjs";
 
 const [dist, seconds] = process.argv.slice(2);
@@ -48,23 +48,8 @@ for (const game of GAMES) {
       console.error(`${game} ${level}: ${problem}`);
       failed = true;
     }
-    // Frame lengths over the same time, by requestAnimationFrame.
-    const frames = await page.evaluate(
-      (ms) =>
-        new Promise((done) => {
-          const t = [];
-          let last = performance.now();
-          const end = last + ms;
-          const tick = (now) => {
-            t.push(now - last);
-            last = now;
-            if (now < end) requestAnimationFrame(tick);
-            else done(t);
-          };
-          requestAnimationFrame(tick);
-        }),
-      SECONDS * 1000,
-    );
+    // Frame lengths over the same time.
+    const frames = await frameLengths(page, SECONDS * 1000);
     frames.sort((a, b) => a - b);
     const median = frames[Math.floor(frames.length / 2)] ?? 0;
     console.log(`browser ${summary(game, level, lines)}; frames median ${median.toFixed(1)} ms`);

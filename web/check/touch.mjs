@@ -19,7 +19,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { decodePng } from "./png.mjs";
 import { findBoard, pointAt } from "./board.mjs";
-import { inkOf, launch, serveDist, started } from "./serve.mjs";
+import { frameLengths, inkOf, launch, serveDist, started } from "./serve.mjs";
 
 const [dist, shots, pictures] = process.argv.slice(2);
 if (!dist || !shots) {
@@ -308,24 +308,7 @@ async function frameTimes() {
     await page.waitForTimeout(1500);
   }
   await waitForMore(page, "jieqi", before, 6000);
-  // Frame lengths for `ms` milliseconds, by requestAnimationFrame.
-  const frames = (ms) =>
-    page.evaluate(
-      (ms) =>
-        new Promise((done) => {
-          const t = [];
-          let last = performance.now();
-          const end = last + ms;
-          const tick = (now) => {
-            t.push(now - last);
-            last = now;
-            if (now < end) requestAnimationFrame(tick);
-            else done(t);
-          };
-          requestAnimationFrame(tick);
-        }),
-      ms,
-    );
+  const frames = (ms) => frameLengths(page, ms);
   const report = (what, times) => {
     times.sort((a, b) => a - b);
     const q = (p) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
