@@ -812,7 +812,7 @@ fn a_watched_demo_is_computers_only_and_tells_how_each_move_was_thought() {
         "{line}"
     );
     app.update();
-    assert_eq!(app.world().resource::<Thoughts>().0.first(), Some(&line));
+    assert_eq!(app.world().resource::<Thoughts>().0.front(), Some(&line));
     // Without `?watch` nothing is told: a person's opponent's thinking is
     // not logged where its speed could say something.
     let mut plain = build_app(

@@ -424,8 +424,12 @@ fn drive<G: GameView>(
         let start = web_time::Instant::now();
         let done = m.think(budget.0, time.delta(), pacing.0);
         slice.0 = Some(slice.0.unwrap_or_default() + start.elapsed());
+        // Only where no person plays: a later match of a watched app may
+        // seat one, whose opponent's search must then say nothing.
+        let watched = launch.is_some_and(|l| l.watch)
+            && Seat::all(m.seats().len()).all(|s| !m.seat_kind(s).is_human());
         if done
-            && launch.is_some_and(|l| l.watch)
+            && watched
             && let Some(report) = m.last_think()
         {
             let line = thought_line(G::ID, &report);
@@ -435,9 +439,9 @@ fn drive<G: GameView>(
             #[cfg(not(target_arch = "wasm32"))]
             info!("{line}");
             if thoughts.0.len() >= 1000 {
-                thoughts.0.remove(0);
+                thoughts.0.pop_front();
             }
-            thoughts.0.push(line);
+            thoughts.0.push_back(line);
         }
         if done {
             changed.write(GameChanged {
@@ -451,7 +455,7 @@ fn drive<G: GameView>(
 /// The `thought: …` lines of a watched demo ([`thought_line`]), the last
 /// thousand: for the headless figures (`tests/app.rs`, `think_figures`).
 #[derive(Resource, Default)]
-pub struct Thoughts(pub Vec<String>);
+pub struct Thoughts(pub std::collections::VecDeque<String>);
 
 /// One computer's move as it was thought, in the line `?watch` logs
 /// (the browser's console, a desktop's terminal) and the measuring scripts

@@ -1103,10 +1103,27 @@ impl Inner {
         if lock(&self.held).contains_key(code) {
             return Ok(None);
         }
+        let entry = match self.directory.get(code).await.map_err(failed)? {
+            Some(value) => Some(serde_json::from_slice::<Entry>(&value).map_err(failed)?),
+            None => None,
+        };
+        self.take_entry(code, entry, wake).await
+    }
+
+    /// [`Inner::take_room`] with the room's directory entry already read
+    /// (`None`: it has none).
+    async fn take_entry(
+        &self,
+        code: &str,
+        entry: Option<Entry>,
+        wake: bool,
+    ) -> Result<Option<StoredRoom>, StoreError> {
+        if lock(&self.held).contains_key(code) {
+            return Ok(None);
+        }
         let mut snapshot_seq = None;
-        match self.directory.get(code).await.map_err(failed)? {
-            Some(value) => {
-                let entry: Entry = serde_json::from_slice(&value).map_err(failed)?;
+        match entry {
+            Some(entry) => {
                 if entry.closed_at().is_some_and(|at| at <= crate::now_secs())
                     || entry.closed.is_some()
                     || (entry.parked.is_some() && !wake)
@@ -1319,11 +1336,9 @@ impl Inner {
                 eprintln!("directory entry {code}: unreadable");
                 continue;
             };
-            // A parked room waits for someone to come for it.
-            if entry.closed.is_some() || entry.parked.is_some() {
-                continue;
-            }
-            match self.take_room(code, false).await {
+            // The entry just read is the room's latest (a key keeps one
+            // revision): not read again. A parked or closed room is left.
+            match self.take_entry(code, Some(entry), false).await {
                 Ok(Some(room)) => {
                     taken.insert(code.to_owned());
                     rooms.push(room);
