@@ -82,6 +82,9 @@ pub struct Gtp {
     clock: Option<(f64, u32)>,
     byo_yomi: Option<(f64, u32)>,
     seed: u64,
+    /// The last search, whose tree the next `genmove` reuses when the
+    /// game has gone on from it.
+    previous: Option<Engine>,
 }
 
 /// What a command asks the session to do afterwards.
@@ -149,6 +152,7 @@ impl Gtp {
             clock: None,
             byo_yomi: None,
             seed: 1,
+            previous: None,
         })
     }
 
@@ -342,11 +346,19 @@ impl Gtp {
         let mut config = EngineConfig::level(self.level);
         config.max_time = self.budget();
         self.seed = self.seed.wrapping_add(1);
-        let mut engine = Engine::new(&position, self.komi, config, self.seed);
+        let mut engine = Engine::continued(
+            self.previous.take(),
+            &position,
+            self.komi,
+            config,
+            self.seed,
+        );
         while !engine.is_finished() {
             engine.run(1024);
         }
-        engine.best_move()
+        let mv = engine.best_move();
+        self.previous = Some(engine);
+        mv
     }
 
     fn dead(&self) -> Vec<Point> {

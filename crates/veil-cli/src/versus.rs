@@ -160,6 +160,9 @@ pub struct VersusFigures {
     pub refused_by_engine: u32,
     /// Veil's mean playouts per move.
     pub veil_playouts_per_move: u64,
+    /// Of the root's visits, the mean kept per move from the search before
+    /// (tree reuse), on top of its own playouts.
+    pub veil_reused_per_move: u64,
     /// Games ended by a resignation.
     pub resignations: u32,
     /// Games counted where Veil's dead stones equal the engine's.
@@ -185,6 +188,7 @@ fn color_name(c: Color) -> &'static str {
 /// One game's result for the report.
 struct GameResult {
     playouts: u64,
+    reused: u64,
     their_think: Duration,
     their_moves: u32,
     veil_won: Option<bool>,
@@ -212,6 +216,7 @@ pub fn run(spec: &VersusSpec, mut progress: impl FnMut(&str)) -> Result<String, 
         refused_by_veil: 0,
         refused_by_engine: 0,
         veil_playouts_per_move: 0,
+        veil_reused_per_move: 0,
         resignations: 0,
         dead_stones_agreed: 0,
         scores_agreed: 0,
@@ -222,6 +227,7 @@ pub fn run(spec: &VersusSpec, mut progress: impl FnMut(&str)) -> Result<String, 
     let mut their_total = Duration::ZERO;
     let mut their_moves = 0u32;
     let mut playouts_total = 0u64;
+    let mut reused_total = 0u64;
     for index in 0..spec.games {
         let veil = if index % 2 == 0 {
             Color::Black
@@ -233,6 +239,7 @@ pub fn run(spec: &VersusSpec, mut progress: impl FnMut(&str)) -> Result<String, 
         think_total += result.veil_think;
         think_moves += result.veil_moves;
         playouts_total += result.playouts;
+        reused_total += result.reused;
         their_total += result.their_think;
         their_moves += result.their_moves;
         match result.veil_won {
@@ -267,6 +274,7 @@ pub fn run(spec: &VersusSpec, mut progress: impl FnMut(&str)) -> Result<String, 
         (their_total.as_secs_f64() * 1000.0 / f64::from(their_moves) * 10.0).round() / 10.0
     };
     figures.veil_playouts_per_move = playouts_total / u64::from(think_moves.max(1));
+    figures.veil_reused_per_move = reused_total / u64::from(think_moves.max(1));
     let s = &figures.seats[0];
     let mut text = format!(
         "Veil {} ({} as black first): {} wins, {} draws, {} losses, {:.1} ms per move\n",
@@ -299,10 +307,13 @@ fn play_game(
     let mut veil_think = Duration::ZERO;
     let mut veil_moves = 0;
     let mut playouts = 0u64;
+    let mut reused = 0u64;
     let mut their_think = Duration::ZERO;
     let mut their_moves = 0u32;
     let cap = 4 * spec.size as usize * spec.size as usize;
     let mut color = Color::Black;
+    // The last search, whose tree the next one reuses.
+    let mut previous: Option<Engine> = None;
     while position.passes() < 2 && position.moves().len() < cap {
         if color == veil {
             let started = Instant::now();
@@ -314,12 +325,14 @@ fn play_game(
                 .seed
                 .wrapping_mul(1_000_003)
                 .wrapping_add(u64::from(index) * 10_007 + position.moves().len() as u64);
-            let mut engine = Engine::new(&position, spec.komi, config, seed);
+            let mut engine = Engine::continued(previous.take(), &position, spec.komi, config, seed);
             while !engine.is_finished() {
                 engine.run(1024);
             }
             let mv = engine.best_move();
             playouts += u64::from(engine.playouts());
+            reused += u64::from(engine.reused());
+            previous = Some(engine);
             veil_think += started.elapsed();
             veil_moves += 1;
             position
@@ -331,6 +344,7 @@ fn play_game(
                     figures.refused_by_engine += 1;
                     return Ok(GameResult {
                         playouts,
+                        reused,
                         their_think,
                         their_moves,
                         veil_won: None,
@@ -349,6 +363,7 @@ fn play_game(
                 figures.resignations += 1;
                 return Ok(GameResult {
                     playouts,
+                    reused,
                     their_think,
                     their_moves,
                     veil_won: Some(true),
@@ -369,6 +384,7 @@ fn play_game(
                 figures.refused_by_veil += 1;
                 return Ok(GameResult {
                     playouts,
+                    reused,
                     their_think,
                     their_moves,
                     veil_won: None,
@@ -411,6 +427,7 @@ fn play_game(
     let veil_won = counted.winner().map(|w| w == veil);
     Ok(GameResult {
         playouts,
+        reused,
         their_think,
         their_moves,
         veil_won,

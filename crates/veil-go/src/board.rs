@@ -406,6 +406,28 @@ impl Board {
         (n > 0 && n * self.lib_sq[h] as u64 == sum * sum).then(|| (sum / n) as u16)
     }
 
+    /// The distinct liberties of the chain `head`, up to three: written to
+    /// `out`, their count returned (3 means three or more).
+    pub(crate) fn liberties_upto3(&self, head: u16, out: &mut [u16; 3]) -> usize {
+        if let Some(lib) = self.atari_liberty(head) {
+            out[0] = lib;
+            return 1;
+        }
+        let mut k = 0;
+        for s in self.chain(head) {
+            for n in self.neighbours(s) {
+                if self.cells[n as usize] == EMPTY && !out[..k].contains(&n) {
+                    out[k] = n;
+                    k += 1;
+                    if k == 3 {
+                        return 3;
+                    }
+                }
+            }
+        }
+        k
+    }
+
     /// The number of distinct liberties of the chain at `p` (0 for no stone).
     pub fn liberties(&self, p: Point) -> usize {
         if self.get(p).is_none() {

@@ -9,8 +9,12 @@
 //! area with komi. Children start with prior visits from Go knowledge:
 //! captures and escapes from atari are promising, self-ataris of bigger
 //! chains and the first line early on are not, points near the last move
-//! a little promising. Superko is checked at the root; in the tree below,
-//! the simple ko rule.
+//! a little promising. Ladders are read (see `tactics`): running from
+//! atari into a ladder is unpromising, an atari that starts a working
+//! ladder promising, and so is lengthening a chain a ladder threatens.
+//! Superko is checked at the root; in the tree below, the simple ko rule.
+//! [`Engine::continued`] keeps the subtree of the moves since the last
+//! search (tree reuse).
 //!
 //! ```
 //! use veil_go::{Color, Position, engine::{Engine, EngineConfig}};
@@ -30,6 +34,7 @@ use web_time::{Duration, Instant};
 use crate::board::{BLACK, Board, CELLS, Color, EMPTY, WHITE};
 use crate::playout::{self, Policy};
 use crate::position::{Move, Position};
+use crate::tactics;
 
 /// How much an engine thinks.
 #[derive(Clone, Debug, PartialEq)]
@@ -114,6 +119,11 @@ pub struct Engine {
     /// with the dead stones the playouts propose.
     pass_wins: bool,
     legal_root: Vec<Move>,
+    /// The moves that led to the root, to find it again in a later
+    /// position (tree reuse).
+    history: Vec<(Color, Move)>,
+    /// The root's visits kept from the search before.
+    reused: u32,
     // Scratch, kept between iterations to avoid allocation.
     path: Vec<u32>,
     amaf: Vec<u8>,
@@ -146,12 +156,118 @@ impl Engine {
             opponent_passed,
             pass_wins,
             legal_root,
+            history: position.moves().to_vec(),
+            reused: 0,
             path: Vec::with_capacity(256),
             amaf: vec![0; CELLS],
         };
         engine.nodes.push(Node::new(PASS, 0.0, 0.0));
         engine.expand(0, &engine.root.clone(), color, true);
         engine
+    }
+
+    /// A search for `position` that keeps what `previous` learned of it:
+    /// when `position` follows from `previous`'s root by moves its tree
+    /// holds, the subtree under them is kept (its visits, wins and AMAF
+    /// counts), so the playouts spent on the likely reply are not lost.
+    /// The root's children are made anew (superko, the pass), each with
+    /// the old child's counts and subtree.
+    pub fn continued(
+        previous: Option<Engine>,
+        position: &Position,
+        komi: f64,
+        config: EngineConfig,
+        seed: u64,
+    ) -> Engine {
+        let mut engine = Engine::new(position, komi, config, seed);
+        if let Some(prev) = previous
+            && prev.komi == komi as f32
+            && let Some(old_root) = prev.follow(position)
+        {
+            engine.graft(&prev, old_root);
+        }
+        engine
+    }
+
+    /// The node of this tree at `position`, if it follows from the root by
+    /// moves the tree holds.
+    fn follow(&self, position: &Position) -> Option<u32> {
+        let moves = position.moves();
+        let tail = moves.strip_prefix(self.history.as_slice())?;
+        let mut color = self.to_move;
+        let mut node = 0u32;
+        for (c, mv) in tail {
+            if *c != color {
+                return None;
+            }
+            let key = match mv {
+                Move::Pass => PASS,
+                Move::Play(p) => self.root.index(*p),
+            };
+            let n = self.nodes[node as usize];
+            if n.first_child == NO_CHILDREN {
+                return None;
+            }
+            node = (n.first_child..n.first_child + n.children as u32)
+                .find(|c| self.nodes[*c as usize].mv == key)?;
+            color = color.opponent();
+        }
+        (color == position.to_move() && node != 0).then_some(node)
+    }
+
+    /// Gives this (fresh) root the counts of `prev`'s node `old_root`, and
+    /// each child the counts and subtree of the old child of its move.
+    fn graft(&mut self, prev: &Engine, old_root: u32) {
+        let old = prev.nodes[old_root as usize];
+        if old.first_child == NO_CHILDREN {
+            return;
+        }
+        self.nodes[0].visits = old.visits;
+        self.reused = old.visits;
+        let root = self.nodes[0];
+        for c in root.first_child..root.first_child + root.children as u32 {
+            let mv = self.nodes[c as usize].mv;
+            let Some(o) = (old.first_child..old.first_child + old.children as u32)
+                .find(|o| prev.nodes[*o as usize].mv == mv)
+            else {
+                continue;
+            };
+            let on = prev.nodes[o as usize];
+            let n = &mut self.nodes[c as usize];
+            n.visits = on.visits;
+            n.wins = on.wins;
+            n.amaf_visits = on.amaf_visits;
+            n.amaf_wins = on.amaf_wins;
+            self.copy_children(prev, o, c);
+        }
+    }
+
+    /// Copies the children of `prev`'s node `from` (and theirs, and so on)
+    /// under this tree's node `to`, while there is room.
+    fn copy_children(&mut self, prev: &Engine, from: u32, to: u32) {
+        let mut stack = vec![(from, to)];
+        while let Some((from, to)) = stack.pop() {
+            let f = prev.nodes[from as usize];
+            if f.first_child == NO_CHILDREN || self.nodes.len() + f.children as usize > MAX_NODES {
+                continue;
+            }
+            let first = self.nodes.len() as u32;
+            for k in 0..f.children as u32 {
+                let mut child = prev.nodes[(f.first_child + k) as usize];
+                child.first_child = NO_CHILDREN;
+                child.children = 0;
+                self.nodes.push(child);
+                stack.push((f.first_child + k, first + k));
+            }
+            let t = &mut self.nodes[to as usize];
+            t.first_child = first;
+            t.children = f.children;
+        }
+    }
+
+    /// The root's visits kept from the search before ([`Engine::continued`]).
+    pub fn reused(&self) -> u32 {
+        self.reused
     }
 
     /// Playouts done.
@@ -314,6 +430,7 @@ impl Engine {
             add(&mut self.nodes, PASS, 20.0, 0.1);
         }
         let me = if color == Color::Black { BLACK } else { WHITE };
+        let short = ShortChains::read(board, me);
         for &i in board.empty_points() {
             if board.is_eyeish(color, i) {
                 continue;
@@ -347,8 +464,18 @@ impl Engine {
                 (visits, rate) = (30.0, 0.9);
             } else if self_atari && own_neighbour {
                 (visits, rate) = (30.0, 0.05);
+            } else if (saves || short.guards(i))
+                && tactics::runs_into_ladder(board, color, i, &mut TREE_LADDER_BUDGET.clone())
+            {
+                // Running into a ladder only adds stones to the capture.
+                (visits, rate) = (30.0, 0.1);
             } else if saves {
                 (visits, rate) = (20.0, 0.75);
+            } else if short.ladders(board, color, i) {
+                (visits, rate) = (30.0, 0.85);
+            } else if short.guards(i) {
+                // Out of a ladder the opponent could start.
+                (visits, rate) = (20.0, 0.7);
             } else {
                 let p = board.point(i);
                 let edge = board.size() - 1;
@@ -528,6 +655,66 @@ impl Engine {
     }
 }
 
+/// Stones a ladder read in the tree may play.
+const TREE_LADDER_BUDGET: u32 = 60;
+
+/// The chains of two liberties at a node: the opponent's, which an atari
+/// may ladder, and the player's own that the opponent could ladder.
+struct ShortChains {
+    /// Opponent chains: (head, liberties).
+    theirs: Vec<(u16, [u16; 2])>,
+    /// Liberties of the player's own chains that a ladder threatens.
+    threatened: Vec<u16>,
+}
+
+impl ShortChains {
+    fn read(board: &Board, me: u8) -> ShortChains {
+        let mut short = ShortChains {
+            theirs: Vec::new(),
+            threatened: Vec::new(),
+        };
+        for row in 0..board.size() {
+            for col in 0..board.size() {
+                let i = board.index(crate::Point::new(col, row));
+                let c = board.cell(i);
+                if (c != BLACK && c != WHITE) || board.head_of(i) != i {
+                    continue;
+                }
+                let mut libs = [0; 3];
+                if board.liberties_upto3(i, &mut libs) != 2 {
+                    continue;
+                }
+                if c != me {
+                    short.theirs.push((i, [libs[0], libs[1]]));
+                } else if tactics::ladder_atari(board, i, &mut TREE_LADDER_BUDGET.clone()).is_some()
+                {
+                    short.threatened.extend_from_slice(&libs[..2]);
+                }
+            }
+        }
+        short
+    }
+
+    /// Whether `i` is a liberty of an own chain a ladder threatens.
+    fn guards(&self, i: u16) -> bool {
+        self.threatened.contains(&i)
+    }
+
+    /// Whether `color`'s atari at `i` takes an opponent chain in a ladder.
+    fn ladders(&self, board: &Board, color: Color, i: u16) -> bool {
+        self.theirs.iter().any(|(head, libs)| {
+            libs.contains(&i) && {
+                let mut b = board.clone();
+                b.play_unchecked(color, i);
+                let h = b.head_of(*head);
+                b.atari_liberty(h).is_some()
+                    && b.atari_liberty(b.head_of(i)).is_none()
+                    && tactics::dies_in_atari(&b, h, &mut TREE_LADDER_BUDGET.clone())
+            }
+        })
+    }
+}
+
 fn color_bit(color: Color) -> u8 {
     match color {
         Color::Black => 1,
@@ -563,6 +750,107 @@ mod tests {
             Move::Play(Point::parse("E5", 9).unwrap())
         );
         assert!(engine.win_rate() > 0.8);
+    }
+
+    #[test]
+    fn it_does_not_run_from_a_ladder_and_starts_one() {
+        // White C5 in atari at D5, chased by a ladder to the top edge:
+        // running only adds stones to the capture.
+        let board = Board::from_rows(&[
+            ".........",
+            ".........",
+            ".........",
+            "..X......",
+            ".XO......",
+            "..XX.....",
+            ".........",
+            ".........",
+            ".........",
+        ])
+        .unwrap();
+        let position = Position::from_board(board.clone(), Color::White);
+        let mut engine = Engine::new(&position, 7.5, EngineConfig::playouts(1500), 5);
+        engine.run(u32::MAX);
+        let d5 = Move::Play(Point::parse("D5", 9).unwrap());
+        assert_ne!(engine.best_move(), d5, "{:?}", &engine.root_stats()[..3]);
+        // The prior of running is low, before any playout.
+        let engine = Engine::new(&position, 7.5, EngineConfig::playouts(1), 5);
+        let run = engine.nodes[1..]
+            .iter()
+            .find(|n| engine.to_move(n.mv) == d5)
+            .unwrap();
+        assert!(run.amaf_wins / run.amaf_visits < 0.2);
+
+        // Black to move: the atari at C4 takes C5 in the ladder.
+        let board = Board::from_rows(&[
+            ".........",
+            ".........",
+            ".........",
+            "..X......",
+            ".XO......",
+            "...X.....",
+            ".........",
+            ".........",
+            ".........",
+        ])
+        .unwrap();
+        let position = Position::from_board(board, Color::Black);
+        let engine = Engine::new(&position, 7.5, EngineConfig::playouts(1), 5);
+        let c4 = Move::Play(Point::parse("C4", 9).unwrap());
+        let atari = engine.nodes[1..]
+            .iter()
+            .find(|n| engine.to_move(n.mv) == c4)
+            .unwrap();
+        assert!(atari.amaf_wins / atari.amaf_visits > 0.8);
+    }
+
+    #[test]
+    fn a_search_goes_on_from_the_tree_of_the_last() {
+        let mut position = Position::new(9, 0).unwrap();
+        let mut first = Engine::new(&position, 7.5, EngineConfig::playouts(20_000), 1);
+        first.run(u32::MAX);
+        let mine = first.best_move();
+        position.play(Color::Black, mine).unwrap();
+        let key = match mine {
+            Move::Play(p) => first.root.index(p),
+            Move::Pass => PASS,
+        };
+        let mine_node = first
+            .children(&first.nodes[0])
+            .find(|c| c.mv == key)
+            .copied()
+            .unwrap();
+        let reply = first
+            .children(&mine_node)
+            .max_by_key(|c| c.visits)
+            .copied()
+            .unwrap();
+        position
+            .play(Color::White, first.to_move(reply.mv))
+            .unwrap();
+        let seen = reply.visits;
+        assert!(seen > 20, "the reply was searched: {seen}");
+        let second = Engine::continued(Some(first), &position, 7.5, EngineConfig::playouts(10), 2);
+        assert_eq!(second.nodes[0].visits, seen, "the root keeps its visits");
+        assert_eq!(second.reused(), seen);
+        let kept: u32 = second.children(&second.nodes[0]).map(|c| c.visits).sum();
+        // (A node is expanded after its first EXPAND_AT visits.)
+        assert_eq!(kept + EXPAND_AT, seen, "its children keep theirs");
+        assert!(second.tree_size() > 50);
+        assert_eq!(second.playouts(), 0);
+
+        // A game that did not go on from the first root starts afresh,
+        // as does another komi.
+        let other = Position::new(9, 0).unwrap();
+        let first = Engine::new(&position, 7.5, EngineConfig::playouts(500), 1);
+        let fresh = Engine::continued(Some(first), &other, 7.5, EngineConfig::playouts(10), 2);
+        assert_eq!(fresh.nodes[0].visits, 0);
+        let mut first = Engine::new(&other, 7.5, EngineConfig::playouts(500), 1);
+        first.run(u32::MAX);
+        let mut next = other.clone();
+        next.play(Color::Black, first.best_move()).unwrap();
+        let fresh = Engine::continued(Some(first), &next, 6.5, EngineConfig::playouts(10), 2);
+        assert_eq!(fresh.nodes[0].visits, 0);
     }
 
     #[test]

@@ -62,6 +62,7 @@ pub mod position;
 pub mod rengo;
 pub mod scoring;
 pub mod sgf;
+mod tactics;
 
 pub use board::{Board, Color, Illegal, MAX_SIZE, Played, Point, SIZES};
 pub use position::{Move, Position, handicap_points};

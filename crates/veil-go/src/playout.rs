@@ -2,7 +2,8 @@
 //!
 //! The *light* policy plays uniformly among the legal points that do not
 //! fill one's own eye. The *heavy* policy first answers the last move
-//! (captures a chain it left in atari, saves an own chain it put in atari)
+//! (captures a chain it left in atari, saves an own chain it put in atari
+//! unless running only feeds a ladder)
 //! and never fills the last liberty of its own chain of two or more stones
 //! nine times in ten (so sekis mostly survive playouts, while nakade
 //! still happens); it answers with 3×3 patterns around the last move;
@@ -12,6 +13,11 @@ use rand::RngExt;
 use veil_core::GameRng;
 
 use crate::board::{BLACK, BORDER, Board, Color, EMPTY, WHITE};
+use crate::tactics;
+
+/// Stones a playout's ladder read may play: short ladders only, so a
+/// playout stays fast; the tree reads further.
+const LADDER_BUDGET: u32 = 12;
 
 /// How a playout picks its moves.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -99,7 +105,12 @@ fn answer_last(board: &Board, color: Color, rng: &mut GameRng) -> Option<u16> {
                 }
             }
         }
-        if k < 8 && board.check(color, lib).is_ok() && !board.is_self_atari(color, lib) {
+        // Running is only worth it out of a ladder's reach.
+        if k < 8
+            && board.check(color, lib).is_ok()
+            && !board.is_self_atari(color, lib)
+            && !tactics::dies_in_atari(board, own, &mut LADDER_BUDGET.clone())
+        {
             candidates[k] = lib;
             k += 1;
         }

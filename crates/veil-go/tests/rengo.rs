@@ -390,19 +390,19 @@ fn a_rengo_computer_plays_on_from_its_partners_stone_when_that_costs_little() {
     };
     let near =
         |p: Point, q: Point| p.col.abs_diff(q.col).max(p.row.abs_diff(q.row)) <= FOLLOW_REACH;
-    // B1 took C5, W1 the centre; B2 to move. The search alone would leave
-    // for F2 (52 % in its estimate); a move on from C5 does within three
-    // points of that, so B2 plays it.
-    let game = planted(&["C5", "E5"]);
+    // B1 took C4, W1 the centre; B2 to move. The search alone would leave
+    // for G7; a move on from C4 does within three points of that, so B2
+    // plays it.
+    let game = planted(&["C4", "E5"]);
     let b2 = Seat(2);
-    let c5 = Point::parse("C5", 9).unwrap();
-    assert_eq!(partner_stone(&game, b2), Some(c5));
+    let c4 = Point::parse("C4", 9).unwrap();
+    assert_eq!(partner_stone(&game, b2), Some(c4));
     let (alone, p) = both(&game);
     assert!(
-        !near(alone, c5),
+        !near(alone, c4),
         "the planted case: the search alone plays {alone}"
     );
-    assert!(near(p, c5), "B2 plays on from C5, not {p}");
+    assert!(near(p, c4), "B2 plays on from C4, not {p}");
     // In plain Go there is no partner to follow.
     let go = {
         let mut g = Rengo::new(&RengoOptions::default(), 2).unwrap();
