@@ -119,9 +119,11 @@ pub struct Engine {
     /// with the dead stones the playouts propose.
     pass_wins: bool,
     legal_root: Vec<Move>,
-    /// The moves that led to the root, to find it again in a later
-    /// position (tree reuse).
+    /// The moves that led to the root, and the board size and handicap
+    /// they began from, to find the root again in a later position (tree
+    /// reuse).
     history: Vec<(Color, Move)>,
+    origin: (u8, Vec<crate::Point>),
     /// The root's visits kept from the search before.
     reused: u32,
     // Scratch, kept between iterations to avoid allocation.
@@ -157,6 +159,7 @@ impl Engine {
             pass_wins,
             legal_root,
             history: position.moves().to_vec(),
+            origin: (position.size(), position.handicap().to_vec()),
             reused: 0,
             path: Vec::with_capacity(256),
             amaf: vec![0; CELLS],
@@ -192,6 +195,9 @@ impl Engine {
     /// The node of this tree at `position`, if it follows from the root by
     /// moves the tree holds.
     fn follow(&self, position: &Position) -> Option<u32> {
+        if self.origin.0 != position.size() || self.origin.1 != position.handicap() {
+            return None;
+        }
         let moves = position.moves();
         let tail = moves.strip_prefix(self.history.as_slice())?;
         let mut color = self.to_move;
@@ -851,6 +857,20 @@ mod tests {
         next.play(Color::Black, first.best_move()).unwrap();
         let fresh = Engine::continued(Some(first), &next, 6.5, EngineConfig::playouts(10), 2);
         assert_eq!(fresh.nodes[0].visits, 0);
+        // The same moves on another board, or after handicap stones: afresh.
+        let mut first = Engine::new(&other, 7.5, EngineConfig::playouts(500), 1);
+        first.run(u32::MAX);
+        let mv = first.best_move();
+        for start in [Position::new(13, 0).unwrap(), Position::new(9, 2).unwrap()] {
+            let mut first = Engine::new(&other, 7.5, EngineConfig::playouts(500), 1);
+            first.run(u32::MAX);
+            let mut next = start;
+            if next.check(next.to_move(), mv).is_ok() {
+                next.play(next.to_move(), mv).unwrap();
+            }
+            let fresh = Engine::continued(Some(first), &next, 7.5, EngineConfig::playouts(10), 2);
+            assert_eq!(fresh.nodes[0].visits, 0);
+        }
     }
 
     #[test]
