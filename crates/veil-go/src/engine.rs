@@ -471,7 +471,7 @@ impl Engine {
             } else if self_atari && own_neighbour {
                 (visits, rate) = (30.0, 0.05);
             } else if (saves || short.guards(i))
-                && tactics::runs_into_ladder(board, color, i, &mut TREE_LADDER_BUDGET.clone())
+                && tactics::runs_into_ladder(board, color, i, &mut { TREE_LADDER_BUDGET })
             {
                 // Running into a ladder only adds stones to the capture.
                 (visits, rate) = (30.0, 0.1);
@@ -692,8 +692,7 @@ impl ShortChains {
                 }
                 if c != me {
                     short.theirs.push((i, [libs[0], libs[1]]));
-                } else if tactics::ladder_atari(board, i, &mut TREE_LADDER_BUDGET.clone()).is_some()
-                {
+                } else if tactics::ladder_atari(board, i, &mut { TREE_LADDER_BUDGET }).is_some() {
                     short.threatened.extend_from_slice(&libs[..2]);
                 }
             }
@@ -715,7 +714,7 @@ impl ShortChains {
                 let h = b.head_of(*head);
                 b.atari_liberty(h).is_some()
                     && b.atari_liberty(b.head_of(i)).is_none()
-                    && tactics::dies_in_atari(&b, h, &mut TREE_LADDER_BUDGET.clone())
+                    && tactics::dies_in_atari(&b, h, &mut { TREE_LADDER_BUDGET })
             }
         })
     }
@@ -788,18 +787,7 @@ mod tests {
         assert!(run.amaf_wins / run.amaf_visits < 0.2);
 
         // Black to move: the atari at C4 takes C5 in the ladder.
-        let board = Board::from_rows(&[
-            ".........",
-            ".........",
-            ".........",
-            "..X......",
-            ".XO......",
-            "...X.....",
-            ".........",
-            ".........",
-            ".........",
-        ])
-        .unwrap();
+        let board = Board::from_rows(&crate::tactics::LADDER).unwrap();
         let position = Position::from_board(board, Color::Black);
         let engine = Engine::new(&position, 7.5, EngineConfig::playouts(1), 5);
         let c4 = Move::Play(Point::parse("C4", 9).unwrap());

@@ -109,7 +109,7 @@ fn answer_last(board: &Board, color: Color, rng: &mut GameRng) -> Option<u16> {
         if k < 8
             && board.check(color, lib).is_ok()
             && !board.is_self_atari(color, lib)
-            && !tactics::dies_in_atari(board, own, &mut LADDER_BUDGET.clone())
+            && !tactics::dies_in_atari(board, own, &mut { LADDER_BUDGET })
         {
             candidates[k] = lib;
             k += 1;

@@ -48,20 +48,8 @@ pub(crate) fn dies_in_atari(board: &Board, head: u16, budget: &mut u32) -> bool 
     if board.check(defender, lib).is_err() {
         return true;
     }
-    // Most runs reach three liberties at once: seen without a copy (a run
-    // that joins another chain of its own is read in full).
-    let me = board.cell(head);
-    let mut free = 0;
-    let mut joins = false;
-    for n in board.neighbours(lib) {
-        let c = board.cell(n);
-        if c == EMPTY {
-            free += 1;
-        } else if c == me && board.head_of(n) != head {
-            joins = true;
-        }
-    }
-    if free >= 3 && !joins {
+    // Most runs reach three liberties at once: seen without a copy.
+    if !may_be_short_of_breath(board, head, lib, None) {
         return false;
     }
     if *budget == 0 {
@@ -93,9 +81,7 @@ pub(crate) fn ladder_atari(board: &Board, head: u16, budget: &mut u32) -> Option
         if *budget == 0 {
             return None;
         }
-        if !may_be_short_of_breath(board, defender, head, l, run)
-            || board.check(attacker, l).is_err()
-        {
+        if !may_be_short_of_breath(board, head, run, Some(l)) || board.check(attacker, l).is_err() {
             continue;
         }
         *budget -= 1;
@@ -113,19 +99,16 @@ pub(crate) fn ladder_atari(board: &Board, head: u16, budget: &mut u32) -> Option
     None
 }
 
-/// A look without a copy of the board: after the attacker's atari at `l`,
-/// does running at `run` leave the chain at most two liberties? A run
-/// next to another chain of its own is read in full (it may join to
-/// freedom), as is one beside an attacker's chain in atari.
-fn may_be_short_of_breath(board: &Board, defender: Color, head: u16, l: u16, run: u16) -> bool {
-    let me = match defender {
-        Color::Black => BLACK,
-        Color::White => WHITE,
-    };
+/// A look without a copy of the board: does the chain `head`, running at
+/// `run` (with `taken`, its other liberty, filled by the attacker), keep
+/// at most two liberties? A run next to another chain of its own may join
+/// to freedom: that is read in full, so it counts as short here.
+fn may_be_short_of_breath(board: &Board, head: u16, run: u16, taken: Option<u16>) -> bool {
+    let me = board.cell(head);
     let mut free = 0;
     for n in board.neighbours(run) {
         let c = board.cell(n);
-        if c == EMPTY && n != l {
+        if c == EMPTY && Some(n) != taken {
             free += 1;
         } else if c == me && board.head_of(n) != head {
             return true;
@@ -146,6 +129,22 @@ pub(crate) fn runs_into_ladder(board: &Board, color: Color, i: u16, budget: &mut
         _ => false,
     }
 }
+
+/// White C5 with two liberties (C4, D5) against Black B5, C6 and D4, on
+/// 9×9: laddered either way. Shared by the tests of the reading and of
+/// the engine's priors.
+#[cfg(test)]
+pub(crate) const LADDER: [&str; 9] = [
+    ".........",
+    ".........",
+    ".........",
+    "..X......",
+    ".XO......",
+    "...X.....",
+    ".........",
+    ".........",
+    ".........",
+];
 
 #[cfg(test)]
 mod tests {
@@ -180,18 +179,7 @@ mod tests {
 
         // White C5 with two liberties (C4, D5): Black's atari at C4 chases
         // it up and right to the top edge.
-        let ladder = Board::from_rows(&[
-            ".........",
-            ".........",
-            ".........",
-            "..X......",
-            ".XO......",
-            "...X.....",
-            ".........",
-            ".........",
-            ".........",
-        ])
-        .unwrap();
+        let ladder = Board::from_rows(&LADDER).unwrap();
         let white = ladder.head_of(at(&ladder, "C5"));
         assert_eq!(
             ladder_atari(&ladder, white, &mut 200),
@@ -214,17 +202,11 @@ mod tests {
         assert!(ladder_atari(&ladder, white, &mut 3).is_none());
 
         // A white stone on the ladder's path (G8) breaks it.
-        let broken = Board::from_rows(&[
-            ".........",
-            "......O..",
-            ".........",
-            "..X......",
-            ".XO......",
-            "...X.....",
-            ".........",
-            ".........",
-            ".........",
-        ])
+        let broken = Board::from_rows(&{
+            let mut rows = LADDER;
+            rows[1] = "......O..";
+            rows
+        })
         .unwrap();
         let mut chased = broken.clone();
         chased.play_unchecked(Color::Black, at(&broken, "C4"));
