@@ -126,9 +126,14 @@ pub struct Engine {
     origin: (u8, Vec<crate::Point>),
     /// The root's visits kept from the search before.
     reused: u32,
+    /// An empty corner's 4-4 point, taken without a search while a big
+    /// board is nearly empty (see `opening`).
+    corner: Option<Move>,
     // Scratch, kept between iterations to avoid allocation.
     path: Vec<u32>,
-    amaf: Vec<u8>,
+    /// Per point, who played it first in this iteration and at which ply:
+    /// `ply << 2 | colour bit`, 0 if nobody did.
+    amaf: Vec<u32>,
 }
 
 impl Engine {
@@ -161,9 +166,15 @@ impl Engine {
             history: position.moves().to_vec(),
             origin: (position.size(), position.handicap().to_vec()),
             reused: 0,
+            corner: None,
             path: Vec::with_capacity(256),
             amaf: vec![0; CELLS],
         };
+        let corners = crate::opening::empty_corners(&engine.root);
+        if !corners.is_empty() {
+            let pick = corners[(seed % corners.len() as u64) as usize];
+            engine.corner = Some(Move::Play(pick)).filter(|m| engine.legal_root.contains(m));
+        }
         engine.nodes.push(Node::new(PASS, 0.0, 0.0));
         engine.expand(0, &engine.root.clone(), color, true);
         engine
@@ -292,15 +303,15 @@ impl Engine {
             || self.trivial().is_some()
     }
 
-    /// A move that needs no search: the only legal one, or a pass that
-    /// wins after the opponent passed (counted with the dead stones the
+    /// A move that needs no search: the only legal one, a pass that wins
+    /// after the opponent passed (counted with the dead stones the
     /// playouts propose, not by the stones as they stand, which would end
-    /// an unsettled game).
+    /// an unsettled game), or an empty corner early on a big board.
     fn trivial(&self) -> Option<Move> {
         if self.legal_root.len() == 1 {
             return Some(Move::Pass);
         }
-        self.pass_wins.then_some(Move::Pass)
+        self.pass_wins.then_some(Move::Pass).or(self.corner)
     }
 
     /// Runs up to `iterations` playouts; returns how many ran.
@@ -388,6 +399,9 @@ impl Engine {
 
     /// The estimated chance that the player to move wins with the best move.
     pub fn win_rate(&self) -> f64 {
+        if self.corner.is_some() && !self.pass_wins {
+            return 0.5;
+        }
         if self.trivial().is_some() {
             return 1.0;
         }
@@ -438,7 +452,7 @@ impl Engine {
         let me = if color == Color::Black { BLACK } else { WHITE };
         let short = ShortChains::read(board, me);
         for &i in board.empty_points() {
-            if board.is_eyeish(color, i) {
+            if board.is_eyeish(color, i) || crate::opening::is_idle_edge(board, i) {
                 continue;
             }
             if root {
@@ -572,8 +586,9 @@ impl Engine {
                 passes += 1;
             } else {
                 board.play_unchecked(color, mv);
+                let ply = self.path.len() as u32 - 1;
                 if self.amaf[mv as usize] == 0 {
-                    self.amaf[mv as usize] = color_bit(color);
+                    self.amaf[mv as usize] = ply << 2 | color_bit(color);
                 }
                 passes = 0;
             }
@@ -585,14 +600,17 @@ impl Engine {
                 break;
             }
         }
+        let mut plies = self.path.len() as u32 - 1;
         let diff = if ended {
             playout::area_difference(&board)
         } else {
             let amaf = &mut self.amaf;
+            let plies = &mut plies;
             playout::play_out(&mut board, color, Policy::Heavy, &mut self.rng, |c, i| {
                 if amaf[i as usize] == 0 {
-                    amaf[i as usize] = color_bit(c);
+                    amaf[i as usize] = *plies << 2 | color_bit(c);
                 }
+                *plies += 1;
             })
         };
         let black_wins = diff as f32 - self.komi > 0.0;
@@ -619,11 +637,18 @@ impl Engine {
             if node.first_child == NO_CHILDREN {
                 continue;
             }
+            // A move played soon after this node says more about it than
+            // one played near the end of the playout: weights fall from 2
+            // to 0 over the plies after it (as Fuego weighs RAVE).
+            let here = depth as u32;
+            let span = plies.saturating_sub(here).max(1) as f32;
             for c in node.first_child..node.first_child + node.children as u32 {
                 let child = &mut self.nodes[c as usize];
-                if child.mv != PASS && self.amaf[child.mv as usize] == bit {
-                    child.amaf_visits += 1.0;
-                    child.amaf_wins += f32::from(u8::from(won));
+                let first = self.amaf[child.mv as usize];
+                if child.mv != PASS && first & 3 == bit && first >> 2 >= here {
+                    let w = 2.0 - ((first >> 2) - here) as f32 / span;
+                    child.amaf_visits += w;
+                    child.amaf_wins += w * f32::from(u8::from(won));
                 }
             }
         }
@@ -720,7 +745,7 @@ impl ShortChains {
     }
 }
 
-fn color_bit(color: Color) -> u8 {
+fn color_bit(color: Color) -> u32 {
     match color {
         Color::Black => 1,
         Color::White => 2,

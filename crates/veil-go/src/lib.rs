@@ -55,6 +55,7 @@
 
 pub mod board;
 pub mod engine;
+mod opening;
 pub mod patterns;
 pub mod player;
 pub mod playout;

@@ -412,13 +412,13 @@ fn a_rengo_computer_plays_on_from_its_partners_stone_when_that_costs_little() {
     };
     assert_eq!(partner_stone(&go, Seat(0)), None);
 
-    // B1 took C3 instead: every move on from it is more than three points
-    // worse in the search's estimate than its best, F7, so B2 leaves.
-    let game = planted(&["C3", "E5"]);
-    let c3 = Point::parse("C3", 9).unwrap();
+    // B1 took B3 instead: every move on from it is more than three points
+    // worse in the search's estimate than its best, G6, so B2 leaves.
+    let game = planted(&["B3", "E5"]);
+    let b3 = Point::parse("B3", 9).unwrap();
     let (alone, with_partner) = both(&game);
     assert!(
-        !near(alone, c3),
+        !near(alone, b3),
         "the planted case: the search alone plays {alone}"
     );
     assert_eq!(with_partner, alone);
