@@ -12,9 +12,13 @@
 //! a little promising. Ladders are read (see `tactics`): running from
 //! atari into a ladder is unpromising, an atari that starts a working
 //! ladder promising, and so is lengthening a chain a ladder threatens.
-//! Superko is checked at the root; in the tree below, the simple ko rule.
-//! [`Engine::continued`] keeps the subtree of the moves since the last
-//! search (tree reuse).
+//! AMAF counts are weighted by how soon after the node the move was
+//! played (from 2 down to 0 at the playout's end). On 13×13 and 19×19 an
+//! empty corner is taken at its 4-4 point while the board is nearly empty,
+//! and first- and second-line points with no stone near are not searched
+//! (see `opening`). Superko is checked at the root; in the tree below, the
+//! simple ko rule. [`Engine::continued`] keeps the subtree of the moves
+//! since the last search (tree reuse).
 //!
 //! ```
 //! use veil_go::{Color, Position, engine::{Engine, EngineConfig}};
