@@ -341,6 +341,14 @@ impl Board {
         (p.row as u16 + 1) * self.stride + p.col as u16 + 1
     }
 
+    /// The line the point `i` stands on, counted from the nearest edge
+    /// (0 for the edge itself).
+    pub(crate) fn line(&self, i: u16) -> u8 {
+        let p = self.point(i);
+        let far = self.size - 1;
+        p.col.min(p.row).min(far - p.col).min(far - p.row)
+    }
+
     pub(crate) fn point(&self, i: u16) -> Point {
         Point::new((i % self.stride - 1) as u8, (i / self.stride - 1) as u8)
     }

@@ -502,9 +502,8 @@ impl Engine {
                 (visits, rate) = (20.0, 0.7);
             } else {
                 let p = board.point(i);
-                let edge = board.size() - 1;
-                let line = p.col.min(p.row).min(edge - p.col).min(edge - p.row);
-                let big = board.size() >= 13;
+                let line = board.line(i);
+                let big = board.size() >= crate::opening::BIG;
                 if early && line == 0 {
                     (visits, rate) = (if big { 60.0 } else { 20.0 }, 0.2);
                 } else if early && big && line == 1 {

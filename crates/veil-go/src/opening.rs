@@ -59,10 +59,7 @@ pub(crate) fn is_idle_edge(board: &Board, i: u16) -> bool {
     if size < BIG {
         return false;
     }
-    let p = board.point(i);
-    let far = size - 1;
-    let line = p.col.min(p.row).min(far - p.col).min(far - p.row);
-    line <= 1 && is_open(board, p, 2)
+    board.line(i) <= 1 && is_open(board, board.point(i), 2)
 }
 
 #[cfg(test)]
