@@ -2,23 +2,25 @@
 //! heavy playouts, run in slices like every Veil computer player.
 //!
 //! Each iteration walks the tree from the root choosing the child with the
-//! best blend of its own win rate and its AMAF win rate (the weight of
-//! AMAF fades as the child gathers visits, β = √(k / (3n + k))), expands a
-//! node on its second visit with every legal point that fills no own eye
-//! (and a pass), plays out with [`Policy::Heavy`], and counts the end by
-//! area with komi. Children start with prior visits from Go knowledge:
-//! captures and escapes from atari are promising, self-ataris of bigger
-//! chains and the first line early on are not, points near the last move
-//! a little promising. Ladders are read (see `tactics`): running from
-//! atari into a ladder is unpromising, an atari that starts a working
-//! ladder promising, and so is lengthening a chain a ladder threatens.
-//! AMAF counts are weighted by how soon after the node the move was
-//! played (from 2 down to 0 at the playout's end). On 13×13 and 19×19 an
-//! empty corner is taken at its 4-4 point while the board is nearly empty,
-//! and first- and second-line points with no stone near are not searched
-//! (see `opening`). Superko is checked at the root; in the tree below, the
-//! simple ko rule. [`Engine::continued`] keeps the subtree of the moves
-//! since the last search (tree reuse).
+//! best blend of its own win rate and its AMAF win rate (the weight of AMAF
+//! fades as the child gathers visits, β = √(k / (3n + k))), expands a node
+//! once it has been reached three times, with every legal point that fills
+//! no own eye (and a pass), plays out with [`Policy::Heavy`], and counts
+//! the end by area with komi. Children start with prior visits from Go
+//! knowledge, counted both in their AMAF and in their own mean (as MoGo and
+//! Fuego do: in the AMAF alone they drown once a child has thousands of
+//! AMAF updates): captures and escapes from atari are promising,
+//! self-ataris of bigger chains and the first line early on are not, points
+//! near the last move a little promising. Ladders are read (see `tactics`):
+//! running from atari into a ladder is unpromising, an atari that starts a
+//! working ladder promising, and so is lengthening a chain a ladder
+//! threatens. AMAF counts are weighted by how soon after the node the move
+//! was played (from 2 down to 0 at the playout's end). On 13×13 and 19×19
+//! an empty corner is taken at its 4-4 point while the board is nearly
+//! empty, and first- and second-line points with no stone near are not
+//! searched (see `opening`). Superko is checked at the root; in the tree
+//! below, the simple ko rule. [`Engine::continued`] keeps the subtree of
+//! the moves since the last search (tree reuse).
 //!
 //! ```
 //! use veil_go::{Color, Position, engine::{Engine, EngineConfig}};
@@ -76,7 +78,7 @@ impl EngineConfig {
 
 const PASS: u16 = 0;
 const NO_CHILDREN: u32 = u32::MAX;
-/// Nodes the tree may hold (about 70 MB); past it, leaves stop expanding.
+/// Nodes the tree may hold (about 100 MB); past it, leaves stop expanding.
 const MAX_NODES: usize = 3_000_000;
 /// A leaf is expanded once it has been reached this often.
 const EXPAND_AT: u32 = 3;
@@ -92,6 +94,11 @@ struct Node {
     wins: f32,
     amaf_visits: f32,
     amaf_wins: f32,
+    /// The prior, as visits and wins of its own: it starts the AMAF
+    /// counts and also weighs in the node's own mean, where it lasts
+    /// (on a big board a child's AMAF count soon reaches thousands).
+    prior_visits: f32,
+    prior_wins: f32,
 }
 
 impl Node {
@@ -104,6 +111,8 @@ impl Node {
             wins: 0.0,
             amaf_visits: prior_visits,
             amaf_wins: prior_wins,
+            prior_visits,
+            prior_wins,
         }
     }
 }
@@ -541,7 +550,7 @@ impl Engine {
         let mut best_value = f32::MIN;
         for c in parent.first_child..parent.first_child + parent.children as u32 {
             let child = &self.nodes[c as usize];
-            let n = child.visits as f32;
+            let n = child.visits as f32 + child.prior_visits;
             let amaf = if child.amaf_visits > 0.0 {
                 child.amaf_wins / child.amaf_visits
             } else {
@@ -551,7 +560,8 @@ impl Engine {
                 amaf + EXPLORATION * log_n.sqrt()
             } else {
                 let beta = (k / (3.0 * n + k)).sqrt();
-                (1.0 - beta) * (child.wins / n) + beta * amaf + EXPLORATION * (log_n / n).sqrt()
+                let mean = (child.wins + child.prior_wins) / n;
+                (1.0 - beta) * mean + beta * amaf + EXPLORATION * (log_n / n).sqrt()
             };
             if value > best_value {
                 best_value = value;
@@ -574,7 +584,7 @@ impl Engine {
             let n = self.nodes[node as usize];
             if n.first_child == NO_CHILDREN || n.children == 0 {
                 if n.visits >= EXPAND_AT && n.first_child == NO_CHILDREN && passes < 2 {
-                    self.expand(node, &board.clone(), color, false);
+                    self.expand(node, &board, color, false);
                     if self.nodes[node as usize].first_child == NO_CHILDREN {
                         break;
                     }
@@ -783,6 +793,28 @@ mod tests {
             Move::Play(Point::parse("E5", 9).unwrap())
         );
         assert!(engine.win_rate() > 0.8);
+    }
+
+    #[test]
+    fn a_prior_still_counts_after_thousands_of_amaf_updates() {
+        let position = Position::new(9, 0).unwrap();
+        let mut engine = Engine::new(&position, 7.5, EngineConfig::playouts(1), 1);
+        let first = engine.nodes[0].first_child as usize;
+        let (a, b) = (first + 1, first + 2);
+        // Two children alike in their playouts and AMAF counts; only the
+        // second's prior (a capture's, say) is the better. The first wins
+        // a tie, so picking the second shows the prior weighs.
+        for (c, prior_rate) in [(a, 0.5), (b, 0.9)] {
+            let n = &mut engine.nodes[c];
+            (n.visits, n.wins) = (40, 20.0);
+            (n.amaf_visits, n.amaf_wins) = (5_000.0, 2_500.0);
+            (n.prior_visits, n.prior_wins) = (30.0, 30.0 * prior_rate);
+        }
+        let root = &mut engine.nodes[0];
+        root.visits = 80;
+        root.first_child = a as u32;
+        root.children = 2;
+        assert_eq!(engine.select(0), b as u32);
     }
 
     #[test]
