@@ -405,7 +405,7 @@ impl Engine {
             // No playout yet: the first child by prior.
             _ => self
                 .children(root)
-                .max_by(|a, b| a.amaf_wins.total_cmp(&b.amaf_wins))
+                .max_by(|a, b| a.prior_wins.total_cmp(&b.prior_wins))
                 .map_or(Move::Pass, |n| self.to_move(n.mv)),
         }
     }
