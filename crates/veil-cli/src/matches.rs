@@ -35,6 +35,34 @@ pub struct MatchFigures {
     pub game: &'static str,
     pub games: u32,
     pub seats: Vec<SeatFigures>,
+    /// With three seats or more, one entry against another: a game's sole
+    /// winner says little of how the other two did, so each pair of
+    /// `--seats` entries is also scored by their ranks in every game.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub pairs: Vec<PairFigures>,
+}
+
+/// Entry `first` against entry `second` of `--seats` over a match: in how
+/// many games each finished ahead of the other, and how many level.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct PairFigures {
+    pub first: usize,
+    pub second: usize,
+    pub ahead: u32,
+    pub level: u32,
+    pub behind: u32,
+}
+
+impl PairFigures {
+    /// `first`'s share of the games the pair did not finish level, in %.
+    pub fn share(&self) -> f64 {
+        let decided = self.ahead + self.behind;
+        if decided == 0 {
+            0.0
+        } else {
+            100.0 * f64::from(self.ahead) / f64::from(decided)
+        }
+    }
 }
 
 /// Game-specific figures a match also reports (mean guesses per game, the
@@ -83,6 +111,19 @@ pub fn run_with<G: Game>(
             ..Default::default()
         })
         .collect();
+    let mut pairs: Vec<PairFigures> = if n >= 3 {
+        (0..n)
+            .flat_map(|first| {
+                (first + 1..n).map(move |second| PairFigures {
+                    first,
+                    second,
+                    ..Default::default()
+                })
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     for index in 0..spec.games {
         let entry_of_seat = seating(n, index);
         let levels: Vec<Level> = entry_of_seat.iter().map(|e| spec.levels[*e]).collect();
@@ -102,6 +143,20 @@ pub fn run_with<G: Game>(
             f.think_total += result.think[seat].total;
             f.moves += result.think[seat].moves;
         }
+        let rank_of = |entry: usize| {
+            let seat = entry_of_seat
+                .iter()
+                .position(|e| *e == entry)
+                .expect("seated");
+            outcome.ranks[seat]
+        };
+        for p in &mut pairs {
+            match rank_of(p.first).cmp(&rank_of(p.second)) {
+                std::cmp::Ordering::Less => p.ahead += 1,
+                std::cmp::Ordering::Equal => p.level += 1,
+                std::cmp::Ordering::Greater => p.behind += 1,
+            }
+        }
         extras.record(&result, &entry_of_seat);
         for f in &mut figures {
             f.mean_think_ms = if f.moves == 0 {
@@ -116,6 +171,7 @@ pub fn run_with<G: Game>(
         game: G::ID,
         games: spec.games,
         seats: figures,
+        pairs,
     };
     let mut text = String::new();
     for (i, f) in summary.seats.iter().enumerate() {
@@ -123,6 +179,20 @@ pub fn run_with<G: Game>(
             text,
             "seat {i} ({}): {} wins, {} draws, {} losses, {:.1} ms per move",
             f.level, f.wins, f.draws, f.losses, f.mean_think_ms
+        );
+    }
+    for p in &summary.pairs {
+        let _ = writeln!(
+            text,
+            "seat {} ({}) against seat {} ({}): ahead in {}, level in {}, behind in {} ({:.1} % of the games not level)",
+            p.first,
+            summary.seats[p.first].level,
+            p.second,
+            summary.seats[p.second].level,
+            p.ahead,
+            p.level,
+            p.behind,
+            p.share()
         );
     }
     let (extra_text, extra_json) = extras.report();
@@ -179,5 +249,61 @@ mod tests {
         // Pig has no draws before the turn limit, so the wins add up to the games.
         let wins: u64 = seats.iter().map(|s| s["wins"].as_u64().unwrap()).sum();
         assert_eq!(wins, 6);
+    }
+
+    #[test]
+    fn three_seats_are_also_scored_pair_by_pair_from_their_ranks() {
+        let spec = MatchSpec {
+            levels: vec![Level::Easy, Level::Random, Level::Random],
+            games: 9,
+            seed: 5,
+            think_limit: None,
+        };
+        let text = run_with::<Pig>(
+            &Default::default(),
+            &spec,
+            &mut NoExtras,
+            |_, _, _| {},
+            veil_ai::choose::<Pig>,
+        )
+        .unwrap();
+        let json: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+        let wins = |e: usize| json["seats"][e]["wins"].as_u64().unwrap();
+        let pairs = json["pairs"].as_array().unwrap();
+        assert_eq!(pairs.len(), 3);
+        // Pig ranks its sole winner first and the rest level behind it, so
+        // an entry is ahead of another exactly when it won.
+        for p in pairs {
+            let (a, b) = (p["first"].as_u64().unwrap(), p["second"].as_u64().unwrap());
+            assert!(a < b);
+            assert_eq!(p["ahead"].as_u64().unwrap(), wins(a as usize));
+            assert_eq!(p["behind"].as_u64().unwrap(), wins(b as usize));
+            let total = ["ahead", "level", "behind"]
+                .iter()
+                .map(|k| p[k].as_u64().unwrap())
+                .sum::<u64>();
+            assert_eq!(total, 9);
+        }
+        assert!(text.contains("seat 0 (easy) against seat 1 (random): ahead in"));
+    }
+
+    #[test]
+    fn two_seats_have_no_pair_figures() {
+        let spec = MatchSpec {
+            levels: vec![Level::Easy, Level::Random],
+            games: 2,
+            seed: 1,
+            think_limit: None,
+        };
+        let text = run_with::<Pig>(
+            &Default::default(),
+            &spec,
+            &mut NoExtras,
+            |_, _, _| {},
+            veil_ai::choose::<Pig>,
+        )
+        .unwrap();
+        assert!(!text.contains("against seat"));
+        assert!(!text.lines().last().unwrap().contains("pairs"));
     }
 }
