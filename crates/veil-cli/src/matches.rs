@@ -251,22 +251,27 @@ mod tests {
         assert_eq!(wins, 6);
     }
 
-    #[test]
-    fn three_seats_are_also_scored_pair_by_pair_from_their_ranks() {
+    /// The report of a Pig match between `levels`.
+    fn pig_match(levels: &[Level], games: u32, seed: u64) -> String {
         let spec = MatchSpec {
-            levels: vec![Level::Easy, Level::Random, Level::Random],
-            games: 9,
-            seed: 5,
+            levels: levels.to_vec(),
+            games,
+            seed,
             think_limit: None,
         };
-        let text = run_with::<Pig>(
+        run_with::<Pig>(
             &Default::default(),
             &spec,
             &mut NoExtras,
             |_, _, _| {},
             veil_ai::choose::<Pig>,
         )
-        .unwrap();
+        .unwrap()
+    }
+
+    #[test]
+    fn three_seats_are_also_scored_pair_by_pair_from_their_ranks() {
+        let text = pig_match(&[Level::Easy, Level::Random, Level::Random], 9, 5);
         let json: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
         let wins = |e: usize| json["seats"][e]["wins"].as_u64().unwrap();
         let pairs = json["pairs"].as_array().unwrap();
@@ -289,20 +294,7 @@ mod tests {
 
     #[test]
     fn two_seats_have_no_pair_figures() {
-        let spec = MatchSpec {
-            levels: vec![Level::Easy, Level::Random],
-            games: 2,
-            seed: 1,
-            think_limit: None,
-        };
-        let text = run_with::<Pig>(
-            &Default::default(),
-            &spec,
-            &mut NoExtras,
-            |_, _, _| {},
-            veil_ai::choose::<Pig>,
-        )
-        .unwrap();
+        let text = pig_match(&[Level::Easy, Level::Random], 2, 1);
         assert!(!text.contains("against seat"));
         assert!(!text.lines().last().unwrap().contains("pairs"));
     }
