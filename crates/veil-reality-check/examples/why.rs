@@ -6,24 +6,30 @@ use veil_ai::{Level, Search, arena};
 use veil_core::{Game, Turn};
 use veil_reality_check::{Options, RealityCheck};
 
-fn main() {
+const USAGE: &str = "usage: why LEVEL LEVEL SEED PLY [SEARCH_LEVEL]";
+
+fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().collect();
-    let a: Level = args[1].parse().unwrap();
-    let b: Level = args[2].parse().unwrap();
-    let seed: u64 = args[3].parse().unwrap();
-    let ply: u32 = args[4].parse().unwrap();
-    let level: Level = args.get(5).map_or("hard", |s| s).parse().unwrap();
-    let result =
-        arena::play_match::<RealityCheck>(&Options::default(), &[a, b], seed, None).unwrap();
-    let mut game = RealityCheck::new(&Options::default(), 2).unwrap();
+    let arg = |i: usize| args.get(i).map(String::as_str).ok_or(USAGE);
+    let a: Level = arg(1)?.parse().map_err(|e| format!("{e}"))?;
+    let b: Level = arg(2)?.parse().map_err(|e| format!("{e}"))?;
+    let seed: u64 = arg(3)?.parse().map_err(|_| USAGE)?;
+    let ply: u32 = arg(4)?.parse().map_err(|_| USAGE)?;
+    let level: Level = arg(5)
+        .unwrap_or("hard")
+        .parse()
+        .map_err(|e| format!("{e}"))?;
+    let result = arena::play_match::<RealityCheck>(&Options::default(), &[a, b], seed, None)
+        .map_err(|e| e.to_string())?;
+    let mut game = RealityCheck::new(&Options::default(), 2).map_err(|e| e.to_string())?;
     for (actor, action) in &result.record.actions {
         if game.phase() == veil_reality_check::Phase::Play && game.ply() >= ply {
             break;
         }
-        game.apply(*actor, *action).unwrap();
+        game.apply(*actor, *action).map_err(|e| e.to_string())?;
     }
     let Turn::Seat(seat) = game.turn() else {
-        panic!("no seat to move")
+        return Err(format!("the game ended before ply {ply}: no seat to move"));
     };
     println!("{}\nseat {} to move at {level}", game.to_fen(), seat.0);
     let mut search = Search::<RealityCheck>::new(&game.observe(seat), level.config(), 7);
@@ -52,4 +58,5 @@ fn main() {
             s.mean_reward
         );
     }
+    Ok(())
 }
