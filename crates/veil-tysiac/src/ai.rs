@@ -131,6 +131,42 @@ pub fn bid_value(hand: Hand) -> u16 {
     limit / 5 * 5
 }
 
+/// How well `seat`'s calls this hand fit `hand`, the seven cards it bid
+/// with, in (0, 1]: the playout policy's bidding read backwards. A bid says
+/// the hand's expected take, less the margin, reached it; a pass that it
+/// fell short of the next bid. Soft, since a searching seat bids otherwise
+/// now and then. The opening bid is forced and says nothing.
+pub(crate) fn calls_fit(table: &crate::Table, seat: Seat, hand: Hand) -> f64 {
+    let mine = || table.calls.iter().skip(1).filter(|c| c.seat == seat);
+    if mine().next().is_none() {
+        return 1.0;
+    }
+    let limit = quick_take(hand) - BID_MARGIN;
+    let step = f64::from(table.options.bid_step);
+    let mut fit = 1.0;
+    let mut standing = 0.0;
+    for (i, call) in table.calls.iter().enumerate() {
+        let own = i > 0 && call.seat == seat;
+        match call.bid {
+            Some(bid) => {
+                let bid = f64::from(bid);
+                if own {
+                    fit *= squash((limit + CALL_SLACK - bid) / CALL_SCALE);
+                }
+                standing = bid;
+            }
+            None if own => fit *= squash((standing + step + CALL_SLACK - limit) / CALL_SCALE),
+            None => {}
+        }
+    }
+    fit
+}
+
+/// How far a call may stray from the policy's limit and still fit well,
+/// and how quickly the fit falls beyond that, in points.
+const CALL_SLACK: f64 = 10.0;
+const CALL_SCALE: f64 = 8.0;
+
 fn squash(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }

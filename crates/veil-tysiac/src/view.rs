@@ -338,6 +338,72 @@ pub(crate) fn determinize(view: &TysiacView, rng: &mut GameRng) -> Tysiac {
     build(t, hands, prikup, given)
 }
 
+/// [`determinize`] with an opponent model, for the strongest level: the
+/// other seats' calls this hand weigh the hands drawn for them (a seat that
+/// bid 140 rarely holds rubbish, one that passed at 105 rarely holds two
+/// marriages). Draws up to [`CALL_TRIES`] states and keeps each with the
+/// chance its calls fit it ([`crate::ai::calls_fit`]); failing that, the
+/// one that fit best.
+pub(crate) fn determinize_reading_calls(view: &TysiacView, rng: &mut GameRng) -> Tysiac {
+    let t = &view.table;
+    let telling = t
+        .calls
+        .iter()
+        .skip(1)
+        .any(|c| c.seat != view.seat && c.seat.index() < SEATS);
+    let open = matches!(
+        t.phase,
+        Phase::Bidding
+            | Phase::Prikup
+            | Phase::PassCards
+            | Phase::FourNines
+            | Phase::Raise
+            | Phase::Play
+    );
+    if !telling || !open {
+        return determinize(view, rng);
+    }
+    let mut best: Option<(f64, Tysiac)> = None;
+    for _ in 0..CALL_TRIES {
+        let state = determinize(view, rng);
+        let fit: f64 = Seat::all(SEATS)
+            .filter(|s| *s != view.seat)
+            .map(|s| crate::ai::calls_fit(t, s, bidding_hand(&state, s)))
+            .product();
+        if rng.random_bool(fit.clamp(0.0, 1.0)) {
+            return state;
+        }
+        if best.as_ref().is_none_or(|(f, _)| fit > *f) {
+            best = Some((fit, state));
+        }
+    }
+    best.map(|(_, state)| state)
+        .unwrap_or_else(|| determinize(view, rng))
+}
+
+/// The seven cards `seat` held while bidding, in a full state: what it
+/// holds and has played, less the prikup and the card the declarer gave
+/// it; for the declarer, with the cards it gave away.
+pub(crate) fn bidding_hand(game: &Tysiac, seat: Seat) -> Hand {
+    let t = &game.table;
+    let mut hand = game.hands[seat.index()].union(played_by(t, seat));
+    if t.declarer == Some(seat) {
+        for card in game.given.iter().flatten() {
+            hand = hand.with(*card);
+        }
+    } else if let Some(card) = game.given[seat.index()] {
+        hand = hand.without(card);
+    }
+    if matches!(t.phase, Phase::Bidding | Phase::Prikup) {
+        hand
+    } else {
+        hand.minus(t.prikup.unwrap_or_default())
+    }
+}
+
+/// How many states [`determinize_reading_calls`] draws at most.
+const CALL_TRIES: usize = 12;
+
 /// How often [`determinize`] draws again to explain a bid above 120.
 const MARRIAGE_TRIES: usize = 40;
 
