@@ -181,3 +181,44 @@ fn determinisations_doubt_a_hiding_square_that_would_have_won_material() {
     assert!(on_queen < 110, "{on_queen} on the Queen");
     assert!(on_empty > 150, "{on_empty} on an empty square");
 }
+
+/// Hard's opponent model: after 1.e4 f5 Black's f-pawn stands to be taken
+/// for nothing, which a side rarely allows its Informant; the states Hard
+/// imagines make it the Informant far less often than the plain ones do
+/// (uniformly, one in eight), and both keep to the view.
+#[test]
+fn hard_doubts_an_informant_left_to_be_taken() {
+    let mut g = Intrigue::new(&IntrigueOptions::default(), 2).unwrap();
+    setup(
+        &mut g,
+        Action::Setup {
+            hiding: Square(4),
+            informant: 4,
+        },
+        Action::Setup {
+            hiding: Square(60),
+            informant: 5,
+        },
+    );
+    for san in ["e4", "f5"] {
+        let a = g.parse_action(san).unwrap();
+        let Turn::Seat(s) = g.turn() else {
+            unreachable!()
+        };
+        g.apply(Actor::Seat(s), a).unwrap();
+    }
+    let view = g.observe(Seat(0));
+    let mut rng = GameRng::seed_from_u64(4);
+    let n = 4_000;
+    let (mut plain, mut read) = (0, 0);
+    for _ in 0..n {
+        let a = Intrigue::determinize(&view, &mut rng);
+        let b = Intrigue::determinize_strongest(&view, &mut rng);
+        assert_eq!(a.observe(Seat(0)), view);
+        assert_eq!(b.observe(Seat(0)), view);
+        plain += usize::from(a.secret(Color::Black).unwrap().informant == 5);
+        read += usize::from(b.secret(Color::Black).unwrap().informant == 5);
+    }
+    assert!(plain > 400 && plain < 600, "{plain} of {n}");
+    assert!(read * 3 < plain, "{read} against {plain}");
+}
