@@ -131,38 +131,30 @@ pub fn bid_value(hand: Hand) -> u16 {
     limit / 5 * 5
 }
 
-/// How well `seat`'s calls this hand fit `hand`, the seven cards it bid
-/// with, in (0, 1]: the playout policy's bidding read backwards. A bid says
-/// the hand's expected take, less the margin, reached it; a pass that it
-/// fell short of the next bid. Soft, since a searching seat bids otherwise
-/// now and then. The opening bid is forced and says nothing.
+/// How well `seat`'s bids this hand fit `hand`, the seven cards it bid
+/// with, in (0, 1]: the playout policy's bidding read backwards — a bid
+/// says the hand's expected take, less the margin, reached it. Soft, since
+/// a searching seat bids past that now and then. A pass says little: the
+/// search often lets a forced opener play at 100 with a good hand in its
+/// own (Normal passes hands worth 150 at the start of a match), so a model
+/// that read a pass as weakness misjudged it (see the README). The opening
+/// bid is forced and says nothing.
 pub(crate) fn calls_fit(table: &crate::Table, seat: Seat, hand: Hand) -> f64 {
-    let mine = || table.calls.iter().skip(1).filter(|c| c.seat == seat);
-    if mine().next().is_none() {
+    let highest = table
+        .calls
+        .iter()
+        .skip(1)
+        .filter(|c| c.seat == seat)
+        .filter_map(|c| c.bid)
+        .max();
+    let Some(bid) = highest else {
         return 1.0;
-    }
+    };
     let limit = quick_take(hand) - BID_MARGIN;
-    let step = f64::from(table.options.bid_step);
-    let mut fit = 1.0;
-    let mut standing = 0.0;
-    for (i, call) in table.calls.iter().enumerate() {
-        let own = i > 0 && call.seat == seat;
-        match call.bid {
-            Some(bid) => {
-                let bid = f64::from(bid);
-                if own {
-                    fit *= squash((limit + CALL_SLACK - bid) / CALL_SCALE);
-                }
-                standing = bid;
-            }
-            None if own => fit *= squash((standing + step + CALL_SLACK - limit) / CALL_SCALE),
-            None => {}
-        }
-    }
-    fit
+    squash((limit + CALL_SLACK - f64::from(bid)) / CALL_SCALE)
 }
 
-/// How far a call may stray from the policy's limit and still fit well,
+/// How far a bid may stray above the policy's limit and still fit well,
 /// and how quickly the fit falls beyond that, in points.
 const CALL_SLACK: f64 = 10.0;
 const CALL_SCALE: f64 = 8.0;

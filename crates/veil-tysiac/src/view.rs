@@ -339,18 +339,17 @@ pub(crate) fn determinize(view: &TysiacView, rng: &mut GameRng) -> Tysiac {
 }
 
 /// [`determinize`] with an opponent model, for the strongest level: the
-/// other seats' calls this hand weigh the hands drawn for them (a seat that
-/// bid 140 rarely holds rubbish, one that passed at 105 rarely holds two
-/// marriages). Draws up to [`CALL_TRIES`] states and keeps each with the
-/// chance its calls fit it ([`crate::ai::calls_fit`]); failing that, the
-/// one that fit best.
+/// other seats' bids this hand weigh the hands drawn for them (a seat that
+/// bid 140 rarely holds rubbish). Draws up to [`CALL_TRIES`] states and
+/// keeps each with the chance its bids fit it ([`crate::ai::calls_fit`]);
+/// failing that, the one that fit best.
 pub(crate) fn determinize_reading_calls(view: &TysiacView, rng: &mut GameRng) -> Tysiac {
     let t = &view.table;
     let telling = t
         .calls
         .iter()
         .skip(1)
-        .any(|c| c.seat != view.seat && c.seat.index() < SEATS);
+        .any(|c| c.seat != view.seat && c.bid.is_some());
     let open = matches!(
         t.phase,
         Phase::Bidding
