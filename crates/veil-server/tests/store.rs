@@ -1065,6 +1065,57 @@ async fn one_process_purges_at_a_time() {
     .await;
 }
 
+/// The purge reads the directory entries of the rooms its index files
+/// under the hours past, not the whole directory: with a hundred rooms
+/// open and one closing later, it reads the three it deletes and, once
+/// woken, drops a parked room's key without deleting it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_purge_reads_only_the_rooms_due() {
+    let _one = one::at_a_time().await;
+    within(async {
+        let server = NatsServer::start();
+        let a = jetstream(&server, "a", 15).await;
+        for i in 0..100 {
+            let code = format!("OPEN{i}");
+            a.commit(vec![create(&code), step(&code, 1, "a")])
+                .await
+                .unwrap();
+        }
+        let now = now_secs();
+        for (code, at) in [
+            ("OLD1", 1000),
+            ("OLD2", 2000),
+            ("OLD3", now - 4000),
+            ("LATER", now + 90_000),
+        ] {
+            a.commit(vec![create(code), closed(code, at)])
+                .await
+                .unwrap();
+        }
+        a.commit(vec![create("NAP"), parked("NAP", now + 100)])
+            .await
+            .unwrap();
+        a.take("NAP").await.unwrap().expect("woken before its time");
+        a.commit(vec![Write::Unparked { code: "NAP".into() }])
+            .await
+            .unwrap();
+        let reads = a.directory_reads();
+        assert_eq!(a.purge(now + 3700).await, Ok(3));
+        assert_eq!(a.directory_reads() - reads, 4, "OLD1-3 and NAP's stale key");
+        for code in ["OLD1", "OLD2", "OLD3"] {
+            assert_eq!(a.room(code).await.unwrap(), None, "{code}");
+        }
+        for code in ["LATER", "NAP", "OPEN0", "OPEN99"] {
+            assert!(a.room(code).await.unwrap().is_some(), "{code}");
+        }
+        // Nothing more is due, and nothing is read for it.
+        let reads = a.directory_reads();
+        assert_eq!(a.purge(now + 3700).await, Ok(0));
+        assert_eq!(a.directory_reads(), reads);
+    })
+    .await;
+}
+
 /// A room whose directory entry is missing (NATS failed just after its
 /// log was written) is still taken by `take` — the log decides — and a
 /// room given up with `release` is taken at once, lease or not; a code

@@ -24,6 +24,12 @@
 //!   [`Inner::take_lapsed`]). A process commits only rooms it holds — and
 //!   should two believe they hold one, the log's expected sequence still
 //!   lets only one append.
+//! - **The purge index.** Bucket `veil_closing`, key `<hour>.<code>`: a
+//!   room closed (or parked) files itself under the hour it closes, right
+//!   after its directory entry says so. The purge lists the keys (names
+//!   only) and reads the directory entries of the hours past, not the
+//!   whole directory: the rooms it deletes, and those woken or closed
+//!   again since (whose stale key it drops).
 //! - **Snapshots.** A commit with a [`Write::Snapshot`] is a message of the
 //!   room's own log like any other, published on the same expected
 //!   sequence: it lands with its step or not at all, and of two processes
@@ -55,6 +61,11 @@ const DIRECTORY: &str = "veil_rooms";
 const LEASES: &str = "veil_leases";
 const PROCS: &str = "veil_procs";
 const OWNED: &str = "veil_owned";
+const CLOSING: &str = "veil_closing";
+
+/// The purge index ([`CLOSING`]) files a room under the hour it closes
+/// (or counts as closed, parked): key `<hour>.<code>`, hours since 1970.
+const HOUR: i64 = 3600;
 
 /// A process checks this many of the rooms it holds at each renewal (all of
 /// them after its own lease lapsed), so a room another took from it is
@@ -76,7 +87,7 @@ const PURGE_KEY: &str = "=purge";
 const SWEEP_KEY: &str = "=sweep";
 
 /// One process purges in this long, whoever asks: every process asks
-/// hourly, and reading the whole directory once an hour is enough.
+/// hourly, and one purge an hour is enough.
 const PURGE_TURN: Duration = Duration::from_secs(50 * 60);
 
 fn subject(code: &str) -> String {
@@ -357,6 +368,7 @@ struct Inner {
     /// a room and deleted when it gives it up, so the rooms of a process
     /// that died are found without looking through the directory.
     owned: kv::Store,
+    closing: kv::Store,
     options: JetStreamOptions,
     logs: Mutex<HashMap<String, Log>>,
     /// The rooms whose lease this process holds, with the lease's revision.
@@ -373,8 +385,8 @@ struct Inner {
     stopped: AtomicBool,
     /// Steps read back by loads (see [`Store::steps_read`]).
     steps_read: AtomicU64,
-    /// Directory entries read in bulk: by the walk, or a whole read at
-    /// start or by the purge (tests).
+    /// Directory entries read in bulk: by the walk, a whole read at
+    /// start, or the purge's of the rooms its index lists (tests).
     directory_reads: AtomicU64,
 }
 
@@ -409,7 +421,7 @@ impl JetStreamStore {
         // A cluster just started may not have chosen its leader yet, and
         // servers started together race to make the stream: try for 15 s.
         let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
-        let (stream, directory, leases, procs, owned) = loop {
+        let (stream, directory, leases, procs, owned, closing) = loop {
             match setup(&js, options.replicas).await {
                 Ok(done) => break done,
                 Err(e) if tokio::time::Instant::now() < deadline => {
@@ -427,6 +439,7 @@ impl JetStreamStore {
             leases,
             procs,
             owned,
+            closing,
             options,
             logs: Mutex::new(HashMap::new()),
             held: Mutex::new(HashMap::new()),
@@ -493,7 +506,17 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 async fn setup(
     js: &async_nats::jetstream::Context,
     replicas: usize,
-) -> Result<(stream::Stream, kv::Store, kv::Store, kv::Store, kv::Store), StoreError> {
+) -> Result<
+    (
+        stream::Stream,
+        kv::Store,
+        kv::Store,
+        kv::Store,
+        kv::Store,
+        kv::Store,
+    ),
+    StoreError,
+> {
     let stream = js
         .get_or_create_stream(stream::Config {
             name: STREAM.into(),
@@ -508,7 +531,8 @@ async fn setup(
     let leases = bucket(js, LEASES, replicas).await?;
     let procs = bucket(js, PROCS, replicas).await?;
     let owned = bucket(js, OWNED, replicas).await?;
-    Ok((stream, directory, leases, procs, owned))
+    let closing = bucket(js, CLOSING, replicas).await?;
+    Ok((stream, directory, leases, procs, owned, closing))
 }
 
 async fn bucket(
@@ -1022,6 +1046,7 @@ impl Inner {
             let Some(room) = replay.room else {
                 return Err(failed(format!("room {code} has no directory entry")));
             };
+            let closes = replay.closed.or(room.parked);
             let value: Vec<u8> = serde_json::to_vec(&Entry {
                 log_seq: seq,
                 opening: room.opening,
@@ -1044,7 +1069,12 @@ impl Inner {
                     .map_err(|e| kv::UpdateError::with_source(UpdateErrorKind::Other, e)),
             };
             match done {
-                Ok(_) => return Ok(()),
+                Ok(_) => {
+                    if let Some(at) = closes {
+                        self.file_closing(code, at).await?;
+                    }
+                    return Ok(());
+                }
                 // Changed (or created) meanwhile: read it again.
                 Err(e) if e.kind() == UpdateErrorKind::WrongLastRevision || revision.is_none() => {
                     continue;
@@ -1053,6 +1083,18 @@ impl Inner {
             }
         }
         Err(failed(format!("room {code}: directory kept changing")))
+    }
+
+    /// Files room `code` in the purge index under the hour it closes.
+    /// (Its directory entry says so already: should this fail, the room
+    /// is not purged until it closes again, as with a directory entry that
+    /// failed to say so.)
+    async fn file_closing(&self, code: &str, at: i64) -> Result<(), StoreError> {
+        self.closing
+            .put(format!("{}.{code}", at.div_euclid(HOUR)), "".into())
+            .await
+            .map(|_| ())
+            .map_err(failed)
     }
 
     async fn directory_entries(&self) -> Result<Vec<(String, Entry)>, StoreError> {
@@ -1405,9 +1447,40 @@ impl Inner {
             return Ok(0);
         }
         let mut purged = 0;
-        for (code, entry) in self.directory_entries().await? {
-            if entry.closed_at().is_none_or(|at| at >= before) {
-                continue;
+        // The hours that began before `before`: of the last, only the
+        // rooms closed before it.
+        let mut due: Vec<(i64, String)> = key_names(&self.closing)
+            .await?
+            .into_iter()
+            .filter_map(|key| {
+                let (hour, code) = key.split_once('.')?;
+                Some((hour.parse::<i64>().ok()?, code.to_owned()))
+            })
+            .filter(|(hour, _)| hour.saturating_mul(HOUR) < before)
+            .collect();
+        due.sort();
+        for (hour, code) in due {
+            let key = format!("{hour}.{code}");
+            self.directory_reads.fetch_add(1, Ordering::Relaxed);
+            let entry = match self.directory.get(&code).await.map_err(failed)? {
+                Some(value) => Some(
+                    serde_json::from_slice::<Entry>(&value)
+                        .map_err(|e| failed(format!("directory entry {code}: {e}")))?,
+                ),
+                None => None,
+            };
+            let closes = entry.as_ref().and_then(Entry::closed_at);
+            match closes {
+                // Due: the room goes, and its key with it.
+                Some(at) if at < before && at.div_euclid(HOUR) == hour => {}
+                // Later within this hour: kept for the next purge.
+                Some(at) if at.div_euclid(HOUR) == hour => continue,
+                // Gone, woken, or closing at another hour (filed there too):
+                // a stale key.
+                _ => {
+                    forget(&self.closing, &key).await?;
+                    continue;
+                }
             }
             self.stream
                 .purge()
@@ -1416,6 +1489,7 @@ impl Inner {
                 .map_err(failed)?;
             self.directory.purge(&code).await.map_err(failed)?;
             let _ = self.leases.purge(&code).await;
+            forget(&self.closing, &key).await?;
             lock(&self.logs).remove(&code);
             lock(&self.held).remove(&code);
             purged += 1;
