@@ -154,8 +154,7 @@ pub struct SearchConfig {
     /// Use the game's knowledge for its strongest level (on at Hard; games
     /// without such knowledge play alike either way): its exploration
     /// constant ([`veil_core::Game::strongest_exploration`]), its
-    /// contempt for draws ([`veil_core::Game::draw_contempt`]), its opponent
-    /// model ([`veil_core::Game::determinize_strongest`]) and its own
+    /// contempt for draws ([`veil_core::Game::draw_contempt`]) and its own
     /// search budget ([`veil_core::Game::strongest_budget`]): where the
     /// game asks for them, its iterations replace `iterations`, its tree
     /// size replaces [`veil_core::Game::max_tree_iterations`] and its

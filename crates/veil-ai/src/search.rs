@@ -499,19 +499,9 @@ impl<G: Game> Search<G> {
         }
     }
 
-    /// A full state consistent with `observation`: with the game's
-    /// opponent model at the strongest level ([`Game::determinize_strongest`]).
-    fn sample(strongest: bool, observation: &G::Observation, rng: &mut GameRng) -> G {
-        if strongest {
-            G::determinize_strongest(observation, rng)
-        } else {
-            G::determinize(observation, rng)
-        }
-    }
-
     /// One ISMCTS iteration: determinize, select, expand, play out, back up.
     fn ismcts_iteration(&mut self) {
-        let mut state = Self::sample(self.config.strongest, &self.observation, &mut self.rng);
+        let mut state = G::determinize(&self.observation, &mut self.rng);
         self.tally(&state);
         self.path.clear();
         let mut node = 0u32;
@@ -553,7 +543,7 @@ impl<G: Game> Search<G> {
                 // secret of the observer it cannot tell apart (see
                 // `Game::hide_secrets_from_opponents`). The rest of the
                 // iteration plays on in that state.
-                state = Self::sample(self.config.strongest, &state.observe(seat), &mut self.rng);
+                state = G::determinize(&state.observe(seat), &mut self.rng);
                 resampled = true;
             }
             let actor = Actor::Seat(seat);
@@ -864,7 +854,7 @@ impl<G: Game> Search<G> {
     /// the game's evaluation after `playout_depth` seat actions, or by a
     /// playout to the end when it has none.
     fn greedy_sweep(&mut self) {
-        let base = Self::sample(self.config.strongest, &self.observation, &mut self.rng);
+        let base = G::determinize(&self.observation, &mut self.rng);
         self.tally(&base);
         let me = self.observer;
         for i in 0..self.nodes[0].edges.len() {

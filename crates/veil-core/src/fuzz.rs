@@ -465,7 +465,6 @@ fn play_on<G: Game>(
         let view = game.observe(seat);
         assert_eq!(G::observer(&view), seat);
         let _ = G::determinize(&view, rng);
-        let _ = G::determinize_strongest(&view, rng);
         let _ = game.evaluate(seat);
     }
     assert_eq!(G::observer(&game.observe_public()), Seat(0));
@@ -585,7 +584,6 @@ pub fn fuzz_game<G: Game>(
                     .map(|view| {
                         let g = G::determinize(&view, &mut rng);
                         play_on(&g, &mut rng, 6, arbitrary, false);
-                        let _ = G::determinize_strongest(&view, &mut rng);
                     })
                     .is_ok(),
                 _ => match Record::<G>::from_json(&text) {

@@ -79,8 +79,7 @@ impl StrongestBudget {
 ///   lists (chance: the outcomes that are possible now), and a refused action
 ///   leaves the state unchanged.
 /// - A seat's legal actions depend only on its observation.
-/// - `G::determinize(&g.observe(s), rng).observe(s) == g.observe(s)`, and
-///   the same of [`Game::determinize_strongest`].
+/// - `G::determinize(&g.observe(s), rng).observe(s) == g.observe(s)`.
 /// - [`Game::observe_public`] is public: every seat could work it out from
 ///   its own observation, so every state that seat could imagine shows it
 ///   alike: `G::determinize(&g.observe(s), rng).observe_public() ==
@@ -160,18 +159,6 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// observer knows is as it knows it, everything else drawn at random
     /// from what is still possible. Used by the computer player.
     fn determinize(observation: &Self::Observation, rng: &mut GameRng) -> Self;
-
-    /// Game knowledge for the strongest level's search
-    /// (`veil_ai::SearchConfig::strongest`): samples a full state as
-    /// [`Game::determinize`] does, and also reads what the other seats'
-    /// own actions say of their secrets (an opponent model: a high bid
-    /// shows a strong hand, a pass a weak one), so the states the search
-    /// imagines are the likely ones, not merely the possible ones. It must
-    /// keep to what the observation allows, as `determinize` does. Defaults
-    /// to [`Game::determinize`].
-    fn determinize_strongest(observation: &Self::Observation, rng: &mut GameRng) -> Self {
-        Self::determinize(observation, rng)
-    }
 
     /// Game knowledge for the strongest level's search
     /// (`veil_ai::SearchConfig::strongest`): how far below an even share

@@ -1111,11 +1111,6 @@ impl Game for Intrigue {
         crate::view::determinize(view, rng)
     }
 
-    /// The enemy Informant is rarely a pawn the enemy left to be taken.
-    fn determinize_strongest(view: &crate::view::IntrigueView, rng: &mut GameRng) -> Intrigue {
-        crate::view::determinize_reading_moves(view, rng)
-    }
-
     fn evaluate(&self, seat: Seat) -> Option<f64> {
         Some(crate::eval::evaluate(self, seat))
     }

@@ -147,14 +147,12 @@ impl IntrigueView {
 /// hides anywhere, though less likely where appearing would have taken
 /// material from `viewer` (see [`tempting`]); the Informant is one of its
 /// pawns on the board (active) or a promoted one (no longer inspectable),
-/// each equally likely — or, when `read` (the strongest level's opponent
-/// model), less likely a pawn its side left to be taken.
+/// each equally likely.
 fn sample_secret(
     public: &Public,
     options: &IntrigueOptions,
     color: Color,
     viewer: Color,
-    read: bool,
     rng: &mut GameRng,
 ) -> Secret {
     let c = color.index();
@@ -193,23 +191,7 @@ fn sample_secret(
             active: false,
         },
         n => {
-            let mut pick = rng.random_range(0..n);
-            if read && color != viewer {
-                // Rejection sampling: a pawn is kept with the chance that
-                // its side would have left it as it stands ([`exposure`]).
-                for _ in 0..8 {
-                    let (i, active) = candidates[pick];
-                    let kept = match public.pawns[c][i as usize] {
-                        PawnState::On(sq) if active => exposure(public, viewer, sq),
-                        _ => 1.0,
-                    };
-                    if rng.random_bool(kept) {
-                        break;
-                    }
-                    pick = rng.random_range(0..n);
-                }
-            }
-            let (informant, active) = candidates[pick];
+            let (informant, active) = candidates[rng.random_range(0..n)];
             Secret {
                 hiding,
                 informant,
@@ -218,31 +200,6 @@ fn sample_secret(
         }
     }
 }
-
-/// How likely `viewer`'s opponent would be to leave its Informant on `sq`
-/// as the board stands, with `viewer` to move: a side guards the pawn whose
-/// capture shows where its King hides, so one `viewer` may take for free
-/// is rarely it, and one it may take at the cost of a trade less often than
-/// a pawn out of reach. 1 when it is not `viewer`'s turn (the board then is
-/// not the one the opponent left).
-fn exposure(public: &Public, viewer: Color, sq: Square) -> f64 {
-    let pos = &public.position;
-    if pos.turn() != viewer || public.pending.is_some() || public.history.is_empty() {
-        return 1.0;
-    }
-    if !pos.attackers(sq, viewer).any() {
-        1.0
-    } else if pos.attackers(sq, !viewer).any() {
-        TRADED
-    } else {
-        HANGING
-    }
-}
-
-/// [`exposure`]'s chances for a pawn `viewer` may take at the cost of a
-/// trade, and for one it may take for free.
-const TRADED: f64 = 0.6;
-const HANGING: f64 = 0.2;
 
 /// What `viewer`'s opponent would have won (in pawns) by making its hidden
 /// King appear on `hiding` at its last move: `viewer`'s pieces the King
@@ -277,17 +234,6 @@ fn tempting(public: &Public, options: &IntrigueOptions, viewer: Color, hiding: S
 }
 
 pub(crate) fn determinize(view: &IntrigueView, rng: &mut GameRng) -> Intrigue {
-    sample(view, false, rng)
-}
-
-/// [`determinize`] with an opponent model, for the strongest level: the
-/// enemy Informant is drawn less often among the pawns the enemy has left
-/// for the viewer to take ([`exposure`]).
-pub(crate) fn determinize_reading_moves(view: &IntrigueView, rng: &mut GameRng) -> Intrigue {
-    sample(view, true, rng)
-}
-
-fn sample(view: &IntrigueView, read: bool, rng: &mut GameRng) -> Intrigue {
     let mut secrets = view.secrets;
     for color in Color::ALL {
         if secrets[color.index()].is_none() && view.public.chosen[color.index()] {
@@ -296,7 +242,6 @@ fn sample(view: &IntrigueView, read: bool, rng: &mut GameRng) -> Intrigue {
                 &view.options,
                 color,
                 view.color(),
-                read,
                 rng,
             ));
         }

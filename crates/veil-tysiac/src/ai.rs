@@ -131,34 +131,6 @@ pub fn bid_value(hand: Hand) -> u16 {
     limit / 5 * 5
 }
 
-/// How well `seat`'s bids this hand fit `hand`, the seven cards it bid
-/// with, in (0, 1]: the playout policy's bidding read backwards — a bid
-/// says the hand's expected take, less the margin, reached it. Soft, since
-/// a searching seat bids past that now and then. A pass says little: the
-/// search often lets a forced opener play at 100 with a good hand in its
-/// own (Normal passes hands worth 150 at the start of a match), so a model
-/// that read a pass as weakness misjudged it (see the README). The opening
-/// bid is forced and says nothing.
-pub(crate) fn calls_fit(table: &crate::Table, seat: Seat, hand: Hand) -> f64 {
-    let highest = table
-        .calls
-        .iter()
-        .skip(1)
-        .filter(|c| c.seat == seat)
-        .filter_map(|c| c.bid)
-        .max();
-    let Some(bid) = highest else {
-        return 1.0;
-    };
-    let limit = quick_take(hand) - BID_MARGIN;
-    squash((limit + CALL_SLACK - f64::from(bid)) / CALL_SCALE)
-}
-
-/// How far a bid may stray above the policy's limit and still fit well,
-/// and how quickly the fit falls beyond that, in points.
-const CALL_SLACK: f64 = 10.0;
-const CALL_SCALE: f64 = 8.0;
-
 fn squash(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }

@@ -1449,11 +1449,6 @@ impl Game for Tysiac {
         crate::view::determinize(observation, rng)
     }
 
-    /// The other seats' bids and passes weigh the hands drawn for them.
-    fn determinize_strongest(observation: &TysiacView, rng: &mut GameRng) -> Self {
-        crate::view::determinize_reading_calls(observation, rng)
-    }
-
     /// Between hands only: a hand in progress is played out to its end (a
     /// few dozen actions), which judges it far better than any estimate.
     fn evaluate(&self, seat: Seat) -> Option<f64> {

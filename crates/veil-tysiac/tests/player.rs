@@ -6,7 +6,7 @@ use veil_ai::{Level, choose};
 use veil_core::{Actor, Game, Seat};
 use veil_tysiac::{
     Action, Card, Hand, Options, Phase, PlayedTrick, Suit, Table, Tysiac, bid_value, deal_target,
-    expected_take, hand_value,
+    expected_take,
 };
 
 const S0: Seat = Seat(0);
@@ -236,67 +236,4 @@ fn it_announces_a_marriage_it_leads() {
         matches!(action, Action::Play { marriage: true, card } if card.suit() == Suit::Hearts),
         "{action}"
     );
-}
-
-/// Any deal: seat 0's view is what matters, and seat 2's real cards are
-/// not in it.
-const PLAIN: [&str; 3] = [
-    "9H 9D 9C QD JH JD JC",
-    "KH QH AH 10H AD 10D KD",
-    "9S JS QS KS 10S AS AC",
-];
-const PRIKUP: &str = "10C KC QC";
-
-/// The mean worth of seat 2's bidding hand over 300 states sampled from
-/// seat 0's view, plainly and with Hard's opponent model; every state keeps
-/// to the view.
-fn seat_2_as_imagined(game: &Tysiac) -> (f64, f64) {
-    use veil_core::{GameRng, SeedableRng};
-    let view = game.observe(S0);
-    let mut rng = GameRng::seed_from_u64(5);
-    let (mut plain, mut read) = (0.0, 0.0);
-    for _ in 0..300 {
-        let a = Tysiac::determinize(&view, &mut rng);
-        let b = Tysiac::determinize_strongest(&view, &mut rng);
-        assert_eq!(a.observe(S0), view);
-        assert_eq!(b.observe(S0), view);
-        plain += f64::from(hand_value(a.hand(S2))) / 300.0;
-        read += f64::from(hand_value(b.hand(S2))) / 300.0;
-    }
-    (plain, read)
-}
-
-#[test]
-fn hard_reads_a_strong_hand_into_a_high_bid() {
-    let mut game = dealt(PLAIN, PRIKUP);
-    act(&mut game, S2, Action::Bid(120));
-    let (plain, read) = seat_2_as_imagined(&game);
-    assert!(read > plain + 15.0, "plain {plain:.1}, read {read:.1}");
-}
-
-#[test]
-fn a_pass_tells_hard_nothing() {
-    // Normal itself passes good hands against a forced opener: a pass is
-    // no sign of weakness, and the states drawn are the plain ones.
-    let mut game = dealt(PLAIN, PRIKUP);
-    act(&mut game, S2, Action::Pass);
-    let (plain, read) = seat_2_as_imagined(&game);
-    assert!(
-        (read - plain).abs() < 5.0,
-        "plain {plain:.1}, read {read:.1}"
-    );
-}
-
-#[test]
-fn the_forced_opening_tells_nothing() {
-    let game = dealt(PLAIN, PRIKUP);
-    use veil_core::{GameRng, SeedableRng};
-    let view = game.observe(S0);
-    let (mut a, mut b) = (GameRng::seed_from_u64(9), GameRng::seed_from_u64(9));
-    for _ in 0..20 {
-        assert_eq!(
-            Tysiac::determinize(&view, &mut a).hand(S1),
-            Tysiac::determinize_strongest(&view, &mut b).hand(S1)
-        );
-    }
 }
