@@ -502,7 +502,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// The stream and the three buckets, made if missing.
+/// The stream and the buckets, made if missing.
 async fn setup(
     js: &async_nats::jetstream::Context,
     replicas: usize,
