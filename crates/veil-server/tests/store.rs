@@ -1099,6 +1099,9 @@ async fn the_purge_reads_only_the_rooms_due() {
         a.commit(vec![Write::Unparked { code: "NAP".into() }])
             .await
             .unwrap();
+        // The first purge files what the directory held before the index
+        // existed: here, what it holds already.
+        assert_eq!(a.purge(0).await, Ok(0));
         let reads = a.directory_reads();
         assert_eq!(a.purge(now + 3700).await, Ok(3));
         assert_eq!(a.directory_reads() - reads, 4, "OLD1-3 and NAP's stale key");
@@ -1112,6 +1115,51 @@ async fn the_purge_reads_only_the_rooms_due() {
         let reads = a.directory_reads();
         assert_eq!(a.purge(now + 3700).await, Ok(0));
         assert_eq!(a.directory_reads(), reads);
+    })
+    .await;
+}
+
+/// A directory written before the purge index existed (here: the index
+/// emptied, the mark that it was filled removed) is filed in it by the
+/// first purge, once: its closed rooms are purged in time, not kept for
+/// ever.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rooms_closed_before_the_purge_index_existed_are_purged_too() {
+    let _one = one::at_a_time().await;
+    within(async {
+        let server = NatsServer::start();
+        let a = jetstream(&server, "a", 15).await;
+        for (code, at) in [("OLD1", 1000), ("OLD2", 2000), ("LATE", 9000)] {
+            a.commit(vec![create(code), closed(code, at)])
+                .await
+                .unwrap();
+        }
+        a.commit(vec![create("OPEN"), step("OPEN", 1, "a")])
+            .await
+            .unwrap();
+        let js = async_nats::jetstream::new(async_nats::connect(server.url()).await.unwrap());
+        js.get_stream("KV_veil_closing")
+            .await
+            .unwrap()
+            .purge()
+            .await
+            .unwrap();
+        let leases = js.get_key_value("veil_leases").await.unwrap();
+        leases.purge("=closing-filed").await.unwrap();
+        let reads = a.directory_reads();
+        assert_eq!(a.purge(3000).await, Ok(2));
+        assert_eq!(
+            a.directory_reads() - reads,
+            4 + 2,
+            "the whole directory once"
+        );
+        assert_eq!(a.room("OLD1").await.unwrap(), None);
+        assert!(a.room("LATE").await.unwrap().is_some());
+        // Once only: the next purge reads the one room due.
+        let reads = a.directory_reads();
+        assert_eq!(a.purge(10_000).await, Ok(1));
+        assert_eq!(a.directory_reads() - reads, 1);
+        assert!(a.room("OPEN").await.unwrap().is_some());
     })
     .await;
 }

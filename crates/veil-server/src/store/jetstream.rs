@@ -84,6 +84,9 @@ const WALK_PAGE_MAX: u64 = 2000;
 /// The keys in `veil_leases` of the turns to purge and to sweep (not
 /// rooms' codes: codes are letters and digits).
 const PURGE_KEY: &str = "=purge";
+/// Set in `veil_leases` once the purge index holds every room closed
+/// before it existed (see [`Inner::file_all_closing`]).
+const FILED_KEY: &str = "=closing-filed";
 const SWEEP_KEY: &str = "=sweep";
 
 /// One process purges in this long, whoever asks: every process asks
@@ -1097,6 +1100,23 @@ impl Inner {
             .map_err(failed)
     }
 
+    /// Files every closed or parked room of the directory in the purge
+    /// index, once: a directory written before the index existed would
+    /// otherwise never be purged. The purge's first turn does it (one read
+    /// of the whole directory, ever), then marks it done.
+    async fn file_all_closing(&self) -> Result<(), StoreError> {
+        for (code, entry) in self.directory_entries().await? {
+            if let Some(at) = entry.closed_at() {
+                self.file_closing(&code, at).await?;
+            }
+        }
+        self.leases
+            .put(FILED_KEY, "".into())
+            .await
+            .map(|_| ())
+            .map_err(failed)
+    }
+
     async fn directory_entries(&self) -> Result<Vec<(String, Entry)>, StoreError> {
         let codes = key_names(&self.directory).await?;
         self.directory_reads
@@ -1445,6 +1465,9 @@ impl Inner {
     async fn purge(&self, before: i64) -> Result<usize, StoreError> {
         if !self.turn(PURGE_KEY, PURGE_TURN).await? {
             return Ok(0);
+        }
+        if self.leases.get(FILED_KEY).await.map_err(failed)?.is_none() {
+            self.file_all_closing().await?;
         }
         let mut purged = 0;
         // The hours that began before `before`: of the last, only the
