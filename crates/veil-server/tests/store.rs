@@ -905,6 +905,45 @@ async fn a_live_owners_room_is_not_taken() {
     .await;
 }
 
+/// A process starting finds the rooms to take in the index of each
+/// process's rooms, not by reading the directory: of a hundred rooms held
+/// by a live process and three of a dead one, it takes the three and reads
+/// no directory entry in bulk.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_start_takes_the_dead_owners_rooms_without_reading_the_directory() {
+    let _one = one::at_a_time().await;
+    within(async {
+        let server = NatsServer::start();
+        let live = jetstream(&server, "live", 60).await;
+        for i in 0..100 {
+            let code = format!("L{i}");
+            live.commit(vec![create(&code), step(&code, 1, "l")])
+                .await
+                .unwrap();
+        }
+        let dead = jetstream(&server, "dead", 1).await;
+        for code in ["D1", "D2", "D3"] {
+            dead.commit(vec![create(code), step(code, 1, "d")])
+                .await
+                .unwrap();
+        }
+        dead.commit(vec![create("DC"), closed("DC", 1000)])
+            .await
+            .unwrap();
+        drop(dead);
+        tokio::time::sleep(Duration::from_millis(1300)).await;
+        let fresh = jetstream(&server, "fresh", 60).await;
+        let taken = codes(fresh.open_rooms().await.unwrap());
+        assert_eq!(taken, ["D1", "D2", "D3"]);
+        assert_eq!(fresh.directory_reads(), 0, "the directory was read");
+        assert!(!fresh.holds("L0") && live.holds("L0"));
+        // The dead owner's keys went with its rooms: nothing more to take.
+        let again = jetstream(&server, "again", 60).await;
+        assert!(again.open_rooms().await.unwrap().is_empty());
+    })
+    .await;
+}
+
 /// An owner gone without a word (its renewals stop, as when killed): once
 /// its lease has lapsed another process takes the room, with every step,
 /// and goes on; the old owner back under its name finds it taken.

@@ -1132,25 +1132,70 @@ impl Inner {
         Ok(entries)
     }
 
+    /// The rooms a process starting takes: from the index of each
+    /// process's rooms (`veil_owned`, key names only, one request), its
+    /// own from a life before under its name and those of processes no
+    /// longer alive — not from a read of the whole directory. A room in no
+    /// index (its owner's index write failed) is left to the walk, or to
+    /// the first client that comes for it.
     async fn open_rooms(&self) -> Result<Vec<StoredRoom>, StoreError> {
+        let mut owners: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+        for key in key_names(&self.owned).await? {
+            if let Some((owner, code)) = key.split_once('.') {
+                owners
+                    .entry(owner.to_owned())
+                    .or_default()
+                    .push(code.to_owned());
+            }
+        }
         let mut rooms = Vec::new();
-        for (code, entry) in self.directory_entries().await? {
-            if entry.closed.is_some() || entry.parked.is_some() || !self.claim(&code).await? {
+        for (owner, codes) in owners {
+            let mine = owner == self.options.owner;
+            if !mine && self.alive(&owner).await? {
                 continue;
             }
-            match self.load(&code, entry.snapshot_seq, false).await? {
-                Some(Replay {
-                    room: Some(room),
-                    closed: None,
-                    ..
-                }) => rooms.push(room),
-                // Closed in its log, the directory behind: not run.
-                _ => {
-                    self.release(&code).await;
+            for code in codes {
+                let held = lock(&self.held).contains_key(&code);
+                let room = if held {
+                    self.held_room(&code).await?
+                } else {
+                    self.take_room(&code, false).await?
+                };
+                match room {
+                    Some(room) if mine => {
+                        rooms.push(room);
+                        continue;
+                    }
+                    Some(room) => rooms.push(room),
+                    // Closed, parked or another's now: the key is stale —
+                    // unless the room is still the dead owner's (it came
+                    // back meanwhile).
+                    None if !mine && self.leased_to(&code, &owner).await => continue,
+                    None => {}
                 }
+                let _ = forget(&self.owned, &format!("{owner}.{code}")).await;
             }
         }
         Ok(rooms)
+    }
+
+    /// Room `code`, held here already, as its log has it if it is open.
+    async fn held_room(&self, code: &str) -> Result<Option<StoredRoom>, StoreError> {
+        let entry = match self.directory.get(code).await.map_err(failed)? {
+            Some(value) => serde_json::from_slice::<Entry>(&value).map_err(failed)?,
+            None => return Ok(None),
+        };
+        if entry.closed.is_some() || entry.parked.is_some() {
+            return Ok(None);
+        }
+        Ok(match self.load(code, entry.snapshot_seq, false).await? {
+            Some(Replay {
+                room: Some(room),
+                closed: None,
+                ..
+            }) => Some(room),
+            _ => None,
+        })
     }
 
     /// Takes room `code` if it is open and its lease free or lapsed, and
