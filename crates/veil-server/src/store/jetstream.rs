@@ -388,8 +388,9 @@ struct Inner {
     stopped: AtomicBool,
     /// Steps read back by loads (see [`Store::steps_read`]).
     steps_read: AtomicU64,
-    /// Directory entries read in bulk: by the walk, a whole read at
-    /// start, or the purge's of the rooms its index lists (tests).
+    /// Directory entries read in bulk: by the walk, the purge's one
+    /// filing of a directory older than its index, or the purge's of the
+    /// rooms its index lists (tests).
     directory_reads: AtomicU64,
 }
 
@@ -1074,7 +1075,7 @@ impl Inner {
             match done {
                 Ok(_) => {
                     if let Some(at) = closes {
-                        self.file_closing(code, at).await?;
+                        self.file_closing(code, at).await;
                     }
                     return Ok(());
                 }
@@ -1088,16 +1089,23 @@ impl Inner {
         Err(failed(format!("room {code}: directory kept changing")))
     }
 
-    /// Files room `code` in the purge index under the hour it closes.
-    /// (Its directory entry says so already: should this fail, the room
-    /// is not purged until it closes again, as with a directory entry that
-    /// failed to say so.)
-    async fn file_closing(&self, code: &str, at: i64) -> Result<(), StoreError> {
-        self.closing
-            .put(format!("{}.{code}", at.div_euclid(HOUR)), "".into())
-            .await
-            .map(|_| ())
-            .map_err(failed)
+    /// Files room `code` in the purge index under the hour it closes,
+    /// trying a few times (a NATS node going or coming back). Its
+    /// directory entry says so already, and the commit stands: should this
+    /// fail for good, the room is not purged until it closes again, as
+    /// with a directory entry that failed to say so.
+    async fn file_closing(&self, code: &str, at: i64) {
+        let key = format!("{}.{code}", at.div_euclid(HOUR));
+        for tries in 0..4 {
+            match self.closing.put(&key, "".into()).await {
+                Ok(_) => return,
+                Err(e) if tries < 3 => {
+                    eprintln!("room {code}: not filed for the purge yet ({e}); trying again");
+                    tokio::time::sleep(Duration::from_millis(300)).await;
+                }
+                Err(e) => eprintln!("room {code}: not filed for the purge ({e})"),
+            }
+        }
     }
 
     /// Files every closed or parked room of the directory in the purge
@@ -1107,7 +1115,10 @@ impl Inner {
     async fn file_all_closing(&self) -> Result<(), StoreError> {
         for (code, entry) in self.directory_entries().await? {
             if let Some(at) = entry.closed_at() {
-                self.file_closing(&code, at).await?;
+                self.closing
+                    .put(format!("{}.{code}", at.div_euclid(HOUR)), "".into())
+                    .await
+                    .map_err(failed)?;
             }
         }
         self.leases
