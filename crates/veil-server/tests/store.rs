@@ -905,6 +905,18 @@ async fn a_live_owners_room_is_not_taken() {
     .await;
 }
 
+/// Rooms `<prefix>0` to `<prefix>{n-1}`, each with a step: open, held by
+/// `store`.
+async fn open_many(store: &JetStreamStore, prefix: &str, n: usize) {
+    for i in 0..n {
+        let code = format!("{prefix}{i}");
+        store
+            .commit(vec![create(&code), step(&code, 1, "x")])
+            .await
+            .unwrap();
+    }
+}
+
 /// A process starting finds the rooms to take in the index of each
 /// process's rooms, not by reading the directory: of a hundred rooms held
 /// by a live process and three of a dead one, it takes the three and reads
@@ -915,12 +927,7 @@ async fn a_start_takes_the_dead_owners_rooms_without_reading_the_directory() {
     within(async {
         let server = NatsServer::start();
         let live = jetstream(&server, "live", 60).await;
-        for i in 0..100 {
-            let code = format!("L{i}");
-            live.commit(vec![create(&code), step(&code, 1, "l")])
-                .await
-                .unwrap();
-        }
+        open_many(&live, "L", 100).await;
         let dead = jetstream(&server, "dead", 1).await;
         for code in ["D1", "D2", "D3"] {
             dead.commit(vec![create(code), step(code, 1, "d")])
@@ -1114,12 +1121,7 @@ async fn the_purge_reads_only_the_rooms_due() {
     within(async {
         let server = NatsServer::start();
         let a = jetstream(&server, "a", 15).await;
-        for i in 0..100 {
-            let code = format!("OPEN{i}");
-            a.commit(vec![create(&code), step(&code, 1, "a")])
-                .await
-                .unwrap();
-        }
+        open_many(&a, "OPEN", 100).await;
         let now = now_secs();
         for (code, at) in [
             ("OLD1", 1000),

@@ -93,6 +93,11 @@ const SWEEP_KEY: &str = "=sweep";
 /// hourly, and one purge an hour is enough.
 const PURGE_TURN: Duration = Duration::from_secs(50 * 60);
 
+/// Room `code`'s key in the purge index, closing at `at` (seconds).
+fn closing_key(code: &str, at: i64) -> String {
+    format!("{}.{code}", at.div_euclid(HOUR))
+}
+
 fn subject(code: &str) -> String {
     format!("room.{code}")
 }
@@ -1095,7 +1100,7 @@ impl Inner {
     /// fail for good, the room is not purged until it closes again, as
     /// with a directory entry that failed to say so.
     async fn file_closing(&self, code: &str, at: i64) {
-        let key = format!("{}.{code}", at.div_euclid(HOUR));
+        let key = closing_key(code, at);
         for tries in 0..4 {
             match self.closing.put(&key, "".into()).await {
                 Ok(_) => return,
@@ -1116,7 +1121,7 @@ impl Inner {
         for (code, entry) in self.directory_entries().await? {
             if let Some(at) = entry.closed_at() {
                 self.closing
-                    .put(format!("{}.{code}", at.div_euclid(HOUR)), "".into())
+                    .put(closing_key(&code, at), "".into())
                     .await
                     .map_err(failed)?;
             }
@@ -1134,13 +1139,21 @@ impl Inner {
             .fetch_add(codes.len() as u64, Ordering::Relaxed);
         let mut entries = Vec::new();
         for code in codes {
-            if let Some(value) = self.directory.get(&code).await.map_err(failed)? {
-                let entry: Entry = serde_json::from_slice(&value)
-                    .map_err(|e| failed(format!("directory entry {code}: {e}")))?;
+            if let Some(entry) = self.directory_entry(&code).await? {
                 entries.push((code, entry));
             }
         }
         Ok(entries)
+    }
+
+    /// Room `code`'s directory entry, if it has one.
+    async fn directory_entry(&self, code: &str) -> Result<Option<Entry>, StoreError> {
+        match self.directory.get(code).await.map_err(failed)? {
+            Some(value) => serde_json::from_slice(&value)
+                .map(Some)
+                .map_err(|e| failed(format!("directory entry {code}: {e}"))),
+            None => Ok(None),
+        }
     }
 
     /// The rooms a process starting takes: from the index of each
@@ -1192,9 +1205,8 @@ impl Inner {
 
     /// Room `code`, held here already, as its log has it if it is open.
     async fn held_room(&self, code: &str) -> Result<Option<StoredRoom>, StoreError> {
-        let entry = match self.directory.get(code).await.map_err(failed)? {
-            Some(value) => serde_json::from_slice::<Entry>(&value).map_err(failed)?,
-            None => return Ok(None),
+        let Some(entry) = self.directory_entry(code).await? else {
+            return Ok(None);
         };
         if entry.closed.is_some() || entry.parked.is_some() {
             return Ok(None);
@@ -1221,10 +1233,7 @@ impl Inner {
         if lock(&self.held).contains_key(code) {
             return Ok(None);
         }
-        let entry = match self.directory.get(code).await.map_err(failed)? {
-            Some(value) => Some(serde_json::from_slice::<Entry>(&value).map_err(failed)?),
-            None => None,
-        };
+        let entry = self.directory_entry(code).await?;
         self.take_entry(code, entry, wake).await
     }
 
@@ -1541,14 +1550,10 @@ impl Inner {
         for (hour, code) in due {
             let key = format!("{hour}.{code}");
             self.directory_reads.fetch_add(1, Ordering::Relaxed);
-            let entry = match self.directory.get(&code).await.map_err(failed)? {
-                Some(value) => Some(
-                    serde_json::from_slice::<Entry>(&value)
-                        .map_err(|e| failed(format!("directory entry {code}: {e}")))?,
-                ),
-                None => None,
-            };
-            let closes = entry.as_ref().and_then(Entry::closed_at);
+            let closes = self
+                .directory_entry(&code)
+                .await?
+                .and_then(|e| e.closed_at());
             match closes {
                 // Due: the room goes, and its key with it.
                 Some(at) if at < before && at.div_euclid(HOUR) == hour => {}
