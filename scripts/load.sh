@@ -16,6 +16,15 @@
 # BIN=path/to/veil-server to use another build; PORT (18081; the cluster's
 # servers on PORT..PORT+2, its NATS on 14222.., routes 16222.., monitoring
 # 18222..); SERVER_ARGS="--sync normal" for the servers' own flags.
+#
+# CPU_CAP=0.1 holds each server to that share of one core (a cgroup of its
+# own, as root), so that servers sharing this machine's cores can stand for
+# servers on machines of their own: what one server holds against three is
+# then the servers' own limit, not the cores they share with NATS and the
+# bots. USE=1 (cluster) sends every bot to the first server only, the other
+# two idle: one server against three on the same NATS cluster.
+#   CPU_CAP=0.1 MODE=cluster USE=1 scripts/load.sh 400 20 jieqi --think-ms 4000
+#   CPU_CAP=0.1 MODE=cluster       scripts/load.sh 800 20 jieqi --think-ms 4000
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOMS=${1:?rooms}
@@ -31,12 +40,14 @@ ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 LIMITS=(--rooms-per-ip 100000 --conns-per-ip 100000)
 SERVERS=()
 NATS_PIDS=()
+CGROUPS=()
 cleanup() {
   if [ "$MODE" = cluster ]; then
     CLUSTER_DIR="$DIR/cluster" scripts/cluster.sh clean >/dev/null 2>&1 || true
   fi
   for p in "${SERVERS[@]}" "${NATS_PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
   wait 2>/dev/null || true
+  for g in "${CGROUPS[@]}"; do rmdir "$g" 2>/dev/null || true; done
   rm -rf "$DIR"
 }
 trap cleanup EXIT
@@ -72,9 +83,39 @@ case "$MODE" in
       NATS_PIDS+=("$(cat "$DIR/cluster/nats$i.pid")")
     done
     URLS="ws://127.0.0.1:$PORT/ws,ws://127.0.0.1:$((PORT + 1))/ws,ws://127.0.0.1:$((PORT + 2))/ws"
+    [ "${USE:-3}" = 1 ] && URLS="ws://127.0.0.1:$PORT/ws"
     ;;
   *) echo "MODE: sqlite, nats or cluster" >&2; exit 2 ;;
 esac
+# Holds pid $1 to CPU_CAP of a core in cgroup $2 (v1's cpu controller, or
+# v2's cpu.max), over periods of 10 ms: the default 100 ms lets a burst use
+# a period's share at once and then stalls the server for the rest of it,
+# a delay no machine of that speed would add.
+cap() {
+  local period=10000 quota g
+  quota=$(awk -v c="$CPU_CAP" 'BEGIN { q = int(c * 10000); if (q < 1000) q = 1000; print q }')
+  if [ -w /sys/fs/cgroup/cpu ] && [ -e /sys/fs/cgroup/cpu/cpu.cfs_quota_us ]; then
+    g=/sys/fs/cgroup/cpu/$2
+    mkdir -p "$g" && echo "$period" >"$g/cpu.cfs_period_us" && echo "$quota" >"$g/cpu.cfs_quota_us"
+  elif grep -qw cpu /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
+    echo +cpu >/sys/fs/cgroup/cgroup.subtree_control 2>/dev/null || true
+    g=/sys/fs/cgroup/$2
+    mkdir -p "$g" && echo "$quota $period" >"$g/cpu.max"
+  else
+    echo "CPU_CAP needs a writable cgroup cpu controller (run as root)" >&2
+    exit 1
+  fi
+  CGROUPS+=("$g")
+  echo "$1" >"$g/cgroup.procs"
+}
+if [ -n "${CPU_CAP:-}" ]; then
+  i=0
+  for p in "${SERVERS[@]}"; do
+    i=$((i + 1))
+    cap "$p" "veil-load-$$-$i"
+  done
+  echo "each server held to $CPU_CAP of a core"
+fi
 # CPU seconds (user + system) of the given pids, in clock ticks.
 cpu() { local t=0; for p in "$@"; do t=$((t + $(awk '{ print $14 + $15 }' "/proc/$p/stat"))); done; echo $t; }
 TICK=$(getconf CLK_TCK)
