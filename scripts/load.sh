@@ -93,7 +93,7 @@ esac
 # a delay no machine of that speed would add.
 cap() {
   local period=10000 quota g
-  quota=$(awk -v c="$CPU_CAP" 'BEGIN { q = int(c * 10000); if (q < 1000) q = 1000; print q }')
+  quota=$(awk -v c="$CPU_CAP" 'BEGIN { print int(c * 10000) }')
   if [ -w /sys/fs/cgroup/cpu ] && [ -e /sys/fs/cgroup/cpu/cpu.cfs_quota_us ]; then
     g=/sys/fs/cgroup/cpu/$2
     mkdir -p "$g" && echo "$period" >"$g/cpu.cfs_period_us" && echo "$quota" >"$g/cpu.cfs_quota_us"
@@ -109,6 +109,11 @@ cap() {
   echo "$1" >"$g/cgroup.procs"
 }
 if [ -n "${CPU_CAP:-}" ]; then
+  [[ "$CPU_CAP" =~ ^(0?\.[0-9]+|[1-9][0-9]*(\.[0-9]+)?)$ ]] ||
+    { echo "CPU_CAP: a share of a core, e.g. 0.1 (got \"$CPU_CAP\")" >&2; exit 2; }
+  # The kernel's least quota is 1 ms, a tenth of the 10 ms period.
+  awk -v c="$CPU_CAP" 'BEGIN { exit !(c < 0.1) }' &&
+    { echo "CPU_CAP: at least 0.1 (got $CPU_CAP)" >&2; exit 2; }
   i=0
   for p in "${SERVERS[@]}"; do
     i=$((i + 1))
