@@ -32,6 +32,13 @@ SECONDS_=${2:?seconds}
 GAME=${3:?game}
 shift 3
 MODE=${MODE:-sqlite}
+if [ -n "${CPU_CAP:-}" ]; then
+  [[ "$CPU_CAP" =~ ^(0?\.[0-9]+|[1-9][0-9]*(\.[0-9]+)?)$ ]] ||
+    { echo "CPU_CAP: a share of a core, e.g. 0.1 (got \"$CPU_CAP\")" >&2; exit 2; }
+  # The kernel's least quota is 1 ms, a tenth of the 10 ms period.
+  awk -v c="$CPU_CAP" 'BEGIN { exit !(c < 0.1) }' &&
+    { echo "CPU_CAP: at least 0.1 (got $CPU_CAP)" >&2; exit 2; }
+fi
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/veil/target}"
 BIN=${BIN:-$CARGO_TARGET_DIR/release/veil-server}
 PORT=${PORT:-18081}
@@ -109,11 +116,6 @@ cap() {
   echo "$1" >"$g/cgroup.procs"
 }
 if [ -n "${CPU_CAP:-}" ]; then
-  [[ "$CPU_CAP" =~ ^(0?\.[0-9]+|[1-9][0-9]*(\.[0-9]+)?)$ ]] ||
-    { echo "CPU_CAP: a share of a core, e.g. 0.1 (got \"$CPU_CAP\")" >&2; exit 2; }
-  # The kernel's least quota is 1 ms, a tenth of the 10 ms period.
-  awk -v c="$CPU_CAP" 'BEGIN { exit !(c < 0.1) }' &&
-    { echo "CPU_CAP: at least 0.1 (got $CPU_CAP)" >&2; exit 2; }
   i=0
   for p in "${SERVERS[@]}"; do
     i=$((i + 1))
