@@ -23,7 +23,9 @@ pub enum Level {
     /// a game may ask for a budget of its own there
     /// ([`veil_core::Game::strongest_budget`]; none does yet: Intrigue's
     /// Hard with twice the budget, eight trees of 3 000 iterations at
-    /// exploration 0.35, won no more often, see the README).
+    /// exploration 0.35, won no more often, see the README) and weigh
+    /// its actions by what it knows ([`veil_core::Game::action_prior_strongest`]:
+    /// Intrigue's Hard hides its King on its own back rank).
     Hard,
 }
 
@@ -154,7 +156,8 @@ pub struct SearchConfig {
     /// Use the game's knowledge for its strongest level (on at Hard; games
     /// without such knowledge play alike either way): its exploration
     /// constant ([`veil_core::Game::strongest_exploration`]), its
-    /// contempt for draws ([`veil_core::Game::draw_contempt`]) and its own
+    /// contempt for draws ([`veil_core::Game::draw_contempt`]), its prior
+    /// ([`veil_core::Game::action_prior_strongest`]) and its own
     /// search budget ([`veil_core::Game::strongest_budget`]): where the
     /// game asks for them, its iterations replace `iterations`, its tree
     /// size replaces [`veil_core::Game::max_tree_iterations`] and its

@@ -15,17 +15,24 @@ const END_DISCOUNT: f64 = 0.002;
 const NONE: u32 = u32::MAX;
 
 /// Keeps in `legal` only the actions the game's [`Game::action_prior`]
-/// weights above 0 for `seat`, likeliest first (ties in the game's order).
+/// (with `strongest`, [`Game::action_prior_strongest`]) weights above 0
+/// for `seat`, likeliest first (ties in the game's order).
 /// Returns false, leaving `legal` as it was, when the game gives no usable
 /// prior (the default) or weights every action 0.
 fn rank_by_prior<G: Game>(
     state: &G,
     seat: Seat,
+    strongest: bool,
     legal: &mut Vec<G::Action>,
     prior: &mut Vec<f64>,
     ranked: &mut Vec<(f64, G::Action)>,
+    rng: &mut GameRng,
 ) -> bool {
-    state.action_prior(seat, legal, prior);
+    if strongest {
+        state.action_prior_strongest(seat, legal, prior, rng);
+    } else {
+        state.action_prior(seat, legal, prior);
+    }
     if prior.len() != legal.len() || !prior.iter().any(|w| *w > 0.0) {
         return false;
     }
@@ -209,9 +216,11 @@ impl<G: Game> Search<G> {
         rank_by_prior(
             &state,
             observer,
+            config.strongest,
             &mut root_candidates,
             &mut prior,
             &mut ranked,
+            &mut rng,
         );
         let hide = state.hide_secrets_from_opponents();
         let mut contempt = 0.0;
@@ -555,9 +564,11 @@ impl<G: Game> Search<G> {
             let ranked = rank_by_prior(
                 &state,
                 seat,
+                self.config.strongest,
                 &mut self.legal,
                 &mut self.prior,
                 &mut self.ranked,
+                &mut self.rng,
             );
             if ranked {
                 // Progressive widening: a node chosen from n times looks at

@@ -221,6 +221,25 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         out.clear();
     }
 
+    /// Game knowledge for the strongest level's search
+    /// (`veil_ai::SearchConfig::strongest`): [`Game::action_prior`] where
+    /// the game knows more than it gives the other levels (which actions
+    /// of a wide menu are worth searching at all). The same rules hold: it
+    /// may use only what `seat` observes. `rng` is the search's: a game
+    /// may draw which of several equally good actions come first, since
+    /// the search, given equals, favours the first, and a secret choice
+    /// (where to hide) that always fell on the same one could be guessed.
+    /// Defaults to [`Game::action_prior`].
+    fn action_prior_strongest(
+        &self,
+        seat: Seat,
+        actions: &[Self::Action],
+        out: &mut Vec<f64>,
+        _rng: &mut GameRng,
+    ) {
+        self.action_prior(seat, actions, out);
+    }
+
     /// Game knowledge for the search: whether the searching seat should
     /// hide its own secrets from the opponents it models. The search samples
     /// full states that hold the searcher's true secrets; an opponent

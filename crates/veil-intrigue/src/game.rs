@@ -1115,6 +1115,46 @@ impl Game for Intrigue {
         Some(crate::eval::evaluate(self, seat))
     }
 
+    /// Hard hides its King on its own back rank, where it appears among
+    /// its own pieces: on an empty square, or a minor piece's (that
+    /// square is empty once the piece has moved out). A playout of a
+    /// dozen plies cannot tell the 512 setups apart, so without this the
+    /// setup is drawn nearly at random — a King on a1 that appears by
+    /// taking its own Rook, one in the enemy camp mated a few moves
+    /// after it shows (`examples/setups.rs`). Not with the Atomic King,
+    /// whose appearance there would take its neighbours, its own pieces.
+    fn action_prior_strongest(
+        &self,
+        seat: Seat,
+        actions: &[Action],
+        out: &mut Vec<f64>,
+        rng: &mut GameRng,
+    ) {
+        out.clear();
+        if self.options.atomic_king || !matches!(actions.first(), Some(Action::Setup { .. })) {
+            return;
+        }
+        let color = color_of(seat);
+        let board = self.public.position.board();
+        out.extend(actions.iter().map(|a| {
+            let Action::Setup { hiding, .. } = *a else {
+                return 0.0;
+            };
+            if hiding.0 as u32 / 8 != back_rank(color) {
+                return 0.0;
+            }
+            // Every such square and every pawn alike, in an order drawn
+            // anew: a favourite would be a secret a person could guess.
+            match board.piece_at(hiding) {
+                None => 1.0 + rng.random::<f64>(),
+                Some(p) if p.color == color && matches!(p.role, Role::Knight | Role::Bishop) => {
+                    1.0 + rng.random::<f64>()
+                }
+                Some(_) => 0.0,
+            }
+        }));
+    }
+
     fn playout_action(&self, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
         crate::eval::playout_action(self, seat, legal, rng)
     }

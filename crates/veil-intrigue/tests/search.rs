@@ -116,3 +116,56 @@ fn hard_sums_trees_of_normal_size_and_playouts_stop_at_twelve_plies() {
         Some("Nxd5")
     );
 }
+
+/// Hard hides its King on its own back rank, on an empty square or a
+/// minor piece's, with any pawn as its Informant; Normal's setup is drawn
+/// from all 512 (a dozen plies of playout cannot tell them apart).
+#[test]
+fn hard_hides_its_king_on_its_own_back_rank() {
+    use veil_intrigue::{Queens, square_name};
+    let setups = |options: &IntrigueOptions, seat: Seat, level: Level| {
+        let g = Intrigue::new(options, 2).unwrap();
+        let mut hidings = std::collections::BTreeSet::new();
+        let mut pawns = std::collections::BTreeSet::new();
+        for seed in 0..6 {
+            match choose::<Intrigue>(&g.observe(seat), level, None, seed) {
+                Action::Setup { hiding, informant } => {
+                    hidings.insert(square_name(hiding));
+                    pawns.insert(informant);
+                }
+                other => panic!("{other} at the setup"),
+            }
+        }
+        (hidings, pawns)
+    };
+    let fine = ["b1", "c1", "e1", "f1", "g1"];
+    let (hidings, pawns) = setups(&IntrigueOptions::default(), Seat(0), Level::Hard);
+    assert!(
+        hidings.iter().all(|h| fine.contains(&h.as_str())),
+        "{hidings:?}"
+    );
+    assert!(
+        hidings.len() >= 2 && pawns.len() >= 2,
+        "{hidings:?} {pawns:?}: not one guessable setup"
+    );
+    let (hidings, _) = setups(&IntrigueOptions::default(), Seat(1), Level::Hard);
+    let fine8 = ["b8", "c8", "e8", "f8", "g8"];
+    assert!(
+        hidings.iter().all(|h| fine8.contains(&h.as_str())),
+        "{hidings:?}"
+    );
+    // With the Queen on e1 its square is no hiding place, d1 is.
+    let queen_on_e1 = IntrigueOptions {
+        queens: Queens::KingSquare,
+        ..IntrigueOptions::default()
+    };
+    let (hidings, _) = setups(&queen_on_e1, Seat(0), Level::Hard);
+    let fine = ["b1", "c1", "d1", "f1", "g1"];
+    assert!(
+        hidings.iter().all(|h| fine.contains(&h.as_str())),
+        "{hidings:?}"
+    );
+    // Normal's, for comparison: not all of them there.
+    let (hidings, _) = setups(&IntrigueOptions::default(), Seat(0), Level::Normal);
+    assert!(hidings.iter().any(|h| !h.ends_with('1')), "{hidings:?}");
+}
