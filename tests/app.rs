@@ -840,6 +840,8 @@ fn a_watched_demo_is_computers_only_and_tells_how_each_move_was_thought() {
 /// `cargo test -p veil --test app think_figures -- --ignored --nocapture | node web/check/thought.mjs`.
 /// `THINK_SECONDS` a game and level (40 by default); `THINK_FRAME_MS`
 /// frames of another length (166: Chromium drawing through SwiftShader);
+/// `THINK_DRAW_MS` drawing that long after each frame's work instead (a
+/// frame then lasts its work and the drawing, as where drawing is slow);
 /// `GAMES` and `LEVELS` (space-separated) to measure fewer.
 #[test]
 #[ignore]
@@ -853,6 +855,9 @@ fn think_figures() {
     let frame_ms: f64 = var("THINK_FRAME_MS")
         .and_then(|s| s.parse().ok())
         .unwrap_or(1000.0 / 60.0);
+    let draw = var("THINK_DRAW_MS")
+        .and_then(|s| s.parse::<f64>().ok())
+        .map(|ms| Duration::from_secs_f64(ms / 1000.0));
     let all = [
         "jieqi",
         "hide-and-guess",
@@ -882,7 +887,9 @@ fn think_figures() {
             while Instant::now() < end {
                 let start = Instant::now();
                 app.update();
-                if let Some(rest) = frame.checked_sub(start.elapsed()) {
+                if let Some(draw) = draw {
+                    std::thread::sleep(draw);
+                } else if let Some(rest) = frame.checked_sub(start.elapsed()) {
                     std::thread::sleep(rest);
                 }
             }

@@ -383,6 +383,7 @@ fn drive<G: GameView>(
     privacy: Res<PrivacyPending>,
     settings: Res<crate::kit::settings::Settings>,
     time: Res<Time>,
+    real: Res<Time<Real>>,
     pacing: Res<Pacing>,
     mut held: Local<f32>,
     mut slice: ResMut<LastThinkSlice>,
@@ -393,6 +394,8 @@ fn drive<G: GameView>(
 ) {
     let last_slice = slice.0.take().unwrap_or_default();
     let budget = ThinkBudget(fit_slice(&mut fitted, budget.0, time.delta(), last_slice));
+    // The real frame: game time stops at a quarter of a second a frame.
+    let computer_budget = think_slice(budget.0, real.delta(), last_slice);
     if m.is_hinting() {
         let start = web_time::Instant::now();
         m.think_hint(budget.0, time.delta());
@@ -422,7 +425,7 @@ fn drive<G: GameView>(
             return;
         }
         let start = web_time::Instant::now();
-        let done = m.think(budget.0, time.delta(), pacing.0);
+        let done = m.think(computer_budget, time.delta(), pacing.0);
         slice.0 = Some(slice.0.unwrap_or_default() + start.elapsed());
         // Only where no person plays: a later match of a watched app may
         // seat one, whose opponent's search must then say nothing.
@@ -511,6 +514,29 @@ pub fn fit_slice(
     let next = next.clamp(least, budget);
     *now = Some(next);
     next
+}
+
+/// The longest slice of a frame the computer's search takes, however long
+/// the frames.
+pub const MOST_SLICE: Duration = Duration::from_millis(250);
+
+/// The computer's slice for this frame, from the [`fit_slice`] one: where
+/// the rest of the frame (all but the search: the app, the drawing, the
+/// wait for the display) is long by itself, over [`LONG_FRAME`], the
+/// search takes as long as that rest, up to [`MOST_SLICE`]. So it gets
+/// about half the time the table waits, as on a desktop at 60 frames a
+/// second (8 ms of 16.7), where drawing is slow too — a phone, a software
+/// GPU — instead of a few per cent of it, and the computer is not weaker
+/// there. The frame rate may halve: while a computer thinks the table
+/// stands still (its move waits for the animations, `drive`). Hints keep
+/// the [`fit_slice`] one: they run while the person plays.
+pub fn think_slice(fitted: Duration, last_frame: Duration, last_slice: Duration) -> Duration {
+    let rest = last_frame.saturating_sub(last_slice);
+    if rest > LONG_FRAME {
+        fitted.max(rest.min(MOST_SLICE))
+    } else {
+        fitted
+    }
 }
 
 /// Chooses whose view the board shows. One human: always theirs. No human:

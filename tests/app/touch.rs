@@ -950,6 +950,26 @@ fn the_search_slice_shrinks_while_frames_run_long() {
     assert_eq!(last, budget);
 }
 
+/// Where frames are long from drawing alone, the computer's search takes
+/// as long as the rest of the frame (about half the time, as on a desktop),
+/// up to a most; where they are short, or long from the search itself, its
+/// slice is the fitted one.
+#[test]
+fn the_computer_takes_half_of_frames_long_from_drawing() {
+    use std::time::Duration;
+    use veil::table::referee::{MOST_SLICE, think_slice};
+    let ms = Duration::from_millis;
+    // A desktop at 60 frames a second: the fitted 8 ms.
+    assert_eq!(think_slice(ms(8), ms(16), ms(8)), ms(8));
+    // Long frames from the search (19 ms of the rest): the fitted slice.
+    assert_eq!(think_slice(ms(5), ms(24), ms(5)), ms(5));
+    // A slow phone's drawing (45 ms) and a software GPU's (420 ms).
+    assert_eq!(think_slice(ms(4), ms(45) + ms(4), ms(4)), ms(45));
+    assert_eq!(think_slice(ms(8), ms(420) + ms(8), ms(8)), MOST_SLICE);
+    // A frame of the search's slice alone (the drawing short) stays fitted.
+    assert_eq!(think_slice(ms(8), ms(250) + ms(6), ms(250)), ms(8));
+}
+
 /// The Jieqi demo (as the browser opens it, `?demo=jieqi`) takes a move by
 /// two taps on a phone held upright (the move the browser check makes).
 #[test]
