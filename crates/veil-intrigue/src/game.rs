@@ -1145,13 +1145,10 @@ impl Game for Intrigue {
             }
             // Every such square and every pawn alike, in an order drawn
             // anew: a favourite would be a secret a person could guess.
-            match board.piece_at(hiding) {
-                None => 1.0 + rng.random::<f64>(),
-                Some(p) if p.color == color && matches!(p.role, Role::Knight | Role::Bishop) => {
-                    1.0 + rng.random::<f64>()
-                }
-                Some(_) => 0.0,
-            }
+            let free = board
+                .piece_at(hiding)
+                .is_none_or(|p| p.color == color && matches!(p.role, Role::Knight | Role::Bishop));
+            if free { 1.0 + rng.random::<f64>() } else { 0.0 }
         }));
     }
 
