@@ -1052,6 +1052,7 @@ impl Game for Gamble {
             iterations: Some(6_000),
             tree_iterations: Some(1_500),
             playout_depth: Some(3),
+            solved: false,
         }
     }
     fn max_tree_iterations(&self) -> Option<u32> {
@@ -1096,4 +1097,120 @@ fn contempt_at_hard_only_turns_down_a_draw() {
         assert_eq!(search.best_action(), Some(best), "{strongest}");
     }
     assert!(Level::Hard.config().strongest && !Level::Normal.config().strongest);
+}
+
+/// Seat 0 names a hidden cup, 0 to 3, and the game ends drawn whatever it
+/// names, so playouts tell the cups nothing; the game's solver, seeing the
+/// ball, scores the right cup 1. The ball lies under cup 2 in seven of ten
+/// imagined states.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Cups {
+    ball: u8,
+    named: Option<u8>,
+}
+
+impl Game for Cups {
+    const ID: &'static str = "cups";
+    type Options = ();
+    type Action = u8;
+    type Observation = Cups;
+
+    fn new(_: &(), _: usize) -> Result<Self, OptionsError> {
+        Ok(Cups {
+            ball: 0,
+            named: None,
+        })
+    }
+    fn options(&self) -> &() {
+        &()
+    }
+    fn seats(&self) -> usize {
+        2
+    }
+    fn turn(&self) -> Turn {
+        match self.named {
+            None => Turn::Seat(Seat(0)),
+            Some(_) => Turn::Over,
+        }
+    }
+    fn legal_actions(&self, actor: Actor, out: &mut Vec<u8>) {
+        out.clear();
+        if self.named.is_none() && actor == Actor::Seat(Seat(0)) {
+            out.extend(0..4);
+        }
+    }
+    fn sample_chance(&self, _: &mut GameRng) -> u8 {
+        0
+    }
+    fn apply(&mut self, actor: Actor, action: u8) -> Result<(), ActionError<u8>> {
+        if self.named.is_some() || actor != Actor::Seat(Seat(0)) || action > 3 {
+            return Err(ActionError::NotYourTurn { actor, action });
+        }
+        self.named = Some(action);
+        Ok(())
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.named.map(|_| Outcome::draw(2, "named"))
+    }
+    fn observe(&self, _: Seat) -> Cups {
+        Cups {
+            ball: 0,
+            named: self.named,
+        }
+    }
+    fn observe_public(&self) -> Cups {
+        self.observe(Seat(0))
+    }
+    fn observer(_: &Cups) -> Seat {
+        Seat(0)
+    }
+    fn determinize(view: &Cups, rng: &mut GameRng) -> Self {
+        use rand::RngExt;
+        let ball = if rng.random_bool(0.7) {
+            2
+        } else {
+            rng.random_range(0..4)
+        };
+        Cups {
+            ball,
+            ..view.clone()
+        }
+    }
+    fn strongest_budget(&self) -> veil_core::StrongestBudget {
+        veil_core::StrongestBudget {
+            iterations: Some(200),
+            solved: true,
+            ..veil_core::StrongestBudget::LEVEL
+        }
+    }
+    fn solve_actions(&self, _: Seat, actions: &[u8], out: &mut Vec<f64>) -> bool {
+        out.clear();
+        out.extend(actions.iter().map(|a| f64::from(*a == self.ball)));
+        true
+    }
+}
+
+#[test]
+fn hard_scores_by_the_games_solver_where_it_asks() {
+    let view = Cups::new(&(), 2).unwrap().observe(Seat(0));
+    let mut hard = Search::<Cups>::new(&view, Level::Hard.config(), 5);
+    assert_eq!(hard.config().method, Method::Solved);
+    assert_eq!(
+        hard.config().iterations,
+        200,
+        "one solve of each cup a state"
+    );
+    hard.run(u32::MAX);
+    assert_eq!(hard.iterations(), 200);
+    assert_eq!(hard.best_action(), Some(2));
+    let stats = hard.root_stats();
+    assert_eq!(stats[0].action, 2);
+    assert_eq!(stats[0].visits, 200);
+    // 0.7 + 0.3 / 4 of the states put the ball under cup 2.
+    assert!((stats[0].mean_reward - 0.775).abs() < 0.08, "{stats:?}");
+    // Normal grows its tree and sees only draws: no cup stands out.
+    let mut normal = Search::<Cups>::new(&view, Level::Normal.config(), 5);
+    assert_eq!(normal.config().method, Method::Ismcts);
+    normal.run(u32::MAX);
+    assert!(normal.root_stats().iter().all(|s| s.mean_reward == 0.5));
 }
