@@ -21,10 +21,9 @@ pub enum Level {
     /// Four times Normal's search, with the game's knowledge for its
     /// strongest level where it has some ([`SearchConfig::strongest`]):
     /// a game may ask for a budget of its own there
-    /// ([`veil_core::Game::strongest_budget`]: Tysiąc's trick play solves
-    /// 100 imagined deals a card, [`Method::Solved`]; Intrigue's Hard with
-    /// twice the budget, eight trees of 3 000 iterations at exploration
-    /// 0.35, won no more often, see the README) and weigh
+    /// ([`veil_core::Game::strongest_budget`]; none does yet: Intrigue's
+    /// Hard with twice the budget, eight trees of 3 000 iterations at
+    /// exploration 0.35, won no more often, see the README) and weigh
     /// its actions by what it knows ([`veil_core::Game::action_prior_strongest`]:
     /// Intrigue's Hard hides its King on its own back rank).
     Hard,
@@ -120,11 +119,6 @@ pub enum Method {
     Greedy,
     /// Information-set Monte Carlo tree search.
     Ismcts,
-    /// Perfect-information Monte Carlo: every action scored over
-    /// `iterations` determinizations by the game's solver
-    /// ([`veil_core::Game::solve_actions`]); the strongest level's where
-    /// the game asks for it ([`veil_core::StrongestBudget::solved`]).
-    Solved,
 }
 
 /// The settings of one search.

@@ -238,9 +238,6 @@ impl<G: Game> Search<G> {
         if let Some(iterations) = budget.iterations {
             config.iterations = iterations;
         }
-        if budget.solved && config.method == Method::Ismcts {
-            config.method = Method::Solved;
-        }
         match (budget.playout_depth, state.max_playout_depth()) {
             (Some(depth), _) => config.playout_depth = depth,
             (None, Some(cap)) => config.playout_depth = config.playout_depth.min(cap),
@@ -256,7 +253,7 @@ impl<G: Game> Search<G> {
             Method::Random if !root_legal.is_empty() => {
                 picked = Some(root_legal[rng.random_range(0..root_legal.len())]);
             }
-            Method::Greedy | Method::Solved => {
+            Method::Greedy => {
                 root.edges = root_candidates
                     .iter()
                     .map(|&action| Edge {
@@ -413,7 +410,7 @@ impl<G: Game> Search<G> {
         if self.root_candidates.len() == 1 {
             return Some(first);
         }
-        let greedy = matches!(self.config.method, Method::Greedy | Method::Solved);
+        let greedy = self.config.method == Method::Greedy;
         let mut best: Option<(&Edge<G::Action>, f64, f64)> = None;
         let edges = self.root_edges();
         for edge in &edges {
@@ -455,7 +452,7 @@ impl<G: Game> Search<G> {
                 }
             })
             .collect();
-        if matches!(self.config.method, Method::Greedy | Method::Solved) {
+        if self.config.method == Method::Greedy {
             stats.sort_by(|a, b| b.mean_reward.total_cmp(&a.mean_reward));
         } else {
             stats.sort_by(|a, b| {
@@ -488,7 +485,6 @@ impl<G: Game> Search<G> {
         match self.config.method {
             Method::Random => {}
             Method::Greedy => self.greedy_sweep(),
-            Method::Solved => self.solved_sweep(),
             Method::Ismcts => {
                 if self.iterations > 0 && self.iterations.is_multiple_of(self.tree_budget) {
                     // This tree is done: keep its root statistics, start afresh.
@@ -862,25 +858,6 @@ impl<G: Game> Search<G> {
             }
         }
         true
-    }
-
-    /// Perfect-information Monte Carlo: one determinization, every
-    /// candidate scored by the game's solver; a greedy sweep where it has
-    /// none for this state.
-    fn solved_sweep(&mut self) {
-        let base = G::determinize(&self.observation, &mut self.rng);
-        let me = self.observer;
-        let candidates: Vec<G::Action> = self.nodes[0].edges.iter().map(|e| e.action).collect();
-        if !base.solve_actions(me, &candidates, &mut self.prior)
-            || self.prior.len() != candidates.len()
-        {
-            return self.greedy_sweep();
-        }
-        self.tally(&base);
-        for (edge, score) in self.nodes[0].edges.iter_mut().zip(&self.prior) {
-            edge.visits += 1;
-            edge.reward += score.clamp(0.0, 1.0);
-        }
     }
 
     /// Greedy: one determinization; every legal action is applied to it,

@@ -55,13 +55,6 @@ pub struct StrongestBudget {
     /// Seat actions a playout plays before the evaluation cuts it;
     /// replaces the level's depth and [`Game::max_playout_depth`].
     pub playout_depth: Option<u32>,
-    /// Score the searching seat's actions by solving each imagined state
-    /// ([`Game::solve_actions`]) rather than growing a tree:
-    /// perfect-information Monte Carlo, `iterations` being the number of
-    /// states imagined. Where the game's solver is exact and fast it sees
-    /// what playouts miss (Tysiąc's trick play, as Skat and bridge
-    /// programs play their cards).
-    pub solved: bool,
 }
 
 impl StrongestBudget {
@@ -70,7 +63,6 @@ impl StrongestBudget {
         iterations: None,
         tree_iterations: None,
         playout_depth: None,
-        solved: false,
     };
 }
 
@@ -194,18 +186,6 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// (the default): the level's.
     fn strongest_exploration(&self) -> Option<f64> {
         None
-    }
-
-    /// Game knowledge for the strongest level's search, with
-    /// [`StrongestBudget::solved`]: `seat`'s value in [0, 1] after each of
-    /// `actions` (some of its legal actions, `seat` being the one to act)
-    /// in this state as a game of perfect information, every secret seen
-    /// and the best play on all sides, into `out` in the same order.
-    /// Returns false (the default: no solver) where it cannot, and the
-    /// search then plays out instead.
-    fn solve_actions(&self, _seat: Seat, _actions: &[Self::Action], out: &mut Vec<f64>) -> bool {
-        out.clear();
-        false
     }
 
     /// Game knowledge for the search: an estimate in [0, 1] of `seat`'s

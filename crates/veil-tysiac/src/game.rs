@@ -20,8 +20,6 @@ pub const OPENING_BID: u16 = 100;
 /// marriages (280). Bids above it could never be made, so they are not
 /// offered.
 pub const MAX_BID: u16 = 400;
-/// The deals Hard imagines and solves for each card it plays.
-pub const SOLVED_DEALS: u32 = 100;
 /// Card points in the deck.
 pub const CARD_POINTS: u16 = 120;
 /// Tricks in a hand (8 cards each after the exchange).
@@ -614,7 +612,7 @@ fn tiers(trick: &[Card], trump: Option<Suit>, must_beat: bool) -> [Hand; 5] {
     out
 }
 
-pub(crate) fn playable(hand: Hand, trick: &[Card], trump: Option<Suit>, must_beat: bool) -> Hand {
+fn playable(hand: Hand, trick: &[Card], trump: Option<Suit>, must_beat: bool) -> Hand {
     tiers(trick, trump, must_beat)
         .into_iter()
         .map(|t| hand.inter(t))
@@ -1101,7 +1099,7 @@ impl Tysiac {
     }
 
     /// Scores a played hand (RULINGS §6 and the extra rules).
-    pub(crate) fn score_hand(&mut self) {
+    fn score_hand(&mut self) {
         let before = self.table.scores();
         let t = &mut self.table;
         let extra = t.options.extra_rules;
@@ -1485,32 +1483,6 @@ impl Game for Tysiac {
     /// passed a hand worth 150).
     fn hide_secrets_from_opponents(&self) -> bool {
         self.table.phase == Phase::Play
-    }
-
-    /// Hard's contract (take the prikup or Rospisat', the raise) by
-    /// perfect-information Monte Carlo: each choice valued over imagined
-    /// defenders' hands, each hand played out by the double-dummy solver.
-    /// Its trick play could be too (`score_plays`; Phase::Play here), but
-    /// played no better than the tree (README). Measured, not kept.
-    fn strongest_budget(&self) -> veil_core::StrongestBudget {
-        let t = &self.table;
-        let contract = matches!(t.phase, Phase::Prikup | Phase::Raise);
-        if !contract {
-            return veil_core::StrongestBudget::LEVEL;
-        }
-        veil_core::StrongestBudget {
-            iterations: Some(SOLVED_DEALS),
-            solved: true,
-            ..veil_core::StrongestBudget::LEVEL
-        }
-    }
-
-    fn solve_actions(&self, seat: Seat, actions: &[Action], out: &mut Vec<f64>) -> bool {
-        if self.table.phase == Phase::Play {
-            crate::solve::score_plays(self, seat, actions, out)
-        } else {
-            crate::solve::score_contract(self, seat, actions, out)
-        }
     }
 
     /// A tree of Normal's size, several of them for Hard, as in Intrigue.

@@ -156,7 +156,6 @@
 mod ai;
 mod card;
 mod game;
-mod solve;
 mod view;
 
 pub use ai::{action_prior, bid_value, exchange, expected_take, hand_value};
@@ -166,5 +165,4 @@ pub use game::{
     MAX_SWING, MatchEnd, OPENING_BID, Options, PENALTY, Phase, PlayedTrick, ROSPISAT_GIFT, SEATS,
     Standing, TRICKS, Table, Tysiac, deal_target,
 };
-pub use solve::{declarer_makes, declarer_take};
 pub use view::{OpenCards, TysiacView};
