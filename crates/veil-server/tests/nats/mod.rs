@@ -72,18 +72,23 @@ impl NatsServer {
         }
     }
 
-    /// How many messages stream `name` holds on this node, by its own
-    /// monitoring page (so a node that caught up shows it, not its leader).
-    pub fn stream_messages(&self, name: &str) -> Option<u64> {
+    /// This node's JetStream monitoring page (`/jsz` with `query`).
+    fn jsz(&self, query: &str) -> Option<serde_json::Value> {
         use std::io::{Read, Write};
         let port = self.monitor?;
         let mut conn = std::net::TcpStream::connect(("127.0.0.1", port)).ok()?;
         conn.set_read_timeout(Some(Duration::from_secs(2))).ok()?;
-        conn.write_all(b"GET /jsz?streams=true HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
-            .ok()?;
+        let request = format!("GET /jsz{query} HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n");
+        conn.write_all(request.as_bytes()).ok()?;
         let mut text = String::new();
         conn.read_to_string(&mut text).ok()?;
-        let body: serde_json::Value = serde_json::from_str(text.split("\r\n\r\n").nth(1)?).ok()?;
+        serde_json::from_str(text.split("\r\n\r\n").nth(1)?).ok()
+    }
+
+    /// How many messages stream `name` holds on this node, by its own
+    /// monitoring page (so a node that caught up shows it, not its leader).
+    pub fn stream_messages(&self, name: &str) -> Option<u64> {
+        let body = self.jsz("?streams=true")?;
         body["account_details"]
             .as_array()?
             .iter()
@@ -223,7 +228,48 @@ impl NatsCluster {
                 s.spawn(|| node.run());
             }
         });
-        NatsCluster { nodes }
+        let cluster = NatsCluster { nodes };
+        cluster.wait_for_peers();
+        cluster
+    }
+
+    /// Waits (30 s at most) until JetStream's meta group has a leader that
+    /// counts both other nodes current. Each node says "ready" before
+    /// that, and a stream of three replicas asked for sooner finds "no
+    /// suitable peers": on a loaded machine for longer than a veil-server
+    /// tries at start (seen once in CI).
+    fn wait_for_peers(&self) {
+        let until = std::time::Instant::now() + Duration::from_secs(30);
+        loop {
+            if self.peers_current() {
+                return;
+            }
+            if std::time::Instant::now() > until {
+                panic!(
+                    "the NATS cluster's JetStream has no leader with two current peers after 30 s"
+                );
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn peers_current(&self) -> bool {
+        let leader = self.nodes.iter().find_map(|n| {
+            let meta = n.jsz("")?.get("meta_cluster")?.clone();
+            meta["leader"].as_str().map(str::to_string)
+        });
+        let Some(leader) = leader else {
+            return false;
+        };
+        self.nodes.iter().enumerate().any(|(i, n)| {
+            leader == format!("n{}", i + 1)
+                && n.jsz("").is_some_and(|body| {
+                    let replicas = body["meta_cluster"]["replicas"].as_array().cloned();
+                    replicas.is_some_and(|r| {
+                        r.len() == self.nodes.len() - 1 && r.iter().all(|p| p["current"] == true)
+                    })
+                })
+        })
     }
 
     /// Every node's address, for a client that moves between them.
