@@ -832,6 +832,51 @@ fn a_watched_demo_is_computers_only_and_tells_how_each_move_was_thought() {
     assert!(plain.world().resource::<Thoughts>().0.is_empty());
 }
 
+/// The computer's wait is fitted to this device once per game, options and
+/// level, on a fixed position (`veil_match::Calibration`): a second match
+/// with another deal uses the same wait without measuring again, and the
+/// computer's move waits it out in full.
+#[test]
+fn the_computers_wait_is_fitted_once_on_a_fixed_position() {
+    use veil::table::referee::FittedWaits;
+    let mut app = app(AnimationSpeed::Off);
+    let mut waits = Vec::new();
+    for seed in [3, 4] {
+        if screen(&app) == Screen::Play {
+            send(&mut app, Command::Back);
+            app.update();
+        }
+        start_game(&mut app, "jieqi", |setup| {
+            setup.seats = vec![SeatKind::Computer(Level::Normal), SeatKind::Human];
+            setup.seed = Some(seed);
+            setup.think_limit_ms = 4000;
+        });
+        let mut frames = 0;
+        while app.world().resource::<Match<Jieqi>>().plies == 0 {
+            app.update();
+            frames += 1;
+            assert!(frames < 3000, "the computer moved");
+        }
+        let m = app.world().resource::<Match<Jieqi>>();
+        let fitted = app.world().resource::<FittedWaits>();
+        assert_eq!(fitted.measured, 1, "measured once, in the first match");
+        assert_eq!(fitted.waits.len(), 1, "{:?}", fitted.waits);
+        let wait = m.wait(Level::Normal);
+        let base = veil_match::think_time(Level::Normal);
+        assert!(
+            wait >= base && wait <= base.mul_f64(veil_match::MOST_STRETCH),
+            "{wait:?}"
+        );
+        let report = m.last_think().expect("a computer's move");
+        assert!(
+            report.waited >= wait,
+            "{report:?} waited the fitted {wait:?}"
+        );
+        waits.push(wait);
+    }
+    assert_eq!(waits[0], waits[1], "the deal does not change the wait");
+}
+
 /// What the computer's search does in the time the table waits, natively:
 /// every game's watched demo (`?watch`) at Normal and at Hard, headless in
 /// real time at 60 frames a second (a desktop whose drawing costs

@@ -167,6 +167,7 @@ impl Plugin for PlayPlugin {
             .init_resource::<Pacing>()
             .init_resource::<LastThinkSlice>()
             .init_resource::<Thoughts>()
+            .init_resource::<FittedWaits>()
             .init_resource::<ResignAsked>()
             .init_resource::<Reviewing>()
             .init_resource::<RulesOpen>()
@@ -391,6 +392,7 @@ fn drive<G: GameView>(
     mut fitted: Local<Option<Duration>>,
     launch: Option<Res<crate::LaunchOptions>>,
     mut thoughts: ResMut<Thoughts>,
+    (mut waits, mut calibrating): (ResMut<FittedWaits>, Local<Option<Calibrating<G>>>),
 ) {
     let last_slice = slice.0.take().unwrap_or_default();
     let budget = ThinkBudget(fit_slice(&mut fitted, budget.0, time.delta(), last_slice));
@@ -400,6 +402,19 @@ fn drive<G: GameView>(
         let start = web_time::Instant::now();
         m.think_hint(budget.0, time.delta());
         slice.0 = Some(start.elapsed());
+    }
+    let computer_to_act = m
+        .to_act()
+        .is_some_and(|s| matches!(m.seat_kind(s), SeatKind::Computer(_)));
+    let calibration_slice = if computer_to_act {
+        computer_budget
+    } else {
+        budget.0
+    };
+    let start = web_time::Instant::now();
+    let fitting = fit_waits(&mut m, &mut waits, &mut calibrating, calibration_slice);
+    if calibrating.is_some() || fitting {
+        slice.0 = Some(slice.0.unwrap_or_default() + start.elapsed());
     }
     if animating.0 || privacy.0.is_some() || m.turn() == Turn::Over {
         return;
@@ -422,6 +437,14 @@ fn drive<G: GameView>(
     *held = 0.0;
     if let Some(seat) = m.to_act() {
         if m.seat_kind(seat).is_human() {
+            return;
+        }
+        // Its wait is still being fitted to this device (a few frames,
+        // once per game, options and level): it starts thinking after.
+        if let SeatKind::Computer(level) = m.seat_kind(seat)
+            && m.may_fit_wait(level)
+            && !m.has_fitted_wait(level)
+        {
             return;
         }
         let start = web_time::Instant::now();
@@ -453,6 +476,77 @@ fn drive<G: GameView>(
             });
         }
     }
+}
+
+/// The computer's waits fitted to this device ([`veil_match::Calibration`]),
+/// by game, seats, options and level, for as long as the app runs: each
+/// is measured once, on a fixed position, so no match's secrets shape it.
+#[derive(Resource, Default, Debug)]
+pub struct FittedWaits {
+    pub waits: std::collections::HashMap<String, Duration>,
+    /// Calibrations run so far (each key's once).
+    pub measured: u32,
+}
+
+impl FittedWaits {
+    /// The key of a game's level at these options and seats.
+    pub fn key<G: GameView>(options: &G::Options, seats: usize, level: veil_ai::Level) -> String {
+        let options = serde_json::to_string(options).unwrap_or_default();
+        format!(
+            "{} {seats} {} {options}",
+            G::ID,
+            veil_match::level_name(level)
+        )
+    }
+}
+
+/// A calibration under way, and the key its wait is kept under.
+pub struct Calibrating<G: GameView> {
+    key: String,
+    calibration: veil_match::Calibration<G>,
+}
+
+/// Gives the match's computer seats the waits measured for this device,
+/// measuring the first one missing for about `slice` of this frame. True
+/// if it searched.
+fn fit_waits<G: GameView>(
+    m: &mut Match<G>,
+    waits: &mut FittedWaits,
+    calibrating: &mut Option<Calibrating<G>>,
+    slice: Duration,
+) -> bool {
+    let mut missing = None;
+    for seat in Seat::all(m.seats().len()) {
+        let SeatKind::Computer(level) = m.seat_kind(seat) else {
+            continue;
+        };
+        if !m.may_fit_wait(level) || m.has_fitted_wait(level) {
+            continue;
+        }
+        let key = FittedWaits::key::<G>(&m.options(), m.seats().len(), level);
+        match waits.waits.get(&key) {
+            Some(wait) => m.fit_wait(level, *wait),
+            None => missing = missing.or(Some((key, level))),
+        }
+    }
+    let Some((key, level)) = missing else {
+        return false;
+    };
+    if calibrating.as_ref().is_none_or(|c| c.key != key) {
+        *calibrating = Some(Calibrating {
+            calibration: veil_match::Calibration::new(&m.options(), m.seats().len(), level),
+            key,
+        });
+    }
+    let c = calibrating.as_mut().expect("just set");
+    if c.calibration.run_for(slice) {
+        let wait = c.calibration.wait().expect("measured");
+        waits.waits.insert(c.key.clone(), wait);
+        waits.measured += 1;
+        m.fit_wait(level, wait);
+        *calibrating = None;
+    }
+    true
 }
 
 /// The `thought: …` lines of a watched demo ([`thought_line`]), the last

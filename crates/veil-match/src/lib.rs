@@ -31,6 +31,7 @@
 //! ```
 
 mod any;
+mod fitted;
 mod game;
 pub mod games;
 pub mod limits;
@@ -39,6 +40,7 @@ pub mod save;
 mod seats;
 
 pub use any::{AnyMatch, Opening, Step, StepError, default_options, open, rebuild, resume};
+pub use fitted::{CALIBRATION_SEARCH, Calibration, MOST_STRETCH, SEARCH_SHARE, fitted_wait};
 pub use game::{MatchGame, Thinker};
 pub use referee::{
     Asked, Change, MAX_UNDO_POINTS, Match, MatchSnapshot, Moment, Position, ReviewAt, ThinkReport,

@@ -31,6 +31,9 @@ pub struct Match<G: MatchGame> {
     last_think: Option<ThinkReport>,
     hint_search: Option<Thinking<G>>,
     think_limit: Duration,
+    /// The waits this device was fitted with ([`Match::fit_wait`]), by
+    /// level: the app's, never saved (another device fits its own).
+    fitted_waits: Vec<(Level, Duration)>,
     /// Before each action of a person: what that person knew, the move
     /// list's length and the plies, for undo.
     undo_points: Vec<UndoPoint<G>>,
@@ -309,6 +312,7 @@ impl<G: MatchGame> Match<G> {
             last_think: None,
             hint_search: None,
             think_limit,
+            fitted_waits: Vec::new(),
             undo_points: Vec::new(),
             timeline: Vec::new(),
             review: None,
@@ -426,6 +430,7 @@ impl<G: MatchGame> Match<G> {
             last_think: None,
             hint_search: None,
             think_limit: Duration::from_millis(s.think_limit_ms.clamp(100, 60_000)),
+            fitted_waits: Vec::new(),
             undo_points: s.undo_points,
             timeline: s.timeline,
             review: None,
@@ -1083,7 +1088,7 @@ impl<G: MatchGame> Match<G> {
                 seat,
                 search: G::computer(&self.game.observe(seat), level, seed),
                 shown: Duration::ZERO,
-                pace: think_time(level).min(self.think_limit),
+                pace: self.wait(level),
                 searching: Duration::ZERO,
                 slices: 0,
             });
@@ -1116,6 +1121,36 @@ impl<G: MatchGame> Match<G> {
             }
         }
         false
+    }
+
+    /// How long the table shows a computer of `level` thinking: the
+    /// level's [`think_time`], or the wait fitted to this device
+    /// ([`Match::fit_wait`]), never more than the match's think limit.
+    pub fn wait(&self, level: Level) -> Duration {
+        self.fitted_waits
+            .iter()
+            .find(|(l, _)| *l == level)
+            .map_or(think_time(level), |(_, w)| *w)
+            .min(self.think_limit)
+    }
+
+    /// Whether a fitted wait could be longer than the level's own: the
+    /// think limit leaves room for one (tests set it short).
+    pub fn may_fit_wait(&self, level: Level) -> bool {
+        self.think_limit > think_time(level)
+    }
+
+    /// Sets the wait of `level` to one fitted to this device's speed
+    /// ([`crate::Calibration`]): measured on a fixed position, never this
+    /// match's, so it tells nothing of the game. Not kept in snapshots.
+    pub fn fit_wait(&mut self, level: Level, wait: Duration) {
+        self.fitted_waits.retain(|(l, _)| *l != level);
+        self.fitted_waits.push((level, wait));
+    }
+
+    /// Whether `level` has a fitted wait.
+    pub fn has_fitted_wait(&self, level: Level) -> bool {
+        self.fitted_waits.iter().any(|(l, _)| *l == level)
     }
 
     /// How the last computer's move was thought (`None` before one).
