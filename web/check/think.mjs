@@ -9,6 +9,7 @@
 // the frames' median length, which bounds how much a frame's slice can
 // be. The same figures natively, headless at 60 frames a second:
 // `cargo test -p veil --test app think_figures -- --ignored --nocapture`.
+// `GAMES`, `LEVELS` (space-separated) and `VIEWPORT` choose what to measure.
 //
 //   node web/check/think.mjs <dist dir> [<seconds a game and level>]
 import { frameLengths, launch, serveDist, started } from "./serve.mjs";
@@ -22,6 +23,9 @@ if (!dist) {
 const SECONDS = Number(seconds ?? 40);
 const GAMES = (process.env.GAMES ?? "jieqi hide-and-guess intrigue secret-king tysiac reality-check rengo skelly").split(" ");
 const LEVELS = (process.env.LEVELS ?? "normal hard").split(" ");
+// `VIEWPORT=320x200`: a small page, whose drawing is cheap even on the CPU —
+// frames near a GPU's length, where the search keeps its 8 ms slices.
+const [WIDTH, HEIGHT] = (process.env.VIEWPORT ?? "1280x800").split("x").map(Number);
 
 const { base, server } = await serveDist(dist);
 const browser = await launch();
@@ -29,7 +33,7 @@ let failed = false;
 
 for (const game of GAMES) {
   for (const level of LEVELS) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext({ viewport: { width: WIDTH, height: HEIGHT } });
     const page = await context.newPage();
     const lines = [];
     page.on("console", (m) => {
