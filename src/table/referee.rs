@@ -515,6 +515,11 @@ fn fit_waits<G: GameView>(
     calibrating: &mut Option<Calibrating<G>>,
     slice: Duration,
 ) -> bool {
+    // A finished game (its review) and a table fed from the wire (whose
+    // computers are the server's) have nothing to fit.
+    if m.turn() == Turn::Over || m.is_mirror() {
+        return false;
+    }
     let mut missing = None;
     for seat in Seat::all(m.seats().len()) {
         let SeatKind::Computer(level) = m.seat_kind(seat) else {
