@@ -36,9 +36,10 @@ usage:
                 {reality} (from the standard setup in a fixed arrangement, or --fen),
                 chess (8x8 standard, or 10x10 with Secret King's rules from a 10x10 FEN)
       prints the leaf count on its last line as `nodes N`
-  veil-cli match --game ID --seats LEVEL,LEVEL[,...] [--games N] [--seed S] [--think-ms M]
+  veil-cli match --game ID --seats LEVEL,LEVEL[,...] [--games N] [--seed S] [--think-ms M] [--duplicate yes]
       games: {games}
       levels: random, greedy, easy, normal, hard
+      --duplicate yes: each deal played once in every seating (--games a multiple of the seats)
       prints per-seat wins, draws, losses and mean think time, then one JSON line
   veil-cli novice [--levels LEVEL,...] [--games N] [--seed S] [--angle-sd DEG] [--strength-sd SHARE]
       Skelly: each level against a model of a new player (two caps, who starts alternating);
@@ -85,7 +86,7 @@ fn run(argv: &[String]) -> Result<(), String> {
         "perft" => perft(&Args::parse(rest, &["fen", "depth"])?),
         "match" => play_match(&Args::parse(
             rest,
-            &["game", "seats", "games", "seed", "think-ms"],
+            &["game", "seats", "games", "seed", "think-ms", "duplicate"],
         )?),
         "gtp" => gtp::command(&Args::parse(rest, gtp::FLAGS)?),
         "versus" => versus::command(&Args::parse(rest, versus::FLAGS)?),
@@ -180,6 +181,11 @@ fn play_match(args: &Args) -> Result<(), String> {
         games,
         seed,
         think_limit: (think_ms > 0).then(|| Duration::from_millis(think_ms)),
+        duplicate: match args.get("duplicate") {
+            None | Some("no") => false,
+            Some("yes") => true,
+            Some(other) => return Err(format!("--duplicate is yes or no, not {other:?}")),
+        },
     };
     let report =
         veil_games::visit(game, MatchVisitor { spec: &spec }).map_err(|e| e.to_string())??;

@@ -13,6 +13,10 @@ pub struct MatchSpec {
     pub games: u32,
     pub seed: u64,
     pub think_limit: Option<Duration>,
+    /// Duplicate deals: each deal (chance's seed) is played once in every
+    /// seating, so the luck of the cards falls alike on every entry and a
+    /// match tells levels apart in fewer games.
+    pub duplicate: bool,
 }
 
 /// One entry of `--seats`: the figures of that level over every game, in
@@ -91,6 +95,18 @@ pub fn seating(entries: usize, index: u32) -> Vec<usize> {
         .collect()
 }
 
+/// Game `index`'s deal (added to the match's seed for chance and the
+/// computers) and seating: one deal a game, or with `duplicate` one deal
+/// per `entries` games, played in each seating in turn.
+pub fn schedule(entries: usize, index: u32, duplicate: bool) -> (u32, Vec<usize>) {
+    let n = entries.max(1) as u32;
+    if duplicate {
+        (index / n, seating(entries, index % n))
+    } else {
+        (index, seating(entries, index))
+    }
+}
+
 /// Plays the match and returns the human-readable report, ending with one
 /// JSON line of the same figures. `progress` hears of every game as it
 /// ends, with the figures so far (a match stopped early still tells them). Each seat decides with `chooser` (the
@@ -124,10 +140,16 @@ pub fn run_with<G: Game>(
     } else {
         Vec::new()
     };
+    if spec.duplicate && spec.games % n as u32 != 0 {
+        return Err(format!(
+            "duplicate deals are played once in each of the {n} seatings: --games {} is not a multiple of {n}",
+            spec.games
+        ));
+    }
     for index in 0..spec.games {
-        let entry_of_seat = seating(n, index);
+        let (deal, entry_of_seat) = schedule(n, index, spec.duplicate);
         let levels: Vec<Level> = entry_of_seat.iter().map(|e| spec.levels[*e]).collect();
-        let seed = spec.seed.wrapping_add(u64::from(index));
+        let seed = spec.seed.wrapping_add(u64::from(deal));
         let result =
             arena::play_match_with::<G>(options, &levels, seed, spec.think_limit, &mut chooser)
                 .map_err(|e| e.to_string())?;
@@ -218,12 +240,40 @@ mod tests {
     }
 
     #[test]
+    fn duplicate_deals_are_played_in_every_seating() {
+        let games: Vec<_> = (0..6).map(|i| schedule(3, i, true)).collect();
+        assert_eq!(games[0], (0, vec![0, 1, 2]));
+        assert_eq!(games[1], (0, vec![1, 2, 0]));
+        assert_eq!(games[2], (0, vec![2, 0, 1]));
+        assert_eq!(games[3], (1, vec![0, 1, 2]));
+        // Without: a deal a game.
+        assert_eq!(schedule(3, 4, false), (4, vec![1, 2, 0]));
+        // A deal is played in every seating or not at all.
+        let spec = MatchSpec {
+            levels: vec![Level::Random, Level::Random],
+            games: 3,
+            seed: 5,
+            think_limit: None,
+            duplicate: true,
+        };
+        let refused = run_with::<Pig>(
+            &Default::default(),
+            &spec,
+            &mut NoExtras,
+            |_, _, _| {},
+            veil_ai::choose::<Pig>,
+        );
+        assert!(refused.unwrap_err().contains("not a multiple of 2"));
+    }
+
+    #[test]
     fn a_match_reports_every_game_once_per_seat() {
         let spec = MatchSpec {
             levels: vec![Level::Easy, Level::Random],
             games: 6,
             seed: 3,
             think_limit: None,
+            duplicate: false,
         };
         let mut seen = 0;
         let text = run_with::<Pig>(
@@ -258,6 +308,7 @@ mod tests {
             games,
             seed,
             think_limit: None,
+            duplicate: false,
         };
         run_with::<Pig>(
             &Default::default(),
