@@ -412,8 +412,7 @@ fn drive<G: GameView>(
         budget.0
     };
     let start = web_time::Instant::now();
-    let fitting = fit_waits(&mut m, &mut waits, &mut calibrating, calibration_slice);
-    if calibrating.is_some() || fitting {
+    if fit_waits(&mut m, &mut waits, &mut calibrating, calibration_slice) {
         slice.0 = Some(slice.0.unwrap_or_default() + start.elapsed());
     }
     if animating.0 || privacy.0.is_some() || m.turn() == Turn::Over {
@@ -442,8 +441,7 @@ fn drive<G: GameView>(
         // Its wait is still being fitted to this device (a few frames,
         // once per game, options and level): it starts thinking after.
         if let SeatKind::Computer(level) = m.seat_kind(seat)
-            && m.may_fit_wait(level)
-            && !m.has_fitted_wait(level)
+            && m.needs_fitted_wait(level)
         {
             return;
         }
@@ -525,7 +523,7 @@ fn fit_waits<G: GameView>(
         let SeatKind::Computer(level) = m.seat_kind(seat) else {
             continue;
         };
-        if !m.may_fit_wait(level) || m.has_fitted_wait(level) {
+        if !m.needs_fitted_wait(level) {
             continue;
         }
         let key = FittedWaits::key::<G>(&m.options(), m.seats().len(), level);

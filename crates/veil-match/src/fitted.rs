@@ -133,7 +133,7 @@ impl<G: MatchGame> Calibration<G> {
             // Finished with nothing done: nothing to think about here (a
             // forced move). One ply on, and again.
             self.skipped += 1;
-            let next = self.at.take().and_then(|at| one_ply(at));
+            let next = self.at.take().and_then(one_ply);
             if next.is_none() || self.skipped >= MOST_SKIPPED {
                 self.wait = Some(think_time(self.level));
                 self.search = None;
@@ -158,11 +158,6 @@ impl<G: MatchGame> Calibration<G> {
     /// search time it took (`None` before, or where nothing could be).
     pub fn measured(&self) -> Option<((u32, u32), Duration)> {
         self.measured
-    }
-
-    /// The level measured.
-    pub fn level(&self) -> Level {
-        self.level
     }
 }
 

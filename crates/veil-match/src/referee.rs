@@ -1134,12 +1134,6 @@ impl<G: MatchGame> Match<G> {
             .min(self.think_limit)
     }
 
-    /// Whether a fitted wait could be longer than the level's own: the
-    /// think limit leaves room for one (tests set it short).
-    pub fn may_fit_wait(&self, level: Level) -> bool {
-        self.think_limit > think_time(level)
-    }
-
     /// Sets the wait of `level` to one fitted to this device's speed
     /// ([`crate::Calibration`]): measured on a fixed position, never this
     /// match's, so it tells nothing of the game. Not kept in snapshots.
@@ -1148,9 +1142,11 @@ impl<G: MatchGame> Match<G> {
         self.fitted_waits.push((level, wait));
     }
 
-    /// Whether `level` has a fitted wait.
-    pub fn has_fitted_wait(&self, level: Level) -> bool {
-        self.fitted_waits.iter().any(|(l, _)| *l == level)
+    /// Whether `level` still waits for a wait fitted to this device: none
+    /// yet, and the think limit leaves room for one longer than the
+    /// level's own (tests set it short, and never fit one).
+    pub fn needs_fitted_wait(&self, level: Level) -> bool {
+        self.think_limit > think_time(level) && self.fitted_waits.iter().all(|(l, _)| *l != level)
     }
 
     /// How the last computer's move was thought (`None` before one).
