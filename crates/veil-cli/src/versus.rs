@@ -61,11 +61,24 @@ pub struct External {
     output: BufReader<ChildStdout>,
 }
 
+/// The program to run for an engine's name: Debian installs GNU Go and
+/// other games in /usr/games, which root's PATH leaves out.
+fn engine_program(program: &str) -> std::path::PathBuf {
+    let games = std::path::Path::new("/usr/games").join(program);
+    let on_path = std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(program).is_file()));
+    if program.contains('/') || on_path || !games.is_file() {
+        program.into()
+    } else {
+        games
+    }
+}
+
 impl External {
     pub fn start(command: &str) -> Result<External, String> {
         let mut words = command.split_whitespace();
         let program = words.next().ok_or("--engine is empty")?;
-        let mut child = Command::new(program)
+        let mut child = Command::new(engine_program(program))
             .args(words)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
