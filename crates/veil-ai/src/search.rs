@@ -852,13 +852,7 @@ impl<G: Game> Search<G> {
     /// Fills `self.rewards` from the game's evaluation; false if it has none.
     fn estimate(&mut self, state: &G) -> bool {
         for (i, reward) in self.rewards.iter_mut().enumerate() {
-            let seat = Seat(i as u8);
-            let value = if self.config.strongest {
-                state.evaluate_strongest(seat)
-            } else {
-                state.evaluate(seat)
-            };
-            match value {
+            match state.evaluate(Seat(i as u8)) {
                 Some(value) => *reward = value.clamp(0.0, 1.0),
                 None => return false,
             }

@@ -194,14 +194,6 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         None
     }
 
-    /// Game knowledge for the strongest level's search
-    /// (`veil_ai::SearchConfig::strongest`): [`Game::evaluate`] where the
-    /// game knows a better estimate than it gives the other levels.
-    /// Defaults to [`Game::evaluate`].
-    fn evaluate_strongest(&self, seat: Seat) -> Option<f64> {
-        self.evaluate(seat)
-    }
-
     /// Game knowledge for the search: the action a playout takes for
     /// `seat` among `legal` (never empty). Defaults to uniform at random.
     fn playout_action(

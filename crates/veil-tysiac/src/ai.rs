@@ -213,59 +213,6 @@ pub fn evaluate(game: &Tysiac, seat: Seat) -> f64 {
     (standing + hand) / 2.0
 }
 
-/// [`evaluate`] with the standings weighed by the odds that `seat`
-/// finishes ahead of each other seat ([`crate::odds::ahead`]), for Hard.
-pub fn evaluate_by_odds(game: &Tysiac, seat: Seat) -> f64 {
-    if let Some(outcome) = game.outcome() {
-        return outcome.reward(seat);
-    }
-    let t = game.table();
-    let others = || Seat::all(SEATS).filter(|s| *s != seat);
-    let half = SEATS as f64 - 1.0;
-    if *OLD.get_or_init(|| std::env::var_os("VEIL_ODDS_OLD").is_some()) {
-        let old = evaluate(game, seat);
-        let Some(last) = t.history.last() else {
-            return old;
-        };
-        let change = |s: Seat| f64::from(last.changes[s.index()]);
-        let hand: f64 = others()
-            .map(|o| squash((change(seat) - change(o)) / HAND_SCALE))
-            .sum::<f64>()
-            / half;
-        // old = (standing + hand) / 2
-        let standing = 2.0 * old - hand;
-        let mix = *MIX.get_or_init(|| {
-            std::env::var("VEIL_ODDS_MIX")
-                .ok()
-                .and_then(|s| s.parse().ok())
-                .unwrap_or(0.5)
-        });
-        return standing * (1.0 - mix) + hand * mix;
-    }
-    let standing: f64 = others()
-        .map(|o| crate::odds::ahead(t, seat, o))
-        .sum::<f64>()
-        / half;
-    let Some(last) = t.history.last() else {
-        return standing;
-    };
-    let change = |s: Seat| f64::from(last.changes[s.index()]);
-    let hand: f64 = others()
-        .map(|o| squash((change(seat) - change(o)) / HAND_SCALE))
-        .sum::<f64>()
-        / half;
-    let mix = *MIX.get_or_init(|| {
-        std::env::var("VEIL_ODDS_MIX")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(0.5)
-    });
-    standing * (1.0 - mix) + hand * mix
-}
-
-static MIX: std::sync::OnceLock<f64> = std::sync::OnceLock::new();
-static OLD: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-
 /// How many points of difference in one hand make a clear result.
 const HAND_SCALE: f64 = 80.0;
 

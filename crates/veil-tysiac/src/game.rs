@@ -1217,26 +1217,6 @@ fn barrel_hand(st: &mut Standing) {
     }
 }
 
-impl Tysiac {
-    /// Where the search may cut a playout with an evaluation: between hands
-    /// only, as a hand in progress is played out to its end (a few dozen
-    /// actions), which judges it far better than any estimate.
-    fn between_hands(&self) -> bool {
-        let t = &self.table;
-        let fresh = matches!(t.phase, Phase::Bidding) && t.calls.len() <= 1;
-        let between = !matches!(
-            t.phase,
-            Phase::Bidding
-                | Phase::Prikup
-                | Phase::PassCards
-                | Phase::FourNines
-                | Phase::Raise
-                | Phase::Play
-        );
-        fresh || between
-    }
-}
-
 impl Game for Tysiac {
     const ID: &'static str = "tysiac";
     type Options = Options;
@@ -1469,17 +1449,21 @@ impl Game for Tysiac {
         crate::view::determinize(observation, rng)
     }
 
-    /// Between hands only ([`Tysiac::between_hands`]).
+    /// Between hands only: a hand in progress is played out to its end (a
+    /// few dozen actions), which judges it far better than any estimate.
     fn evaluate(&self, seat: Seat) -> Option<f64> {
-        self.between_hands()
-            .then(|| crate::ai::evaluate(self, seat))
-    }
-
-    /// Hard weighs the standings by the odds of finishing ahead
-    /// ([`crate::odds`]) where the other levels squash the score difference.
-    fn evaluate_strongest(&self, seat: Seat) -> Option<f64> {
-        self.between_hands()
-            .then(|| crate::ai::evaluate_by_odds(self, seat))
+        let t = &self.table;
+        let fresh = matches!(t.phase, Phase::Bidding) && t.calls.len() <= 1;
+        let between = !matches!(
+            t.phase,
+            Phase::Bidding
+                | Phase::Prikup
+                | Phase::PassCards
+                | Phase::FourNines
+                | Phase::Raise
+                | Phase::Play
+        );
+        (fresh || between).then(|| crate::ai::evaluate(self, seat))
     }
 
     fn playout_action(&self, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {

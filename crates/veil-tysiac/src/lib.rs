@@ -156,7 +156,6 @@
 mod ai;
 mod card;
 mod game;
-pub mod odds;
 mod view;
 
 pub use ai::{action_prior, bid_value, exchange, expected_take, hand_value};
