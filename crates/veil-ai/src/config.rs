@@ -157,9 +157,7 @@ pub struct SearchConfig {
     /// without such knowledge play alike either way): its exploration
     /// constant ([`veil_core::Game::strongest_exploration`]), its
     /// contempt for draws ([`veil_core::Game::draw_contempt`]), its prior
-    /// ([`veil_core::Game::action_prior_strongest`]), what the observer
-    /// will know along each line ([`veil_core::Game::observer_key`]: a node
-    /// of its own for each key) and its own
+    /// ([`veil_core::Game::action_prior_strongest`]) and its own
     /// search budget ([`veil_core::Game::strongest_budget`]): where the
     /// game asks for them, its iterations replace `iterations`, its tree
     /// size replaces [`veil_core::Game::max_tree_iterations`] and its

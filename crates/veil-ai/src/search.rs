@@ -91,22 +91,15 @@ struct Node<A> {
     /// Iterations that chose here (counted on statistics nodes only, and
     /// only used to widen games that give an action prior).
     visits: u32,
-    /// What the observer had learnt on reaching this node beyond the
-    /// actions that led here ([`Game::observer_key`]; 0 without it).
-    key: u64,
-    /// The next node reached by the same edge with another key.
-    sibling: u32,
 }
 
 impl<A> Node<A> {
-    fn new(info: u32, key: u64) -> Self {
+    fn new(info: u32) -> Self {
         Node {
             edges: Vec::new(),
             info,
             sim_next: NONE,
             visits: 0,
-            key,
-            sibling: NONE,
         }
     }
 }
@@ -194,9 +187,6 @@ pub struct Search<G: Game> {
     /// What a draw costs the observer ([`Game::draw_contempt`]), with
     /// [`SearchConfig::strongest`] only.
     contempt: f64,
-    /// Keep apart the lines where the observer knows different things
-    /// ([`Game::observer_key`]), with [`SearchConfig::strongest`] only.
-    keyed: bool,
 }
 
 /// How many of its imagined states a search counts into its [`Belief`]:
@@ -233,7 +223,6 @@ impl<G: Game> Search<G> {
             &mut rng,
         );
         let hide = state.hide_secrets_from_opponents();
-        let keyed = config.strongest;
         let mut contempt = 0.0;
         if config.strongest {
             contempt = state.draw_contempt();
@@ -258,7 +247,7 @@ impl<G: Game> Search<G> {
         if let Some(cap) = budget.tree_iterations.or(state.max_tree_iterations()) {
             tree_budget = tree_budget.min(cap.max(1));
         }
-        let mut root = Node::new(0, 0);
+        let mut root = Node::new(0);
         let mut picked = None;
         match config.method {
             Method::Random if !root_legal.is_empty() => {
@@ -304,7 +293,6 @@ impl<G: Game> Search<G> {
             looked: 0,
             facts: Vec::new(),
             contempt,
-            keyed,
         }
     }
 
@@ -502,7 +490,7 @@ impl<G: Game> Search<G> {
                     // This tree is done: keep its root statistics, start afresh.
                     self.done = self.root_edges();
                     self.nodes.clear();
-                    self.nodes.push(Node::new(0, 0));
+                    self.nodes.push(Node::new(0));
                 }
                 self.ismcts_iteration()
             }
@@ -545,7 +533,7 @@ impl<G: Game> Search<G> {
                         edge,
                         exp3: 0.0,
                     });
-                    node = self.child(node, edge, turn, &state, resampled);
+                    node = self.child(node, edge, turn, state.turn());
                     continue;
                 }
                 Turn::Seat(seat) => seat,
@@ -649,7 +637,7 @@ impl<G: Game> Search<G> {
                 } else {
                     self.edge_index(node, actor, action)
                 };
-                self.child(node, edge, turn, &state, resampled);
+                self.child(node, edge, turn, state.turn());
                 break;
             }
             let (chosen, exp3) = if matches!(turn, Turn::Simultaneous(_)) {
@@ -670,7 +658,7 @@ impl<G: Game> Search<G> {
             } else {
                 self.edge_index(node, actor, action)
             };
-            node = self.child(node, edge, turn, &state, resampled);
+            node = self.child(node, edge, turn, state.turn());
         }
         if let Some(plies) = self.playout(&mut state) {
             // A result reached sooner counts slightly more, so that a search
@@ -770,26 +758,13 @@ impl<G: Game> Search<G> {
         }
     }
 
-    /// The node an edge leads to in `state`, built on first use; one per
-    /// key the observer's knowledge there takes ([`Game::observer_key`]).
-    /// `before` is the turn at `node`.
-    fn child(&mut self, node: u32, edge: u32, before: Turn, state: &G, resampled: bool) -> u32 {
-        // After a resample the state's secrets of the observer are imagined
-        // ones: nothing to key on.
-        let key = if self.keyed && !resampled {
-            state.observer_key(self.observer)
-        } else {
-            0
-        };
-        let first = self.nodes[node as usize].edges[edge as usize].child;
-        let mut at = first;
-        while at != NONE {
-            if self.nodes[at as usize].key == key {
-                return at;
-            }
-            at = self.nodes[at as usize].sibling;
+    /// The node an edge leads to, built on first use. `before` is the turn
+    /// at `node`, `after` the turn reached.
+    fn child(&mut self, node: u32, edge: u32, before: Turn, after: Turn) -> u32 {
+        let existing = self.nodes[node as usize].edges[edge as usize].child;
+        if existing != NONE {
+            return existing;
         }
-        let after = state.turn();
         let id = self.nodes.len() as u32;
         let mut info = id;
         let edge_actor = self.nodes[node as usize].edges[edge as usize].actor;
@@ -808,9 +783,7 @@ impl<G: Game> Search<G> {
                 }
             }
         }
-        let mut fresh = Node::new(info, key);
-        fresh.sibling = first;
-        self.nodes.push(fresh);
+        self.nodes.push(Node::new(info));
         self.nodes[node as usize].edges[edge as usize].child = id;
         id
     }

@@ -255,18 +255,6 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         false
     }
 
-    /// Game knowledge for the strongest level's search: what `observer`
-    /// knows in this state beyond the actions that led to it, as a number
-    /// (its hand after it took the prikup, the cards it was shown). The
-    /// search grows a node of its own for each key, so a decision the
-    /// observer will make knowing more is not judged by statistics mixed
-    /// over everything it might then know. 0 (the default): the actions
-    /// tell what the observer learns.
-    fn observer_key(&self, observer: Seat) -> u64 {
-        let _ = observer;
-        0
-    }
-
     /// Game knowledge for the search: the most iterations one search tree
     /// should grow; a larger budget is then split among independent trees
     /// of at most this many iterations whose root statistics are summed.

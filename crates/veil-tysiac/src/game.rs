@@ -1485,14 +1485,6 @@ impl Game for Tysiac {
         self.table.phase == Phase::Play
     }
 
-    /// The observer's hand and the prikup once shown: a bidder's tree
-    /// otherwise mixes its exchange and its play over every prikup it
-    /// might find.
-    fn observer_key(&self, observer: Seat) -> u64 {
-        let shown = self.table.prikup.map_or(0, |p| u64::from(p.0));
-        u64::from(self.hand(observer).0) | shown << 24
-    }
-
     /// A tree of Normal's size, several of them for Hard, as in Intrigue.
     fn max_tree_iterations(&self) -> Option<u32> {
         Some(3_000)
