@@ -20,7 +20,6 @@ use veil_ai::Level;
 use crate::args::Args;
 use veil_core::{GameRng, SeedableRng};
 use veil_go::engine::{Engine, EngineConfig};
-use veil_go::komi::DynamicKomi;
 use veil_go::{Color, Move, Point, Position, Rules, propose_dead, score};
 use web_time::Duration;
 
@@ -86,8 +85,6 @@ pub struct Gtp {
     /// The last search, whose tree the next `genmove` reuses when the
     /// game has gone on from it.
     previous: Option<Engine>,
-    /// Each colour's dynamic komi in this game (Black's, White's).
-    dynamic: [DynamicKomi; 2],
 }
 
 /// What a command asks the session to do afterwards.
@@ -156,7 +153,6 @@ impl Gtp {
             byo_yomi: None,
             seed: 1,
             previous: None,
-            dynamic: Default::default(),
         })
     }
 
@@ -212,12 +208,10 @@ impl Gtp {
                     return Err("unacceptable size".into());
                 }
                 self.position = Position::new(n, 0)?;
-                self.dynamic = Default::default();
                 ok(String::new())
             }
             "clear_board" => {
                 self.position = Position::new(size, 0)?;
-                self.dynamic = Default::default();
                 ok(String::new())
             }
             "komi" => {
@@ -352,11 +346,10 @@ impl Gtp {
         let mut config = EngineConfig::level(self.level);
         config.max_time = self.budget();
         self.seed = self.seed.wrapping_add(1);
-        let dynamic = &mut self.dynamic[usize::from(color == Color::White)];
         let mut engine = Engine::continued(
             self.previous.take(),
             &position,
-            dynamic.komi(self.komi, color),
+            self.komi,
             config,
             self.seed,
         );
@@ -364,7 +357,6 @@ impl Gtp {
             engine.run(1024);
         }
         let mv = engine.best_move();
-        dynamic.update(engine.win_rate(), position.board());
         self.previous = Some(engine);
         mv
     }

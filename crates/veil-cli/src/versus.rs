@@ -18,7 +18,6 @@ use veil_ai::Level;
 use crate::args::Args;
 use veil_core::{GameRng, SeedableRng};
 use veil_go::engine::{Engine, EngineConfig};
-use veil_go::komi::DynamicKomi;
 use veil_go::{Color, Move, Point, Position, Rules, propose_dead, score};
 use web_time::{Duration, Instant};
 
@@ -328,7 +327,6 @@ fn play_game(
     let mut color = Color::Black;
     // The last search, whose tree the next one reuses.
     let mut previous: Option<Engine> = None;
-    let mut dynamic = DynamicKomi::default();
     while position.passes() < 2 && position.moves().len() < cap {
         if color == veil {
             let started = Instant::now();
@@ -340,13 +338,11 @@ fn play_game(
                 .seed
                 .wrapping_mul(1_000_003)
                 .wrapping_add(u64::from(index) * 10_007 + position.moves().len() as u64);
-            let komi = dynamic.komi(spec.komi, veil);
-            let mut engine = Engine::continued(previous.take(), &position, komi, config, seed);
+            let mut engine = Engine::continued(previous.take(), &position, spec.komi, config, seed);
             while !engine.is_finished() {
                 engine.run(1024);
             }
             let mv = engine.best_move();
-            dynamic.update(engine.win_rate(), position.board());
             playouts += u64::from(engine.playouts());
             reused += u64::from(engine.reused());
             previous = Some(engine);
