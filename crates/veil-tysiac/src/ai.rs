@@ -237,11 +237,11 @@ fn keep_value(hand: Hand, card: Card) -> u16 {
 /// Whether the declarer should give up after seeing the prikup: its best
 /// eight fall well short of the bid (further still when this P would be a
 /// third, which costs 120).
-fn rospisat_first(game: &Tysiac, seat: Seat) -> bool {
+fn rospisat_first(game: &Tysiac, seat: Seat, short: f64) -> bool {
     let t = game.table();
     let worth = f64::from(hand_value(exchange(game.hand(seat).union(game.prikup()))));
     let third = t.standings[seat.index()].p_marks % 3 == 2;
-    let short = ROSPISAT_SHORT + if third { 40.0 } else { 0.0 };
+    let short = short + if third { 40.0 } else { 0.0 };
     worth + short < f64::from(t.bid)
 }
 
@@ -251,6 +251,58 @@ fn rospisat_first(game: &Tysiac, seat: Seat) -> bool {
 /// draw trumps, cash sure winners, take tricks worth taking with the
 /// cheapest card that does and follow low otherwise; now and then anything.
 pub fn playout_action(game: &Tysiac, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
+    playout_action_styled(game, seat, legal, rng, &Style::DEFAULT)
+}
+
+/// The playout policy's knobs, for tuning it by self-play (the `tune`
+/// example) and for a level that plays a policy of its own.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Style {
+    pub bid_margin: f64,
+    pub bid_noise: u16,
+    pub raise_margin: f64,
+    pub rospisat_short: f64,
+    /// Added to the bid margin per 100 points the seat leads the best
+    /// other seat by (negative: bid more when behind).
+    pub lead_margin: f64,
+    /// How often trick play takes any legal card.
+    pub play_noise: f64,
+}
+
+impl Style {
+    pub const DEFAULT: Style = Style {
+        bid_margin: BID_MARGIN,
+        bid_noise: 5,
+        raise_margin: RAISE_MARGIN,
+        rospisat_short: ROSPISAT_SHORT,
+        lead_margin: 0.0,
+        play_noise: 0.04,
+    };
+
+    fn bid_margin(&self, game: &Tysiac, seat: Seat) -> f64 {
+        if self.lead_margin == 0.0 {
+            return self.bid_margin;
+        }
+        let st = &game.table().standings;
+        let mine = st[seat.index()].score;
+        let best = Seat::all(SEATS)
+            .filter(|s| *s != seat)
+            .map(|s| st[s.index()].score)
+            .max()
+            .unwrap_or(0);
+        self.bid_margin + self.lead_margin * f64::from(mine - best) / 100.0
+    }
+}
+
+#[doc(hidden)]
+pub fn playout_action_styled(
+    game: &Tysiac,
+    seat: Seat,
+    legal: &[Action],
+    rng: &mut GameRng,
+    style: &Style,
+) -> Action {
     let random = legal[rng.random_range(0..legal.len())];
     if legal.len() == 1 {
         return random;
@@ -258,7 +310,11 @@ pub fn playout_action(game: &Tysiac, seat: Seat, legal: &[Action], rng: &mut Gam
     let t = game.table();
     let hand = game.hand(seat);
     let step = t.options.bid_step;
-    let chance_of_anything = if t.phase == Phase::Play { 0.04 } else { 0.0 };
+    let chance_of_anything = if t.phase == Phase::Play {
+        style.play_noise
+    } else {
+        0.0
+    };
     if rng.random_bool(chance_of_anything) {
         return random;
     }
@@ -266,8 +322,9 @@ pub fn playout_action(game: &Tysiac, seat: Seat, legal: &[Action], rng: &mut Gam
         Phase::Bidding => {
             // The seat knows its own cards and the table; the prikup is
             // any three of the rest.
-            let noise = f64::from(rng.random_range(0..=10u16)) - 5.0;
-            let worth = quick_take(hand) - BID_MARGIN + noise;
+            let noise =
+                f64::from(rng.random_range(0..=2 * style.bid_noise)) - f64::from(style.bid_noise);
+            let worth = quick_take(hand) - style.bid_margin(game, seat) + noise;
             let next = t.bid + step;
             if f64::from(next) <= worth && legal.contains(&Action::Bid(next)) {
                 Action::Bid(next)
@@ -276,7 +333,8 @@ pub fn playout_action(game: &Tysiac, seat: Seat, legal: &[Action], rng: &mut Gam
             }
         }
         Phase::Prikup => {
-            if rospisat_first(game, seat) && legal.contains(&Action::Rospisat) {
+            if rospisat_first(game, seat, style.rospisat_short) && legal.contains(&Action::Rospisat)
+            {
                 Action::Rospisat
             } else {
                 Action::TakePrikup
@@ -301,7 +359,7 @@ pub fn playout_action(game: &Tysiac, seat: Seat, legal: &[Action], rng: &mut Gam
             }
         }
         Phase::Raise => {
-            let worth = f64::from(hand_value(hand)) - RAISE_MARGIN;
+            let worth = f64::from(hand_value(hand)) - style.raise_margin;
             let target = (worth.max(0.0) as u16 / step) * step;
             if target > t.bid && legal.contains(&Action::Raise(target)) {
                 Action::Raise(target)
@@ -352,7 +410,7 @@ pub fn action_prior(game: &Tysiac, seat: Seat, actions: &[Action], out: &mut Vec
             }));
         }
         Phase::Prikup => {
-            let take_first = !rospisat_first(game, seat);
+            let take_first = !rospisat_first(game, seat, ROSPISAT_SHORT);
             out.extend(actions.iter().map(|a| match a {
                 Action::TakePrikup => {
                     if take_first {

@@ -158,6 +158,8 @@ mod card;
 mod game;
 mod view;
 
+#[doc(hidden)]
+pub use ai::{Style, playout_action_styled};
 pub use ai::{action_prior, bid_value, exchange, expected_take, hand_value};
 pub use card::{Card, Hand, Rank, Suit};
 pub use game::{
