@@ -819,11 +819,7 @@ impl<G: Game> Search<G> {
             if self.legal.is_empty() {
                 break;
             }
-            let action = if self.config.strongest {
-                state.playout_action_strongest(seat, &self.legal, &mut self.rng)
-            } else {
-                state.playout_action(seat, &self.legal, &mut self.rng)
-            };
+            let action = state.playout_action(seat, &self.legal, &mut self.rng);
             state
                 .apply(actor, action)
                 .expect("the playout policy picks a legal action");

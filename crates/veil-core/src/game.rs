@@ -206,20 +206,6 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         legal[rng.random_range(0..legal.len())]
     }
 
-    /// [`Game::playout_action`] at the strongest level
-    /// (`veil_ai::SearchConfig::strongest`), where a game may play its
-    /// playouts closer to its best (Tysiąc leaves out the random card the
-    /// other levels' playouts play now and then). Defaults to
-    /// [`Game::playout_action`].
-    fn playout_action_strongest(
-        &self,
-        seat: Seat,
-        legal: &[Self::Action],
-        rng: &mut GameRng,
-    ) -> Self::Action {
-        self.playout_action(seat, legal, rng)
-    }
-
     /// Game knowledge for the search: how promising each of `actions` (the
     /// legal actions of `seat`, in that order) looks, written into `out`
     /// (cleared first) as one weight ≥ 0 per action. The search then looks

@@ -1474,17 +1474,6 @@ impl Game for Tysiac {
         crate::ai::action_prior(self, seat, actions, out);
     }
 
-    /// The policy without its random card now and then: by self-play it
-    /// ranks ahead of the policy with it in 54.8 % of the pairs (the `tune`
-    /// example), where no bidding knob moves it by more than a point.
-    fn playout_action_strongest(&self, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
-        let style = crate::ai::Style {
-            play_noise: 0.0,
-            ..crate::ai::Style::DEFAULT
-        };
-        crate::ai::playout_action_styled(self, seat, legal, rng, &style)
-    }
-
     /// In trick play the searcher's cards are what the defenders would
     /// exploit (lead into its voids, keep the card that beats its ace), so
     /// the search keeps them from the opponents it models. Not in the
