@@ -182,6 +182,8 @@ pub struct Board {
     ko: u16,
     captures: [u32; 2],
     last: u16,
+    /// The stone played before `last` (for the learned move weights).
+    prev: u16,
 }
 
 impl PartialEq for Board {
@@ -238,6 +240,7 @@ impl Board {
             ko: NONE,
             captures: [0; 2],
             last: NONE,
+            prev: NONE,
         };
         for row in 0..size {
             for col in 0..size {
@@ -326,6 +329,12 @@ impl Board {
 
     pub(crate) fn last_index(&self) -> Option<u16> {
         (self.last != NONE).then_some(self.last)
+    }
+
+    /// The stone played before the last move, if any (none after a pass
+    /// before it).
+    pub(crate) fn prev_index(&self) -> Option<u16> {
+        (self.prev != NONE).then_some(self.prev)
     }
 
     /// The point the player to move may not retake at once, if any.
@@ -664,6 +673,7 @@ impl Board {
     /// A pass: clears the ko point.
     pub fn pass(&mut self) {
         self.ko = NONE;
+        self.prev = self.last;
         self.last = NONE;
     }
 
@@ -696,6 +706,7 @@ impl Board {
         } else {
             NONE
         };
+        self.prev = self.last;
         self.last = i;
         Played { captured }
     }

@@ -55,6 +55,7 @@
 
 pub mod board;
 pub mod engine;
+pub mod gamma;
 mod opening;
 pub mod patterns;
 pub mod player;
