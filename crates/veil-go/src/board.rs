@@ -182,8 +182,6 @@ pub struct Board {
     ko: u16,
     captures: [u32; 2],
     last: u16,
-    /// The stone played before `last` (for the learned move weights).
-    prev: u16,
 }
 
 impl PartialEq for Board {
@@ -240,7 +238,6 @@ impl Board {
             ko: NONE,
             captures: [0; 2],
             last: NONE,
-            prev: NONE,
         };
         for row in 0..size {
             for col in 0..size {
@@ -329,12 +326,6 @@ impl Board {
 
     pub(crate) fn last_index(&self) -> Option<u16> {
         (self.last != NONE).then_some(self.last)
-    }
-
-    /// The stone played before the last move, if any (none after a pass
-    /// before it).
-    pub(crate) fn prev_index(&self) -> Option<u16> {
-        (self.prev != NONE).then_some(self.prev)
     }
 
     /// The point the player to move may not retake at once, if any.
@@ -673,7 +664,6 @@ impl Board {
     /// A pass: clears the ko point.
     pub fn pass(&mut self) {
         self.ko = NONE;
-        self.prev = self.last;
         self.last = NONE;
     }
 
@@ -706,7 +696,6 @@ impl Board {
         } else {
             NONE
         };
-        self.prev = self.last;
         self.last = i;
         Played { captured }
     }

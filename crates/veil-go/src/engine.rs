@@ -51,12 +51,6 @@ pub struct EngineConfig {
     pub max_time: Option<Duration>,
     /// RAVE's equivalence parameter k.
     pub rave_k: f32,
-    /// How much the learned move weights (`gamma`) add to the priors: a
-    /// child gets this many times the square root of its chance by the
-    /// model as won visits (0: not used).
-    pub learned: f32,
-    /// The smallest board the learned weights are used on.
-    pub learned_from: u8,
 }
 
 impl EngineConfig {
@@ -65,8 +59,6 @@ impl EngineConfig {
             playouts,
             max_time: None,
             rave_k: 600.0,
-            learned: learned_knob().0,
-            learned_from: learned_knob().1,
         }
     }
 
@@ -82,25 +74,6 @@ impl EngineConfig {
             Level::Hard => 30_000,
         })
     }
-}
-
-/// The learned weights' say in the priors (see `EngineConfig::learned`).
-const LEARNED_WEIGHT: f32 = 40.0;
-
-/// The learned weights' say and smallest board: 19×19 by default, the size
-/// the weights were fitted on; `VEIL_GO_LEARNED=weight,from` overrides it
-/// for experiments (`0,19` turns them off).
-fn learned_knob() -> (f32, u8) {
-    static KNOB: std::sync::OnceLock<(f32, u8)> = std::sync::OnceLock::new();
-    *KNOB.get_or_init(|| {
-        std::env::var("VEIL_GO_LEARNED")
-            .ok()
-            .and_then(|v| {
-                let (w, f) = v.split_once(',')?;
-                Some((w.parse().ok()?, f.parse().ok()?))
-            })
-            .unwrap_or((LEARNED_WEIGHT, 19))
-    })
 }
 
 const PASS: u16 = 0;
@@ -171,9 +144,6 @@ pub struct Engine {
     corner: Option<Move>,
     // Scratch, kept between iterations to avoid allocation.
     path: Vec<u32>,
-    /// Per point, the learned strength of a move there (expansion scratch).
-    strength: Vec<f32>,
-    candidates: Vec<u16>,
     /// Per point, who played it first in this iteration and at which ply:
     /// `ply << 2 | colour bit`, 0 if nobody did.
     amaf: Vec<u32>,
@@ -211,8 +181,6 @@ impl Engine {
             reused: 0,
             corner: None,
             path: Vec::with_capacity(256),
-            strength: vec![0.0; CELLS],
-            candidates: Vec::with_capacity(400),
             amaf: vec![0; CELLS],
         };
         let corners = crate::opening::empty_corners(&engine.root);
@@ -496,14 +464,6 @@ impl Engine {
         }
         let me = if color == Color::Black { BLACK } else { WHITE };
         let short = ShortChains::read(board, me);
-        // The learned weights' say, as wins added to each child's prior:
-        // `self.config.learned` times the root of its chance by the model.
-        let learned = self.config.learned > 0.0 && board.size() >= self.config.learned_from;
-        let mut strength = std::mem::take(&mut self.strength);
-        let mut total = 0.0f32;
-        // The candidates: legal, filling no own eye, not an idle edge point.
-        let mut candidates = std::mem::take(&mut self.candidates);
-        candidates.clear();
         for &i in board.empty_points() {
             if board.is_eyeish(color, i) || crate::opening::is_idle_edge(board, i) {
                 continue;
@@ -515,17 +475,6 @@ impl Engine {
             } else if board.check(color, i).is_err() {
                 continue;
             }
-            candidates.push(i);
-        }
-        if learned {
-            let weights = crate::gamma::Weights::learned();
-            for &i in &candidates {
-                let s = weights.strength(board, color, i);
-                strength[i as usize] = s;
-                total += s;
-            }
-        }
-        for &i in &candidates {
             let (mut visits, mut rate) = (10.0f32, 0.5f32);
             let mut captures = false;
             let mut saves = false;
@@ -586,15 +535,8 @@ impl Engine {
                     rate = rate.min(0.3);
                 }
             }
-            if learned && total > 0.0 {
-                let extra = self.config.learned * (strength[i as usize] / total).sqrt();
-                rate = (visits * rate + extra) / (visits + extra);
-                visits += extra;
-            }
             add(&mut self.nodes, i, visits, rate);
         }
-        self.strength = strength;
-        self.candidates = candidates;
         let n = &mut self.nodes[node as usize];
         n.first_child = first;
         n.children = count;
@@ -851,43 +793,6 @@ mod tests {
             Move::Play(Point::parse("E5", 9).unwrap())
         );
         assert!(engine.win_rate() > 0.8);
-    }
-
-    #[test]
-    fn learned_weights_raise_the_priors_of_likely_moves() {
-        let mut position = Position::new(19, 0).unwrap();
-        for m in ["Q16", "D4", "Q4", "D16", "R14"] {
-            let mv = Move::Play(Point::parse(m, 19).unwrap());
-            position.play(position.to_move(), mv).unwrap();
-        }
-        let prior = |learned: f32| {
-            let config = EngineConfig {
-                learned,
-                learned_from: 19,
-                ..EngineConfig::playouts(1)
-            };
-            let engine = Engine::new(&position, 7.5, config, 1);
-            let root = engine.nodes[0];
-            engine
-                .children(&root)
-                .map(|c| (engine.to_move(c.mv), c.prior_wins / c.prior_visits.max(1.0)))
-                .collect::<Vec<_>>()
-        };
-        let (plain, learned) = (prior(0.0), prior(40.0));
-        let model = crate::gamma::Weights::learned().probabilities(position.board(), Color::White);
-        let likeliest = model.iter().max_by(|a, b| a.1.total_cmp(&b.1)).unwrap().0;
-        let rate = |v: &[(Move, f32)], p: Point| v.iter().find(|c| c.0 == Move::Play(p)).unwrap().1;
-        // Early on a big board the rule priors weigh 60 visits, so the
-        // likeliest move (R12, an answer to R14) gains a little.
-        assert!(rate(&learned, likeliest) > rate(&plain, likeliest) + 0.04);
-        // A move the model finds unlikely gains next to nothing.
-        let unlikeliest = model
-            .iter()
-            .filter(|m| learned.iter().any(|c| c.0 == Move::Play(m.0)))
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .unwrap()
-            .0;
-        assert!(rate(&learned, unlikeliest) < rate(&plain, unlikeliest) + 0.05);
     }
 
     #[test]

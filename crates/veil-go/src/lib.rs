@@ -55,7 +55,6 @@
 
 pub mod board;
 pub mod engine;
-pub mod gamma;
 mod opening;
 pub mod patterns;
 pub mod player;

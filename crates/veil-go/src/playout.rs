@@ -31,54 +31,7 @@ pub fn move_cap(size: u8) -> usize {
     3 * size as usize * size as usize
 }
 
-/// How many points a heavy playout draws to pick one among by the learned
-/// 3×3 weights (1: the first acceptable point, uniformly). An experiment's
-/// knob: `VEIL_GO_DRAWS`.
-fn draws() -> usize {
-    static DRAWS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *DRAWS.get_or_init(|| {
-        std::env::var("VEIL_GO_DRAWS")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(1)
-    })
-}
-
 fn random_point(board: &Board, color: Color, policy: Policy, rng: &mut GameRng) -> Option<u16> {
-    let k = if policy == Policy::Heavy { draws() } else { 1 };
-    if k <= 1 {
-        return first_acceptable(board, color, policy, rng);
-    }
-    // Draw up to k acceptable points, then one of them in proportion to
-    // its learned weight.
-    let weights = crate::gamma::Weights::learned();
-    let me = color_cell(color);
-    let mut picked = [(0u16, 0f32); 8];
-    let mut n = 0;
-    let mut total = 0.0;
-    for _ in 0..k.min(8) {
-        let Some(i) = first_acceptable(board, color, policy, rng) else {
-            break;
-        };
-        let w = weights.pattern_weight(board, i, me);
-        picked[n] = (i, w);
-        n += 1;
-        total += w;
-    }
-    if n == 0 {
-        return None;
-    }
-    let mut x = rng.random::<f32>() * total;
-    for (i, w) in &picked[..n] {
-        if x < *w {
-            return Some(*i);
-        }
-        x -= w;
-    }
-    Some(picked[n - 1].0)
-}
-
-fn first_acceptable(board: &Board, color: Color, policy: Policy, rng: &mut GameRng) -> Option<u16> {
     let empties = board.empty_points();
     let n = empties.len();
     if n == 0 {
