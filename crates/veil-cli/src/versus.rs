@@ -373,7 +373,11 @@ fn play_game(
                     veil_won: Some(false),
                     veil_think,
                     veil_moves,
-                    text: format!("Veil resigned after {} moves", position.moves().len()),
+                    text: format!(
+                        "Veil resigned after {} moves{}",
+                        position.moves().len(),
+                        moves_if_asked(&position)
+                    ),
                 });
             }
             playouts += u64::from(engine.playouts());
@@ -482,17 +486,22 @@ fn play_game(
         text: format!(
             "{} moves{}, Veil counts {counted}, the engine {their_score}{}",
             position.moves().len(),
-            if std::env::var_os("VEIL_VERSUS_MOVES").is_some() {
-                let moves: Vec<String> = position
-                    .moves()
-                    .iter()
-                    .map(|(_, m)| m.to_string())
-                    .collect();
-                format!(" ({})", moves.join(" "))
-            } else {
-                String::new()
-            },
+            moves_if_asked(&position),
             if agreed { "" } else { " (dead stones differ)" }
         ),
     })
+}
+
+/// The game's moves in brackets when `VEIL_VERSUS_MOVES` is set, else
+/// nothing.
+fn moves_if_asked(position: &Position) -> String {
+    if std::env::var_os("VEIL_VERSUS_MOVES").is_none() {
+        return String::new();
+    }
+    let moves: Vec<String> = position
+        .moves()
+        .iter()
+        .map(|(_, m)| m.to_string())
+        .collect();
+    format!(" ({})", moves.join(" "))
 }
