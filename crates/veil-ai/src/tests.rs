@@ -1097,3 +1097,168 @@ fn contempt_at_hard_only_turns_down_a_draw() {
     }
     assert!(Level::Hard.config().strongest && !Level::Normal.config().strongest);
 }
+
+/// Rounds: one seat, a long match of short rounds. Each round the seat
+/// plays safe (won 9 times in 10) or risky (won 1 in 10); chance settles
+/// it, then chance starts the next round. The evaluation, as in Tysiąc,
+/// judges the last round played, and only between rounds or as a round
+/// starts — so a playout that runs past the round it was asked about
+/// judges another round, played at random.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Rounds {
+    round: u32,
+    phase: u8,
+    picked_safe: bool,
+    last_won: Option<bool>,
+    won: u32,
+    /// Whether the game asks for the evaluation at a round's end.
+    due_at_end: bool,
+}
+
+const ROUNDS: u32 = 100;
+const PICK: u8 = 0;
+const SETTLE: u8 = 1;
+const BETWEEN: u8 = 2;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+enum RoundsAction {
+    Safe,
+    Risky,
+    Settle(bool),
+    Next,
+}
+
+impl Rounds {
+    fn start(due_at_end: bool) -> Rounds {
+        Rounds {
+            round: 0,
+            phase: PICK,
+            picked_safe: false,
+            last_won: None,
+            won: 0,
+            due_at_end,
+        }
+    }
+}
+
+impl Game for Rounds {
+    const ID: &'static str = "rounds";
+    type Options = ();
+    type Action = RoundsAction;
+    type Observation = Rounds;
+
+    fn new(_: &(), _seats: usize) -> Result<Self, OptionsError> {
+        Ok(Rounds::start(true))
+    }
+    fn options(&self) -> &() {
+        &()
+    }
+    fn seats(&self) -> usize {
+        1
+    }
+    fn turn(&self) -> Turn {
+        match self.phase {
+            _ if self.round == ROUNDS => Turn::Over,
+            PICK => Turn::Seat(Seat(0)),
+            _ => Turn::Chance,
+        }
+    }
+    fn legal_actions(&self, actor: Actor, out: &mut Vec<RoundsAction>) {
+        out.clear();
+        if actor == Actor::Seat(Seat(0)) && self.turn() == Turn::Seat(Seat(0)) {
+            out.extend([RoundsAction::Safe, RoundsAction::Risky]);
+        }
+    }
+    fn sample_chance(&self, rng: &mut GameRng) -> RoundsAction {
+        use veil_core::RngExt;
+        match self.phase {
+            SETTLE => {
+                RoundsAction::Settle(rng.random_bool(if self.picked_safe { 0.9 } else { 0.1 }))
+            }
+            _ => RoundsAction::Next,
+        }
+    }
+    fn apply(
+        &mut self,
+        actor: Actor,
+        action: RoundsAction,
+    ) -> Result<(), ActionError<RoundsAction>> {
+        match (self.turn(), actor, action) {
+            (Turn::Seat(_), Actor::Seat(_), RoundsAction::Safe | RoundsAction::Risky) => {
+                self.picked_safe = action == RoundsAction::Safe;
+                self.phase = SETTLE;
+            }
+            (Turn::Chance, Actor::Chance, RoundsAction::Settle(won)) if self.phase == SETTLE => {
+                self.last_won = Some(won);
+                self.won += u32::from(won);
+                self.phase = BETWEEN;
+            }
+            (Turn::Chance, Actor::Chance, RoundsAction::Next) if self.phase == BETWEEN => {
+                self.round += 1;
+                self.phase = PICK;
+            }
+            _ => return Err(ActionError::NotYourTurn { actor, action }),
+        }
+        Ok(())
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        (self.round == ROUNDS).then(|| {
+            if self.won * 2 > ROUNDS {
+                Outcome::win(Seat(0), 1, "rounds")
+            } else {
+                Outcome::draw(1, "rounds")
+            }
+        })
+    }
+    fn observe(&self, _seat: Seat) -> Rounds {
+        self.clone()
+    }
+    fn observe_public(&self) -> Rounds {
+        self.clone()
+    }
+    fn observer(_: &Rounds) -> Seat {
+        Seat(0)
+    }
+    fn determinize(view: &Rounds, _rng: &mut GameRng) -> Self {
+        view.clone()
+    }
+    fn evaluate(&self, _seat: Seat) -> Option<f64> {
+        let due = self.phase == BETWEEN || self.phase == PICK;
+        (due && self.last_won.is_some()).then(|| {
+            if self.last_won == Some(true) {
+                0.9
+            } else {
+                0.1
+            }
+        })
+    }
+    fn evaluate_now(&self) -> bool {
+        self.due_at_end && self.phase == BETWEEN
+    }
+}
+
+#[test]
+fn a_playout_is_judged_where_the_game_says_not_a_round_later() {
+    let gap = |due_at_end: bool| {
+        let view = Rounds::start(due_at_end);
+        let mut search = Search::<Rounds>::new(&view, Level::Normal.config(), 5);
+        search.run(u32::MAX);
+        let mean = |a| {
+            search
+                .root_stats()
+                .iter()
+                .find(|s| s.action == a)
+                .unwrap()
+                .mean_reward
+        };
+        mean(RoundsAction::Safe) - mean(RoundsAction::Risky)
+    };
+    // Judged at the round's end, safe is worth far more than risky
+    // (0.82 against 0.18 in expectation).
+    let judged_here = gap(true);
+    assert!(judged_here > 0.4, "{judged_here}");
+    // Judged a dozen rounds later, the choice is lost in the noise: the
+    // fault Tysiąc's playouts had before `evaluate_now`.
+    let judged_later = gap(false);
+    assert!(judged_later.abs() < 0.15, "{judged_later}");
+}

@@ -194,6 +194,15 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         None
     }
 
+    /// Game knowledge for the search: whether to take [`Game::evaluate`]
+    /// here at once, on a chance turn too and before the level's playout
+    /// depth: the end of a hand in a match of many hands, where playing on
+    /// would deal another hand at random and judge that one instead.
+    /// `false` (the default): the cut comes after the playout depth.
+    fn evaluate_now(&self) -> bool {
+        false
+    }
+
     /// Game knowledge for the search: the action a playout takes for
     /// `seat` among `legal` (never empty). Defaults to uniform at random.
     fn playout_action(

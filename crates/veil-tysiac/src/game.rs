@@ -1466,6 +1466,13 @@ impl Game for Tysiac {
         (fresh || between).then(|| crate::ai::evaluate(self, seat))
     }
 
+    /// At a hand's end: without it a playout that finished the hand in
+    /// fewer plies than the level's depth dealt and played another hand at
+    /// random, and the evaluation judged that hand.
+    fn evaluate_now(&self) -> bool {
+        self.table.phase == Phase::Score
+    }
+
     fn playout_action(&self, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
         crate::ai::playout_action(self, seat, legal, rng)
     }
