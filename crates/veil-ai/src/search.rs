@@ -172,9 +172,6 @@ pub struct Search<G: Game> {
     /// The game asks to keep the observer's secrets from the opponents it
     /// models ([`Game::hide_secrets_from_opponents`]).
     hide: bool,
-    /// Experiment (VEIL_EVALUATE_NOW=strongest): the game's `evaluate_now`
-    /// heeded at the strongest level only.
-    evaluate_now: bool,
     /// With several trees ([`SearchConfig::trees`]): the observer's root
     /// statistics of the trees already finished, summed.
     done: Vec<Edge<G::Action>>,
@@ -225,13 +222,7 @@ impl<G: Game> Search<G> {
             &mut ranked,
             &mut rng,
         );
-        let evaluate_now = config.strongest
-            || std::env::var("VEIL_EVALUATE_NOW").map_or(true, |v| v != "strongest");
-        // Experiment switch (VEIL_HIDE=not-strongest): the strongest level
-        // keeps no secrets from the opponents it models.
-        let hide = state.hide_secrets_from_opponents()
-            && !(config.strongest
-                && std::env::var("VEIL_HIDE").is_ok_and(|v| v == "not-strongest"));
+        let hide = state.hide_secrets_from_opponents();
         let mut contempt = 0.0;
         if config.strongest {
             contempt = state.draw_contempt();
@@ -296,7 +287,6 @@ impl<G: Game> Search<G> {
             prior,
             ranked,
             hide,
-            evaluate_now,
             done: Vec::new(),
             tree_budget,
             belief: Belief::default(),
@@ -532,7 +522,7 @@ impl<G: Game> Search<G> {
                 Turn::Over => break,
                 // The game's evaluation is due here (a hand's end): the
                 // playout takes it at once.
-                Turn::Chance if self.evaluate_now && state.evaluate_now() => break,
+                Turn::Chance if state.evaluate_now() => break,
                 Turn::Chance => {
                     // Chance is sampled, never chosen: follow (or grow) its
                     // branch and keep descending.
@@ -809,7 +799,7 @@ impl<G: Game> Search<G> {
     fn playout(&mut self, state: &mut G) -> Option<u32> {
         let mut plies = 0u32;
         loop {
-            if self.evaluate_now && state.evaluate_now() && self.estimate(state) {
+            if state.evaluate_now() && self.estimate(state) {
                 return None;
             }
             let seat = match state.turn() {
