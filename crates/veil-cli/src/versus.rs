@@ -356,6 +356,8 @@ fn play_game(
                 engine.run(1024);
             }
             let mv = engine.best_move();
+            playouts += u64::from(engine.playouts());
+            reused += u64::from(engine.reused());
             hopeless = if engine.win_rate() < spec.resign {
                 hopeless + 1
             } else {
@@ -380,8 +382,6 @@ fn play_game(
                     ),
                 });
             }
-            playouts += u64::from(engine.playouts());
-            reused += u64::from(engine.reused());
             previous = Some(engine);
             veil_think += started.elapsed();
             veil_moves += 1;
