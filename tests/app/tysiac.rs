@@ -11,7 +11,7 @@ use veil::games::tysiac::{
 use veil::kit::anim::Slide;
 use veil::kit::world_text::WorldText;
 use veil::table::referee::Animating;
-use veil_tysiac::{Action, Card, Hand, HandEnd, Options, Phase, Tysiac, TysiacView};
+use veil_tysiac::{Action, Call, Card, Hand, HandEnd, Options, Phase, Tysiac, TysiacView};
 
 fn start_tysiac(app: &mut App, seats: Vec<SeatKind>, options: Options, seed: u64) {
     start_game(app, "tysiac", |setup| {
@@ -508,10 +508,18 @@ fn against_computers(speed: AnimationSpeed) -> Moves {
     let mut moves = Moves::default();
     let mut last = None;
     let mut last_obs = None;
+    // Each hand's calls as last seen before its score (keyed by the hands
+    // scored before it).
+    let mut calls: std::collections::BTreeMap<usize, Vec<Call>> = Default::default();
     let mut checks = 0;
     for _ in 0..60_000 {
         if screen(&app) == Screen::Results {
             break;
+        }
+        if let Some(o) = observation(&app) {
+            if !o.table.calls.is_empty() && !matches!(o.table.phase, Phase::Score | Phase::Over) {
+                calls.insert(o.table.history.len(), o.table.calls.clone());
+            }
         }
         note_moves(&mut app, &mut moves);
         if version(&app) != last {
@@ -574,7 +582,26 @@ fn against_computers(speed: AnimationSpeed) -> Moves {
         8 * played_out,
         "the human played its eight cards in every hand played out ({acted:?})"
     );
-    assert!(acted.bids + acted.passes >= HANDS as usize, "the human bid");
+    // The human bid whenever the bidding came to it: in a hand it opened
+    // with the forced 100 and both others passed, it never did.
+    assert_eq!(calls.len(), HANDS as usize, "every hand's bidding was seen");
+    let south_calls: usize = calls
+        .values()
+        .map(|c| c[1..].iter().filter(|c| c.seat == Seat(0)).count())
+        .sum();
+    assert!(acted.bids + acted.passes > 0, "the human bid");
+    assert_eq!(
+        acted.bids + acted.passes,
+        south_calls,
+        "every call the human made reached the table: {calls:?}"
+    );
+    for (hand, c) in &calls {
+        let skipped = c[0].seat == Seat(0) && c[1..].iter().all(|c| c.bid.is_none());
+        assert!(
+            skipped || c[1..].iter().any(|c| c.seat == Seat(0)),
+            "hand {hand}: the human was asked to bid ({c:?})"
+        );
+    }
     assert!(
         acted.declared && acted.gave >= 2 && acted.raised,
         "the human declared"
