@@ -195,12 +195,6 @@ pub struct Search<G: Game> {
 /// a saved game).
 pub const BELIEF_SAMPLES: u32 = 256;
 
-thread_local! {
-    /// EXPERIMENT: the true state, for a cheating strongest level.
-    pub(crate) static TRUTH: std::cell::RefCell<Option<Box<dyn std::any::Any>>> =
-        const { std::cell::RefCell::new(None) };
-}
-
 impl<G: Game> Search<G> {
     /// Prepares a search for the observer of `observation`. Cheap: one
     /// determinization to list the observer's legal actions.
@@ -516,19 +510,7 @@ impl<G: Game> Search<G> {
 
     /// One ISMCTS iteration: determinize, select, expand, play out, back up.
     fn ismcts_iteration(&mut self) {
-        let truth = if self.config.strongest {
-            TRUTH.with(|t| {
-                t.borrow()
-                    .as_ref()
-                    .and_then(|b| b.downcast_ref::<G>().cloned())
-            })
-        } else {
-            None
-        };
-        let mut state = match truth {
-            Some(t) => t,
-            None => G::determinize(&self.observation, &mut self.rng),
-        };
+        let mut state = G::determinize(&self.observation, &mut self.rng);
         self.tally(&state);
         self.path.clear();
         let mut node = 0u32;
