@@ -26,7 +26,7 @@ fn pig_after(rolls: &[u8]) -> Pig {
     game
 }
 
-fn mean_of(search: &Search<HighLow>, action: HighLowAction) -> f64 {
+fn mean_of<G: Game>(search: &Search<G>, action: G::Action) -> f64 {
     search
         .root_stats()
         .iter()
@@ -1243,15 +1243,7 @@ fn a_playout_is_judged_where_the_game_says_not_a_round_later() {
         let view = Rounds::start(due_at_end);
         let mut search = Search::<Rounds>::new(&view, Level::Normal.config(), 5);
         search.run(u32::MAX);
-        let mean = |a| {
-            search
-                .root_stats()
-                .iter()
-                .find(|s| s.action == a)
-                .unwrap()
-                .mean_reward
-        };
-        mean(RoundsAction::Safe) - mean(RoundsAction::Risky)
+        mean_of(&search, RoundsAction::Safe) - mean_of(&search, RoundsAction::Risky)
     };
     // Judged at the round's end, safe is worth far more than risky
     // (0.82 against 0.18 in expectation).
