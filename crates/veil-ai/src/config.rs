@@ -157,7 +157,9 @@ pub struct SearchConfig {
     /// without such knowledge play alike either way): its exploration
     /// constant ([`veil_core::Game::strongest_exploration`]), its
     /// contempt for draws ([`veil_core::Game::draw_contempt`]), its prior
-    /// ([`veil_core::Game::action_prior_strongest`]) and its own
+    /// ([`veil_core::Game::action_prior_strongest`]), its opponents acting
+    /// on their own secrets by its playout policy
+    /// ([`veil_core::Game::opponents_by_policy`]) and its own
     /// search budget ([`veil_core::Game::strongest_budget`]): where the
     /// game asks for them, its iterations replace `iterations`, its tree
     /// size replaces [`veil_core::Game::max_tree_iterations`] and its

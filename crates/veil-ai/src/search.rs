@@ -172,6 +172,9 @@ pub struct Search<G: Game> {
     /// The game asks to keep the observer's secrets from the opponents it
     /// models ([`Game::hide_secrets_from_opponents`]).
     hide: bool,
+    /// The opponents act by the playout policy inside the tree
+    /// ([`Game::opponents_by_policy`], with [`SearchConfig::strongest`]).
+    by_policy: bool,
     /// With several trees ([`SearchConfig::trees`]): the observer's root
     /// statistics of the trees already finished, summed.
     done: Vec<Edge<G::Action>>,
@@ -222,7 +225,9 @@ impl<G: Game> Search<G> {
             &mut ranked,
             &mut rng,
         );
-        let hide = state.hide_secrets_from_opponents();
+        let by_policy = config.strongest && state.opponents_by_policy();
+        // An opponent acting by its policy sees only its own cards already.
+        let hide = state.hide_secrets_from_opponents() && !by_policy;
         let mut contempt = 0.0;
         if config.strongest {
             contempt = state.draw_contempt();
@@ -287,6 +292,7 @@ impl<G: Game> Search<G> {
             prior,
             ranked,
             hide,
+            by_policy,
             done: Vec::new(),
             tree_budget,
             belief: Belief::default(),
@@ -545,6 +551,30 @@ impl<G: Game> Search<G> {
                     None => break,
                 },
             };
+            if self.by_policy
+                && matches!(turn, Turn::Seat(_))
+                && state.team(seat) != state.team(observer)
+            {
+                // The opponent acts on the cards it holds here; the tree
+                // branches on what it did, as on a chance outcome.
+                let actor = Actor::Seat(seat);
+                state.legal_actions(actor, &mut self.legal);
+                if self.legal.is_empty() {
+                    break;
+                }
+                let action = state.playout_action(seat, &self.legal, &mut self.rng);
+                state
+                    .apply(actor, action)
+                    .expect("the playout policy picks a legal action");
+                let edge = self.edge_index(node, actor, action);
+                self.path.push(Step {
+                    node,
+                    edge,
+                    exp3: 0.0,
+                });
+                node = self.child(node, edge, turn, state.turn());
+                continue;
+            }
             if self.hide
                 && !resampled
                 && matches!(turn, Turn::Seat(_))

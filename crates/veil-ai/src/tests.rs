@@ -1254,3 +1254,228 @@ fn a_playout_is_judged_where_the_game_says_not_a_round_later() {
     let judged_later = gap(false);
     assert!(judged_later.abs() < 0.15, "{judged_later}");
 }
+
+/// Call: seat 1 is dealt a card it alone sees, high two times in five.
+/// Seat 0 then settles (a coin that wins it two times in five) or calls.
+/// Called, seat 1 folds (a draw) or fights: a high card wins the fight, a
+/// low one loses it. A seat 1 that reads its card fights high and folds
+/// low, so calling is worth 0.3 to seat 0 and settling 0.4. Searched in one
+/// tree, seat 1's choice after a call is learnt over both its cards, and a
+/// fight won two times in five does worse than the fold's draw: it folds
+/// whatever it holds, and calling looks worth 0.5. The option turns on
+/// [`Game::opponents_by_policy`], whose policy reads the card.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Call {
+    by_policy: bool,
+    high: Option<bool>,
+    called: Option<bool>,
+    fought: Option<bool>,
+    coin: Option<bool>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+enum CallAction {
+    /// Chance: seat 1's card (high or not), then the coin of a settle.
+    Deal(bool),
+    Coin(bool),
+    Settle,
+    Call,
+    Fold,
+    Fight,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct CallView {
+    seat: Seat,
+    /// The game with seat 1's card hidden unless the seat may know it.
+    game: Call,
+    dealt: bool,
+}
+
+impl Game for Call {
+    const ID: &'static str = "call";
+    type Options = bool;
+    type Action = CallAction;
+    type Observation = CallView;
+
+    fn new(by_policy: &bool, seats: usize) -> Result<Self, OptionsError> {
+        if seats != 2 {
+            return Err(OptionsError::new("two seats"));
+        }
+        Ok(Call {
+            by_policy: *by_policy,
+            high: None,
+            called: None,
+            fought: None,
+            coin: None,
+        })
+    }
+    fn options(&self) -> &bool {
+        &self.by_policy
+    }
+    fn seats(&self) -> usize {
+        2
+    }
+    fn turn(&self) -> Turn {
+        match (self.high, self.called, self.fought, self.coin) {
+            (None, ..) => Turn::Chance,
+            (Some(_), None, ..) => Turn::Seat(Seat(0)),
+            (Some(_), Some(true), None, _) => Turn::Seat(Seat(1)),
+            (Some(_), Some(false), _, None) => Turn::Chance,
+            _ => Turn::Over,
+        }
+    }
+    fn legal_actions(&self, actor: Actor, out: &mut Vec<CallAction>) {
+        out.clear();
+        match (self.turn(), actor) {
+            (Turn::Chance, Actor::Chance) if self.high.is_none() => {
+                out.extend([CallAction::Deal(true), CallAction::Deal(false)])
+            }
+            (Turn::Chance, Actor::Chance) => {
+                out.extend([CallAction::Coin(true), CallAction::Coin(false)])
+            }
+            (Turn::Seat(Seat(0)), Actor::Seat(Seat(0))) => {
+                out.extend([CallAction::Settle, CallAction::Call])
+            }
+            (Turn::Seat(Seat(1)), Actor::Seat(Seat(1))) => {
+                out.extend([CallAction::Fold, CallAction::Fight])
+            }
+            _ => {}
+        }
+    }
+    fn sample_chance(&self, rng: &mut GameRng) -> CallAction {
+        use veil_core::RngExt;
+        // Either way, true two times in five.
+        let yes = rng.random_range(0..5) < 2;
+        if self.high.is_none() {
+            CallAction::Deal(yes)
+        } else {
+            CallAction::Coin(yes)
+        }
+    }
+    fn apply(&mut self, actor: Actor, action: CallAction) -> Result<(), ActionError<CallAction>> {
+        let mut legal = Vec::new();
+        self.legal_actions(actor, &mut legal);
+        if !legal.contains(&action) {
+            return Err(ActionError::NotYourTurn { actor, action });
+        }
+        match action {
+            CallAction::Deal(high) => self.high = Some(high),
+            CallAction::Coin(won) => self.coin = Some(won),
+            CallAction::Settle => self.called = Some(false),
+            CallAction::Call => self.called = Some(true),
+            CallAction::Fold => self.fought = Some(false),
+            CallAction::Fight => self.fought = Some(true),
+        }
+        Ok(())
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        match (self.called?, self.fought, self.coin) {
+            (false, _, Some(true)) => Some(Outcome::win(Seat(0), 2, "the coin")),
+            (false, _, Some(false)) => Some(Outcome::win(Seat(1), 2, "the coin")),
+            (true, Some(false), _) => Some(Outcome::draw(2, "folded")),
+            (true, Some(true), _) if self.high == Some(true) => {
+                Some(Outcome::win(Seat(1), 2, "a high card"))
+            }
+            (true, Some(true), _) => Some(Outcome::win(Seat(0), 2, "a low card")),
+            _ => None,
+        }
+    }
+    fn observe(&self, seat: Seat) -> CallView {
+        let mut game = self.clone();
+        if seat != Seat(1) && self.turn() != Turn::Over {
+            game.high = None;
+        }
+        CallView {
+            seat,
+            game,
+            dealt: self.high.is_some(),
+        }
+    }
+    fn observe_public(&self) -> CallView {
+        self.observe(Seat(0))
+    }
+    fn observer(view: &CallView) -> Seat {
+        view.seat
+    }
+    fn determinize(view: &CallView, rng: &mut GameRng) -> Self {
+        use veil_core::RngExt;
+        let mut game = view.game.clone();
+        if view.dealt && game.high.is_none() {
+            game.high = Some(rng.random_range(0..5) < 2);
+        }
+        game
+    }
+    /// Seat 1 reads its own card: it fights high and folds low.
+    fn playout_action(&self, seat: Seat, legal: &[CallAction], rng: &mut GameRng) -> CallAction {
+        use veil_core::RngExt;
+        if seat == Seat(1) {
+            let fight = self.high == Some(true);
+            let pick = if fight {
+                CallAction::Fight
+            } else {
+                CallAction::Fold
+            };
+            if legal.contains(&pick) {
+                return pick;
+            }
+        }
+        legal[rng.random_range(0..legal.len())]
+    }
+    fn opponents_by_policy(&self) -> bool {
+        self.by_policy
+    }
+}
+
+#[test]
+fn call_keeps_the_laws() {
+    for by_policy in [false, true] {
+        veil_core::conformance::check::<Call>(
+            &by_policy,
+            &veil_core::conformance::Config {
+                games: 30,
+                ..Default::default()
+            },
+            |rng| {
+                use veil_core::RngExt;
+                let yes = rng.random_bool(0.5);
+                match rng.random_range(0..6) {
+                    0 => CallAction::Deal(yes),
+                    1 => CallAction::Coin(yes),
+                    2 => CallAction::Settle,
+                    3 => CallAction::Call,
+                    4 => CallAction::Fold,
+                    _ => CallAction::Fight,
+                }
+            },
+        )
+        .unwrap();
+    }
+}
+
+#[test]
+fn opponents_acting_on_their_own_cards_at_hard_only() {
+    let search = |by_policy: bool, level: Level, seed: u64| {
+        let mut game = Call::new(&by_policy, 2).unwrap();
+        game.apply(Actor::Chance, CallAction::Deal(false)).unwrap();
+        let mut search = Search::<Call>::new(&game.observe(Seat(0)), level.config(), seed);
+        search.run(u32::MAX);
+        search
+    };
+    for seed in 0..3 {
+        // One tree for seat 1's choice over both its cards: it folds, and a
+        // call looks like a sure draw, better than the coin.
+        let fused = search(false, Level::Hard, seed);
+        assert_eq!(fused.best_action(), Some(CallAction::Call), "seed {seed}");
+        let call = mean_of(&fused, CallAction::Call);
+        assert!((0.45..=0.6).contains(&call), "seed {seed}: {call}");
+        // Acting on its card, seat 1 fights high: a call is worth 0.3.
+        let read = search(true, Level::Hard, seed);
+        assert_eq!(read.best_action(), Some(CallAction::Settle), "seed {seed}");
+        let call = mean_of(&read, CallAction::Call);
+        assert!((0.22..=0.38).contains(&call), "seed {seed}: {call}");
+        // Knowledge for the strongest level only.
+        let normal = search(true, Level::Normal, seed);
+        assert_eq!(normal.best_action(), Some(CallAction::Call), "seed {seed}");
+    }
+}

@@ -249,6 +249,19 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         self.action_prior(seat, actions, out);
     }
 
+    /// Game knowledge for the strongest level's search
+    /// (`veil_ai::SearchConfig::strongest`): let the opponents inside the
+    /// tree act by the playout policy ([`Game::playout_action`]) on the
+    /// cards each holds in the imagined state, instead of choosing by the
+    /// tree's statistics. Those statistics are shared by every state the
+    /// search imagines, so an opponent they model acts the same whatever it
+    /// holds (it bids as if it did not know its own hand); the policy acts
+    /// on its own cards. Only for a game whose playout policy uses nothing
+    /// but what the acting seat observes. Off by default.
+    fn opponents_by_policy(&self) -> bool {
+        false
+    }
+
     /// Game knowledge for the search: whether the searching seat should
     /// hide its own secrets from the opponents it models. The search samples
     /// full states that hold the searcher's true secrets; an opponent

@@ -1487,9 +1487,18 @@ impl Game for Tysiac {
     /// bidding: there the search weighs its own hand over whole hands of
     /// play, and an iteration that goes on with the cards the opponents
     /// imagine for it would judge a random hand instead (Normal then
-    /// passed a hand worth 150).
+    /// passed a hand worth 150). (Hard's opponents act by the policy on
+    /// their own cards instead, [`Game::opponents_by_policy`].)
     fn hide_secrets_from_opponents(&self) -> bool {
         self.table.phase == Phase::Play
+    }
+
+    /// Hard: the opponents it imagines bid, give and play on the cards
+    /// they hold there, by the policy (which reads the acting seat's own
+    /// cards and the table alone), where the tree's shared statistics had
+    /// them bid alike on any hand. Measured in the README.
+    fn opponents_by_policy(&self) -> bool {
+        true
     }
 
     /// A tree of Normal's size, several of them for Hard, as in Intrigue.
