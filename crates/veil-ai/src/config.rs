@@ -21,11 +21,14 @@ pub enum Level {
     /// Four times Normal's search, with the game's knowledge for its
     /// strongest level where it has some ([`SearchConfig::strongest`]):
     /// a game may ask for a budget of its own there
-    /// ([`veil_core::Game::strongest_budget`]; none does yet: Intrigue's
-    /// Hard with twice the budget, eight trees of 3 000 iterations at
-    /// exploration 0.35, won no more often, see the README) and weigh
-    /// its actions by what it knows ([`veil_core::Game::action_prior_strongest`]:
-    /// Intrigue's Hard hides its King on its own back rank).
+    /// ([`veil_core::Game::strongest_budget`]: Tysiąc's Hard searches
+    /// twice the level's budget; Intrigue's Hard with twice the budget,
+    /// eight trees of 3 000 iterations at exploration 0.35, won no more
+    /// often, see the README), weigh its actions by what it knows
+    /// ([`veil_core::Game::action_prior_strongest`]: Intrigue's Hard hides
+    /// its King on its own back rank) and let the opponents it imagines act
+    /// on their own secrets ([`veil_core::Game::opponents_by_policy`]:
+    /// Tysiąc).
     Hard,
 }
 

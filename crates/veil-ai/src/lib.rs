@@ -40,7 +40,11 @@
 //! an exploration constant of its own ([`Game::strongest_exploration`]),
 //! contempt for draws ([`Game::draw_contempt`]) and a search budget of its
 //! own ([`Game::strongest_budget`]: more iterations, trees or playout depth
-//! where the game rewards them).
+//! where the game rewards them); and a game whose playout policy reads only
+//! the acting seat's view can have the opponents inside the tree act by it,
+//! on the secrets each holds in the sampled state
+//! ([`Game::opponents_by_policy`]), instead of by statistics the tree shares
+//! over every secret they might hold.
 //!
 //! [`Search`] runs in slices ([`Search::run`], [`Search::run_for`]) so an app
 //! without threads can think between frames; [`choose`] is the one-call form.

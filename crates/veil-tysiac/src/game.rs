@@ -1501,6 +1501,18 @@ impl Game for Tysiac {
         true
     }
 
+    /// Hard searches twice the level's budget in trees of 6 000: with its
+    /// opponents acting on their own cards ([`Game::opponents_by_policy`])
+    /// the tree branches only on what the searcher will choose and see, and
+    /// more search pays (before, twice the search gained nothing).
+    fn strongest_budget(&self) -> veil_core::StrongestBudget {
+        veil_core::StrongestBudget {
+            iterations: Some(24_000),
+            tree_iterations: Some(6_000),
+            playout_depth: None,
+        }
+    }
+
     /// A tree of Normal's size, several of them for Hard, as in Intrigue.
     fn max_tree_iterations(&self) -> Option<u32> {
         Some(3_000)
