@@ -47,3 +47,29 @@ fn a_search_seat_plays_a_whole_match() {
     );
     assert_eq!(game.outcome(), Some(result.outcome));
 }
+
+/// Hard searches a budget of its own (twice the level's), and its
+/// opponents act on their own cards, so its answer is a search of its own
+/// choices; Normal keeps the level's budget.
+#[test]
+fn hard_searches_a_budget_of_its_own() {
+    use veil_core::{Actor, GameRng, SeedableRng, Turn};
+    let mut game = Tysiac::new(&Options::default(), 3).unwrap();
+    let mut rng = GameRng::seed_from_u64(5);
+    let seat = loop {
+        match game.turn() {
+            Turn::Chance => {
+                let deal = game.sample_chance(&mut rng);
+                game.apply(Actor::Chance, deal).unwrap();
+            }
+            Turn::Seat(seat) => break seat,
+            other => panic!("{other:?}"),
+        }
+    };
+    let view = game.observe(seat);
+    let hard = veil_ai::Search::<Tysiac>::new(&view, Level::Hard.config(), 1);
+    assert_eq!(hard.config().iterations, 24_000);
+    let normal = veil_ai::Search::<Tysiac>::new(&view, Level::Normal.config(), 1);
+    assert_eq!(normal.config().iterations, 3_000);
+    assert!(game.opponents_by_policy());
+}
