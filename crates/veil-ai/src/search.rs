@@ -557,16 +557,10 @@ impl<G: Game> Search<G> {
             {
                 // The opponent acts on the cards it holds here; the tree
                 // branches on what it did, as on a chance outcome.
-                let actor = Actor::Seat(seat);
-                state.legal_actions(actor, &mut self.legal);
-                if self.legal.is_empty() {
+                let Some(action) = self.policy_move(&mut state, seat) else {
                     break;
-                }
-                let action = state.playout_action(seat, &self.legal, &mut self.rng);
-                state
-                    .apply(actor, action)
-                    .expect("the playout policy picks a legal action");
-                let edge = self.edge_index(node, actor, action);
+                };
+                let edge = self.edge_index(node, Actor::Seat(seat), action);
                 self.path.push(Step {
                     node,
                     edge,
@@ -850,15 +844,9 @@ impl<G: Game> Search<G> {
             if plies >= self.config.playout_depth && self.estimate(state) {
                 return None;
             }
-            let actor = Actor::Seat(seat);
-            state.legal_actions(actor, &mut self.legal);
-            if self.legal.is_empty() {
+            if self.policy_move(state, seat).is_none() {
                 break;
             }
-            let action = state.playout_action(seat, &self.legal, &mut self.rng);
-            state
-                .apply(actor, action)
-                .expect("the playout policy picks a legal action");
             plies += 1;
         }
         match state.outcome() {
@@ -883,6 +871,21 @@ impl<G: Game> Search<G> {
                 None
             }
         }
+    }
+
+    /// Plays `seat`'s move by the game's playout policy; `None` (nothing
+    /// played) when it has no legal action.
+    fn policy_move(&mut self, state: &mut G, seat: Seat) -> Option<G::Action> {
+        let actor = Actor::Seat(seat);
+        state.legal_actions(actor, &mut self.legal);
+        if self.legal.is_empty() {
+            return None;
+        }
+        let action = state.playout_action(seat, &self.legal, &mut self.rng);
+        state
+            .apply(actor, action)
+            .expect("the playout policy picks a legal action");
+        Some(action)
     }
 
     /// Fills `self.rewards` from the game's evaluation; false if it has none.
