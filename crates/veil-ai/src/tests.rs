@@ -1479,3 +1479,232 @@ fn opponents_acting_on_their_own_cards_at_hard_only() {
         assert_eq!(normal.best_action(), Some(CallAction::Call), "seed {seed}");
     }
 }
+
+/// A die of three faces is cast hidden from seat 0, which may settle for a
+/// draw or look at the die and then name it: right wins, wrong loses.
+/// Searched in one tree, the naming is learnt over every face seat 0 might
+/// see, right a third of the time, worse than the draw. With the option on,
+/// the game tells the search what seat 0 has seen
+/// ([`Game::observer_key`]), and the search lets its playout policy, which
+/// names the face seen, make that choice: looking always wins.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Peek {
+    keyed: bool,
+    face: Option<u8>,
+    looked: bool,
+    named: Option<u8>,
+    settled: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+enum PeekAction {
+    /// Chance: the die.
+    Cast(u8),
+    Settle,
+    Look,
+    Name(u8),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct PeekView {
+    seat: Seat,
+    keyed: bool,
+    cast: bool,
+    /// The face, once seat 0 looked.
+    seen: Option<u8>,
+    looked: bool,
+    named: Option<u8>,
+    settled: bool,
+}
+
+impl Game for Peek {
+    const ID: &'static str = "peek";
+    type Options = bool;
+    type Action = PeekAction;
+    type Observation = PeekView;
+
+    fn new(keyed: &bool, seats: usize) -> Result<Self, OptionsError> {
+        if seats != 2 {
+            return Err(OptionsError::new("two seats"));
+        }
+        Ok(Peek {
+            keyed: *keyed,
+            face: None,
+            looked: false,
+            named: None,
+            settled: false,
+        })
+    }
+    fn options(&self) -> &bool {
+        &self.keyed
+    }
+    fn seats(&self) -> usize {
+        2
+    }
+    fn turn(&self) -> Turn {
+        if self.face.is_none() {
+            Turn::Chance
+        } else if self.settled || self.named.is_some() {
+            Turn::Over
+        } else {
+            Turn::Seat(Seat(0))
+        }
+    }
+    fn legal_actions(&self, actor: Actor, out: &mut Vec<PeekAction>) {
+        out.clear();
+        match (self.turn(), actor) {
+            (Turn::Chance, Actor::Chance) => out.extend((0..3).map(PeekAction::Cast)),
+            (Turn::Seat(seat), Actor::Seat(who)) if seat == who => {
+                if self.looked {
+                    out.extend((0..3).map(PeekAction::Name));
+                } else {
+                    out.extend([PeekAction::Settle, PeekAction::Look]);
+                }
+            }
+            _ => {}
+        }
+    }
+    fn sample_chance(&self, rng: &mut GameRng) -> PeekAction {
+        use veil_core::RngExt;
+        PeekAction::Cast(rng.random_range(0..3))
+    }
+    fn apply(&mut self, actor: Actor, action: PeekAction) -> Result<(), ActionError<PeekAction>> {
+        let mut legal = Vec::new();
+        self.legal_actions(actor, &mut legal);
+        if !legal.contains(&action) {
+            return Err(ActionError::NotYourTurn { actor, action });
+        }
+        match action {
+            PeekAction::Cast(face) => self.face = Some(face),
+            PeekAction::Settle => self.settled = true,
+            PeekAction::Look => self.looked = true,
+            PeekAction::Name(face) => self.named = Some(face),
+        }
+        Ok(())
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        if self.settled {
+            return Some(Outcome::draw(2, "settled"));
+        }
+        let winner = if self.named? == self.face? {
+            Seat(0)
+        } else {
+            Seat(1)
+        };
+        Some(Outcome::win(winner, 2, "named"))
+    }
+    fn observe(&self, seat: Seat) -> PeekView {
+        // The die is shown at the end.
+        let over = self.settled || self.named.is_some();
+        let sees = over || (self.looked && seat == Seat(0));
+        PeekView {
+            seat,
+            keyed: self.keyed,
+            cast: self.face.is_some(),
+            seen: if sees { self.face } else { None },
+            looked: self.looked,
+            named: self.named,
+            settled: self.settled,
+        }
+    }
+    fn observe_public(&self) -> PeekView {
+        let mut view = self.observe(Seat(0));
+        if !(self.settled || self.named.is_some()) {
+            view.seen = None;
+        }
+        view
+    }
+    fn observer(view: &PeekView) -> Seat {
+        view.seat
+    }
+    fn determinize(view: &PeekView, rng: &mut GameRng) -> Self {
+        use veil_core::RngExt;
+        Peek {
+            keyed: view.keyed,
+            face: view
+                .cast
+                .then(|| view.seen.unwrap_or_else(|| rng.random_range(0..3))),
+            looked: view.looked,
+            named: view.named,
+            settled: view.settled,
+        }
+    }
+    fn playout_action(&self, seat: Seat, legal: &[PeekAction], rng: &mut GameRng) -> PeekAction {
+        use veil_core::RngExt;
+        // Names the face it saw: only seat 0 looks, and it reads its view.
+        match (self.looked && seat == Seat(0), self.face) {
+            (true, Some(face)) if legal.contains(&PeekAction::Name(face)) => PeekAction::Name(face),
+            _ => legal[rng.random_range(0..legal.len())],
+        }
+    }
+    fn opponents_by_policy(&self) -> bool {
+        true
+    }
+    fn observer_key(&self, observer: Seat) -> u64 {
+        match self.face {
+            Some(face) if self.keyed && self.looked && observer == Seat(0) => 1 + u64::from(face),
+            _ => 0,
+        }
+    }
+}
+
+#[test]
+fn peek_keeps_the_laws() {
+    for keyed in [false, true] {
+        veil_core::conformance::check::<Peek>(
+            &keyed,
+            &veil_core::conformance::Config {
+                games: 30,
+                ..Default::default()
+            },
+            |rng| {
+                use veil_core::RngExt;
+                let face = rng.random_range(0..4);
+                match rng.random_range(0..4) {
+                    0 => PeekAction::Cast(face),
+                    1 => PeekAction::Settle,
+                    2 => PeekAction::Look,
+                    _ => PeekAction::Name(face),
+                }
+            },
+        )
+        .unwrap();
+    }
+}
+
+#[test]
+fn what_the_observer_will_see_is_the_policy_s_to_act_on_at_hard_only() {
+    let chosen = |keyed: bool, level: Level, seed: u64| {
+        let mut game = Peek::new(&keyed, 2).unwrap();
+        game.apply(Actor::Chance, PeekAction::Cast(2)).unwrap();
+        choose::<Peek>(&game.observe(Seat(0)), level, None, seed)
+    };
+    for seed in 0..3 {
+        // Naming learnt over the three faces: a third, below the draw.
+        assert_eq!(
+            chosen(false, Level::Hard, seed),
+            PeekAction::Settle,
+            "seed {seed}"
+        );
+        // Naming what it will have seen: looking wins.
+        assert_eq!(
+            chosen(true, Level::Hard, seed),
+            PeekAction::Look,
+            "seed {seed}"
+        );
+        // Knowledge for the strongest level only.
+        assert_eq!(
+            chosen(true, Level::Normal, seed),
+            PeekAction::Settle,
+            "seed {seed}"
+        );
+    }
+    // After looking, either level names what it saw.
+    let mut game = Peek::new(&true, 2).unwrap();
+    game.apply(Actor::Chance, PeekAction::Cast(1)).unwrap();
+    game.apply(Actor::Seat(Seat(0)), PeekAction::Look).unwrap();
+    for level in [Level::Normal, Level::Hard] {
+        let named = choose::<Peek>(&game.observe(Seat(0)), level, None, 7);
+        assert_eq!(named, PeekAction::Name(1), "{level}");
+    }
+}
