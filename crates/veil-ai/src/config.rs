@@ -162,9 +162,8 @@ pub struct SearchConfig {
     /// contempt for draws ([`veil_core::Game::draw_contempt`]), its prior
     /// ([`veil_core::Game::action_prior_strongest`]), its opponents acting
     /// on their own secrets by its playout policy
-    /// ([`veil_core::Game::opponents_by_policy`]; the observer too, once it
-    /// knows more than at the root, [`veil_core::Game::observer_key`]) and
-    /// its own search budget ([`veil_core::Game::strongest_budget`]): where the
+    /// ([`veil_core::Game::opponents_by_policy`]) and its own
+    /// search budget ([`veil_core::Game::strongest_budget`]): where the
     /// game asks for them, its iterations replace `iterations`, its tree
     /// size replaces [`veil_core::Game::max_tree_iterations`] and its
     /// playout depth replaces `playout_depth` and

@@ -44,8 +44,7 @@
 //! the acting seat's view can have the opponents inside the tree act by it,
 //! on the secrets each holds in the sampled state
 //! ([`Game::opponents_by_policy`]), instead of by statistics the tree shares
-//! over every secret they might hold; the observer's own later decisions
-//! too, where it will know more than it does now ([`Game::observer_key`]).
+//! over every secret they might hold.
 //!
 //! [`Search`] runs in slices ([`Search::run`], [`Search::run_for`]) so an app
 //! without threads can think between frames; [`choose`] is the one-call form.

@@ -522,12 +522,6 @@ impl<G: Game> Search<G> {
         let mut node = 0u32;
         let observer = self.observer;
         let mut resampled = false;
-        // What the observer knows at the root: alike in every state drawn.
-        let known = if self.by_policy {
-            state.observer_key(observer)
-        } else {
-            0
-        };
         loop {
             let turn = state.turn();
             let seat = match turn {
@@ -559,12 +553,10 @@ impl<G: Game> Search<G> {
             };
             if self.by_policy
                 && matches!(turn, Turn::Seat(_))
-                && (state.team(seat) != state.team(observer)
-                    || (seat == observer && state.observer_key(observer) != known))
+                && state.team(seat) != state.team(observer)
             {
-                // The opponent acts on the cards it holds here, and so does
-                // the observer once it knows more than at the root; the
-                // tree branches on what they did, as on a chance outcome.
+                // The opponent acts on the cards it holds here; the tree
+                // branches on what it did, as on a chance outcome.
                 let Some(action) = self.policy_move(&mut state, seat) else {
                     break;
                 };

@@ -262,21 +262,6 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         false
     }
 
-    /// Game knowledge for the strongest level's search, with
-    /// [`Game::opponents_by_policy`]: what `observer` knows in this state
-    /// beyond the actions that led here, as a number (the prikup once
-    /// shown, the card it was given). Where it differs from what the
-    /// observer knew at the search's root, the observer's own decision is
-    /// made by the playout policy on what it knows then, as an opponent's
-    /// is: the tree's statistics would mix that decision over everything
-    /// the observer might have learnt (take the prikup or give up alike
-    /// whatever it turned out to hold). 0, the default: the actions tell
-    /// everything the observer learns.
-    fn observer_key(&self, observer: Seat) -> u64 {
-        let _ = observer;
-        0
-    }
-
     /// Game knowledge for the search: whether the searching seat should
     /// hide its own secrets from the opponents it models. The search samples
     /// full states that hold the searcher's true secrets; an opponent

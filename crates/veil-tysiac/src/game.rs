@@ -1501,15 +1501,6 @@ impl Game for Tysiac {
         true
     }
 
-    /// The prikup once shown and the card the declarer gave the observer:
-    /// Hard's take, exchange and raise after a bid are then the policy's
-    /// on the cards it found, not one choice mixed over every prikup.
-    fn observer_key(&self, observer: Seat) -> u64 {
-        let shown = self.table.prikup.map_or(0, |p| u64::from(p.0));
-        let given = self.given[observer.index()].map_or(0, |c| 1 + c.index() as u64);
-        shown | given << 32
-    }
-
     /// Hard searches twice the level's budget in trees of 6 000: with its
     /// opponents acting on their own cards ([`Game::opponents_by_policy`])
     /// the tree branches only on what the searcher will choose and see, and
