@@ -881,11 +881,7 @@ impl<G: Game> Search<G> {
         if self.legal.is_empty() {
             return None;
         }
-        let action = if self.by_policy && state.team(seat) != state.team(self.observer) {
-            state.opponent_action(seat, &self.legal, &mut self.rng)
-        } else {
-            state.playout_action(seat, &self.legal, &mut self.rng)
-        };
+        let action = state.playout_action(seat, &self.legal, &mut self.rng);
         state
             .apply(actor, action)
             .expect("the playout policy picks a legal action");

@@ -262,20 +262,6 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         false
     }
 
-    /// The action an opponent takes where [`Game::opponents_by_policy`]
-    /// has it act by a policy (in the tree and in the playouts of the
-    /// strongest level's search): a model of how the opponents really play,
-    /// which may differ from the policy the searcher's own playouts use.
-    /// Defaults to [`Game::playout_action`].
-    fn opponent_action(
-        &self,
-        seat: Seat,
-        legal: &[Self::Action],
-        rng: &mut GameRng,
-    ) -> Self::Action {
-        self.playout_action(seat, legal, rng)
-    }
-
     /// Game knowledge for the search: whether the searching seat should
     /// hide its own secrets from the opponents it models. The search samples
     /// full states that hold the searcher's true secrets; an opponent

@@ -254,23 +254,6 @@ pub fn playout_action(game: &Tysiac, seat: Seat, legal: &[Action], rng: &mut Gam
     playout_action_styled(game, seat, legal, rng, &Style::DEFAULT)
 }
 
-/// How the strongest search imagines its opponents act (experiment).
-pub fn opponent_action(game: &Tysiac, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
-    use std::sync::OnceLock;
-    static MARGIN: OnceLock<f64> = OnceLock::new();
-    let margin = *MARGIN.get_or_init(|| {
-        std::env::var("VEIL_OPP_BID")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(BID_MARGIN)
-    });
-    let style = Style {
-        bid_margin: margin,
-        ..Style::DEFAULT
-    };
-    playout_action_styled(game, seat, legal, rng, &style)
-}
-
 /// The playout policy's knobs, for tuning it by self-play (the `tune`
 /// example) and for a level that plays a policy of its own.
 #[doc(hidden)]

@@ -1501,10 +1501,6 @@ impl Game for Tysiac {
         true
     }
 
-    fn opponent_action(&self, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
-        crate::ai::opponent_action(self, seat, legal, rng)
-    }
-
     /// Hard searches twice the level's budget in trees of 6 000: with its
     /// opponents acting on their own cards ([`Game::opponents_by_policy`])
     /// the tree branches only on what the searcher will choose and see, and
