@@ -90,3 +90,42 @@ fn versus_resigns_a_hopeless_game_when_asked() {
         assert!(String::from_utf8_lossy(&output.stderr).contains("--resign"));
     }
 }
+
+#[test]
+fn versus_keeps_the_mean_time_with_a_managed_clock() {
+    let bin = env!("CARGO_BIN_EXE_veil-cli");
+    let run = |clock: &str| {
+        Command::new(bin)
+            .args([
+                "versus",
+                "--game",
+                "go",
+                "--engine",
+                &format!("{bin} gtp --level random"),
+                "--size",
+                "9",
+                "--games",
+                "1",
+                "--think-ms",
+                "50",
+                "--clock",
+                clock,
+            ])
+            .output()
+            .unwrap()
+    };
+    let output = run("managed");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stdout}\n{stderr}");
+    let json: serde_json::Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(json["refused_by_veil"], 0);
+    // Moves may take up to twice the time, the mean stays at it (a slice
+    // of playouts past the time aside, which the next move pays back: a
+    // few milliseconds, more on a busy machine).
+    let mean = json["seats"][0]["mean_think_ms"].as_f64().unwrap();
+    assert!(mean > 0.0 && mean <= 50.0 * 1.5, "{mean} ms a move");
+    let output = run("sometimes");
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--clock"));
+}
