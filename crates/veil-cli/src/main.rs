@@ -46,7 +46,7 @@ usage:
       prints each level's win share with its 95% interval and the mean shots a game
   veil-cli gtp [--size N] [--level LEVEL] [--think-ms M]
       Veil's Go engine over GTP version 2 on standard input and output
-  veil-cli versus --game go --engine \"gnugo --mode gtp\" [--size N] [--games N] [--think-ms M] [--level L] [--komi K] [--seed S] [--resign R] [--clock fixed|managed]
+  veil-cli versus --game go --engine \"gnugo --mode gtp\" [--size N] [--games N] [--think-ms M] [--level L] [--komi K] [--seed S] [--resign R]
       Veil's Go engine (hard) against an external GTP engine, colours alternating;
       --resign R: Veil resigns when its win rate stays below R three moves running
   veil-cli saves [--game tysiac] [--seed S] [--play random|policy] [--max-changes N]

@@ -23,7 +23,7 @@ use web_time::{Duration, Instant};
 
 /// The flags of `veil-cli versus`.
 pub const FLAGS: &[&str] = &[
-    "game", "engine", "size", "games", "think-ms", "level", "komi", "seed", "resign", "clock",
+    "game", "engine", "size", "games", "think-ms", "level", "komi", "seed", "resign",
 ];
 
 /// `veil-cli versus`.
@@ -54,11 +54,6 @@ pub fn command(args: &Args) -> Result<(), String> {
                 .filter(|r| (0.0..0.5).contains(r))
                 .ok_or(format!("--resign {r:?}: a win rate from 0 to under 0.5"))
         })?,
-        clock: match args.get("clock").unwrap_or("fixed") {
-            "fixed" => false,
-            "managed" => true,
-            other => return Err(format!("--clock {other:?}: fixed or managed")),
-        },
     };
     let report = run(&spec, |line| eprintln!("{line}"))?;
     crate::say(&report);
@@ -166,10 +161,6 @@ pub struct VersusSpec {
     /// moves (0: never). A measurement's time saver: the games GNU Go wins
     /// it mostly wins by the whole board.
     pub resign: f64,
-    /// `--think-ms` as the mean over a game ([`veil_go::clock::Clock`]:
-    /// settled moves stop early, open ones think on) rather than each
-    /// move's fixed time.
-    pub clock: bool,
 }
 
 #[derive(Clone, Debug, Default, Serialize)]
@@ -349,25 +340,20 @@ fn play_game(
     let mut previous: Option<Engine> = None;
     // Veil's moves in a row with its chances below `spec.resign`.
     let mut hopeless = 0;
-    let mut clock = veil_go::clock::Clock::new(spec.think);
     while position.passes() < 2 && position.moves().len() < cap {
         if color == veil {
             let started = Instant::now();
             // The think time is the budget: no playout cap.
             let mut config = EngineConfig::level(spec.level);
             config.playouts = u32::MAX;
-            config.max_time = (!spec.clock).then_some(spec.think);
+            config.max_time = Some(spec.think);
             let seed = spec
                 .seed
                 .wrapping_mul(1_000_003)
                 .wrapping_add(u64::from(index) * 10_007 + position.moves().len() as u64);
             let mut engine = Engine::continued(previous.take(), &position, spec.komi, config, seed);
-            if spec.clock {
-                clock.think(&mut engine);
-            } else {
-                while !engine.is_finished() {
-                    engine.run(1024);
-                }
+            while !engine.is_finished() {
+                engine.run(1024);
             }
             let mv = engine.best_move();
             playouts += u64::from(engine.playouts());

@@ -410,46 +410,6 @@ impl Engine {
         }
     }
 
-    /// The two most visited moves at the root: their visits and their
-    /// playouts' win rates (priors left out). `None` with fewer than two.
-    fn top_two(&self) -> Option<[(u32, f32); 2]> {
-        let mut top: [Option<&Node>; 2] = [None, None];
-        for c in self.children(&self.nodes[0]) {
-            if top[0].is_none_or(|b| c.visits > b.visits) {
-                top[1] = top[0];
-                top[0] = Some(c);
-            } else if top[1].is_none_or(|b| c.visits > b.visits) {
-                top[1] = Some(c);
-            }
-        }
-        let rate = |n: &Node| (n.visits, n.wins / n.visits.max(1) as f32);
-        Some([rate(top[0]?), rate(top[1]?)])
-    }
-
-    /// Whether `remaining` more playouts could no longer change the move
-    /// played: the most visited move leads the next by more than that.
-    pub fn settled(&self, remaining: u32) -> bool {
-        if self.trivial().is_some() {
-            return true;
-        }
-        self.top_two()
-            .is_some_and(|[a, b]| a.0.saturating_sub(b.0) > remaining)
-    }
-
-    /// Whether the choice is still open: the runner-up has nearly as many
-    /// visits as the most visited move, or a better win rate. Where this
-    /// holds when the time is up, more time is likely to change the move.
-    pub fn unstable(&self) -> bool {
-        if self.trivial().is_some() {
-            return false;
-        }
-        self.top_two().is_some_and(|[a, b]| {
-            let close = f64::from(b.0) * 1.5 > f64::from(a.0);
-            let better = b.0 >= 100 && b.1 > a.1;
-            close || better
-        })
-    }
-
     /// The estimated chance that the player to move wins with the best move.
     pub fn win_rate(&self) -> f64 {
         if self.corner.is_some() && !self.pass_wins {

@@ -54,7 +54,6 @@
 //! - Seki under territory scoring: see [`scoring`].
 
 pub mod board;
-pub mod clock;
 pub mod engine;
 mod opening;
 pub mod patterns;
