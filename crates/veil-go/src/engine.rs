@@ -51,8 +51,6 @@ pub struct EngineConfig {
     pub max_time: Option<Duration>,
     /// RAVE's equivalence parameter k.
     pub rave_k: f32,
-    /// How much of a playout's value is its margin rather than its win.
-    pub score_weight: f32,
 }
 
 impl EngineConfig {
@@ -61,7 +59,6 @@ impl EngineConfig {
             playouts,
             max_time: None,
             rave_k: 600.0,
-            score_weight: SCORE_WEIGHT,
         }
     }
 
@@ -79,28 +76,12 @@ impl EngineConfig {
     }
 }
 
-/// Black's share of a playout's value: mostly whether it won by area
-/// with `komi`, a `weight` of it by how much, so the search keeps a lead
-/// rather than thinning it to half a point and weighs a large group's
-/// death by its size (as Fuego's score modification and Pachi's value
-/// scaling do). Margins reach the ends of that share at an eighth of the
-/// board's points.
-fn black_value(diff: i32, komi: f32, size: u8, weight: f32) -> f32 {
-    let margin = diff as f32 - komi;
-    let scale = f32::from(size) * f32::from(size) / 8.0;
-    let by_margin = (margin / (2.0 * scale) + 0.5).clamp(0.0, 1.0);
-    (1.0 - weight) * f32::from(u8::from(margin > 0.0)) + weight * by_margin
-}
-
 const PASS: u16 = 0;
 const NO_CHILDREN: u32 = u32::MAX;
 /// Nodes the tree may hold (about 100 MB); past it, leaves stop expanding.
 const MAX_NODES: usize = 3_000_000;
 /// A leaf is expanded once it has been reached this often.
 const EXPAND_AT: u32 = 3;
-/// How much of a playout's value is its margin ([`black_value`]);
-/// measured in the README.
-const SCORE_WEIGHT: f32 = 0.08;
 /// UCB's exploration constant (small: the priors and AMAF explore too).
 const EXPLORATION: f32 = 0.15;
 
@@ -645,28 +626,17 @@ impl Engine {
                 *plies += 1;
             })
         };
-        let black_value = black_value(
-            diff,
-            self.komi,
-            self.root.size(),
-            self.config.score_weight,
-        );
-        let value = |c: Color| {
-            if c == Color::Black {
-                black_value
-            } else {
-                1.0 - black_value
-            }
-        };
+        let black_wins = diff as f32 - self.komi > 0.0;
         // Credit: the node's move was made by the colour before it.
         let mut mover = self.to_move;
         for depth in 0..self.path.len() {
             let id = self.path[depth] as usize;
             // The root has no mover; its children were moved by `to_move`.
             if depth > 0 {
+                let won = (mover == Color::Black) == black_wins;
                 let n = &mut self.nodes[id];
                 n.visits += 1;
-                n.wins += value(mover);
+                n.wins += f32::from(u8::from(won));
                 mover = mover.opponent();
             } else {
                 self.nodes[id].visits += 1;
@@ -674,7 +644,7 @@ impl Engine {
             // AMAF for the children of this node: moves by the player to
             // move here that were played first by that player later on.
             let to_play = if depth == 0 { self.to_move } else { mover };
-            let won = value(to_play);
+            let won = (to_play == Color::Black) == black_wins;
             let bit = color_bit(to_play);
             let node = self.nodes[id];
             if node.first_child == NO_CHILDREN {
@@ -691,7 +661,7 @@ impl Engine {
                 if child.mv != PASS && first & 3 == bit && first >> 2 >= here {
                     let w = 2.0 - ((first >> 2) - here) as f32 / span;
                     child.amaf_visits += w;
-                    child.amaf_wins += w * won;
+                    child.amaf_wins += w * f32::from(u8::from(won));
                 }
             }
         }
@@ -949,26 +919,6 @@ mod tests {
             let fresh = Engine::continued(Some(first), &next, 7.5, EngineConfig::playouts(10), 2);
             assert_eq!(fresh.nodes[0].visits, 0);
         }
-    }
-
-    #[test]
-    fn a_playout_is_worth_more_the_more_it_wins_by() {
-        let value = |diff, weight| black_value(diff, 7.5, 19, weight);
-        // Without the weight, a win is a win.
-        assert_eq!(value(8, 0.0), 1.0);
-        assert_eq!(value(100, 0.0), 1.0);
-        assert_eq!(value(7, 0.0), 0.0);
-        // With it, a win by half a point is worth less than one by forty,
-        // a loss by forty less than one by half a point, and any win more
-        // than any loss.
-        let w = SCORE_WEIGHT;
-        assert!(value(8, w) < value(48, w));
-        assert!(value(-33, w) < value(7, w));
-        assert!(value(7, w) < value(8, w));
-        assert!(value(400, w) <= 1.0 && value(-400, w) >= 0.0);
-        assert!((value(400, w) - 1.0).abs() < 1e-6);
-        // A point more moves the value by a little: the win still rules.
-        assert!((value(9, w) - value(8, w)).abs() < w / 10.0);
     }
 
     #[test]
