@@ -15,7 +15,10 @@
 //! running from atari into a ladder is unpromising, an atari that starts a
 //! working ladder promising, and so is lengthening a chain a ladder
 //! threatens. AMAF counts are weighted by how soon after the node the move
-//! was played (from 2 down to 0 at the playout's end). On 13×13 and 19×19
+//! was played (from 2 down to 0 at the playout's end). The playouts learn
+//! as the search goes: each winner's replies to the move before (and the
+//! two before) are tried first in later playouts, and forgotten when they
+//! lose (last good reply with forgetting, LGRF-2). On 13×13 and 19×19
 //! an empty corner is taken at its 4-4 point while the board is nearly
 //! empty, and first- and second-line points with no stone near are not
 //! searched (see `opening`). Superko is checked at the root; in the tree
@@ -38,7 +41,7 @@ use veil_core::{GameRng, SeedableRng};
 use web_time::{Duration, Instant};
 
 use crate::board::{BLACK, Board, CELLS, Color, EMPTY, WHITE};
-use crate::playout::{self, Policy};
+use crate::playout;
 use crate::position::{Move, Position};
 use crate::tactics;
 
@@ -147,6 +150,11 @@ pub struct Engine {
     /// Per point, who played it first in this iteration and at which ply:
     /// `ply << 2 | colour bit`, 0 if nobody did.
     amaf: Vec<u32>,
+    /// The playouts' last good replies, learnt over every playout of this
+    /// search (and kept by [`Engine::continued`]).
+    replies: playout::Replies,
+    /// This iteration's moves, after the root's last two (a pass as 0).
+    moves: Vec<(Color, u16)>,
 }
 
 impl Engine {
@@ -182,6 +190,8 @@ impl Engine {
             corner: None,
             path: Vec::with_capacity(256),
             amaf: vec![0; CELLS],
+            replies: playout::Replies::new(),
+            moves: Vec::with_capacity(1024),
         };
         let corners = crate::opening::empty_corners(&engine.root);
         if !corners.is_empty() {
@@ -207,11 +217,19 @@ impl Engine {
         seed: u64,
     ) -> Engine {
         let mut engine = Engine::new(position, komi, config, seed);
+        let mut previous = previous;
+        // The replies learnt last move still answer the same local fights.
+        let previous_replies = previous
+            .as_mut()
+            .map(|p| std::mem::replace(&mut p.replies, playout::Replies::empty()));
         if let Some(prev) = previous
             && prev.komi == komi as f32
             && let Some(old_root) = prev.follow(position)
         {
             engine.graft(&prev, old_root);
+        }
+        if let Some(prev) = previous_replies {
+            engine.replies = prev;
         }
         engine
     }
@@ -577,6 +595,15 @@ impl Engine {
         self.path.clear();
         self.path.push(0);
         self.amaf.fill(0);
+        self.moves.clear();
+        for k in (1..=2).rev() {
+            let before = self.history.len().checked_sub(k).map(|j| self.history[j]);
+            self.moves.push(match before {
+                Some((c, Move::Play(p))) => (c, self.root.index(p)),
+                Some((c, Move::Pass)) => (c, PASS),
+                None => (self.to_move.opponent(), PASS),
+            });
+        }
         let mut node = 0u32;
         let mut passes = u8::from(self.opponent_passed);
         let mut ended = false;
@@ -594,6 +621,7 @@ impl Engine {
             }
             let child = self.select(node);
             let mv = self.nodes[child as usize].mv;
+            self.moves.push((color, mv));
             if mv == PASS {
                 board.pass();
                 passes += 1;
@@ -619,14 +647,34 @@ impl Engine {
         } else {
             let amaf = &mut self.amaf;
             let plies = &mut plies;
-            playout::play_out(&mut board, color, Policy::Heavy, &mut self.rng, |c, i| {
-                if amaf[i as usize] == 0 {
-                    amaf[i as usize] = *plies << 2 | color_bit(c);
-                }
-                *plies += 1;
-            })
+            let moves = &mut self.moves;
+            let n = moves.len();
+            let context = (moves[n - 2].1, moves[n - 1].1);
+            playout::play_out_replying(
+                &mut board,
+                color,
+                &mut self.rng,
+                &self.replies,
+                context,
+                |c, i| {
+                    moves.push((c, i));
+                    if i == PASS {
+                        return;
+                    }
+                    if amaf[i as usize] == 0 {
+                        amaf[i as usize] = *plies << 2 | color_bit(c);
+                    }
+                    *plies += 1;
+                },
+            )
         };
         let black_wins = diff as f32 - self.komi > 0.0;
+        let winner = if black_wins {
+            Color::Black
+        } else {
+            Color::White
+        };
+        self.replies.learn(&self.moves, 2, winner);
         // Credit: the node's move was made by the colour before it.
         let mut mover = self.to_move;
         for depth in 0..self.path.len() {
@@ -772,15 +820,19 @@ mod tests {
 
     #[test]
     fn it_captures_a_big_chain_in_atari() {
-        // White's four stones have one liberty at E5; Black should take them.
+        // White's six stones on the sixth line have one liberty at E4; if
+        // Black does not take them now, White joins them to its wall below
+        // and Black's four on the fifth line die instead. (A chain in atari
+        // inside Black's ring, with only its own eye left, would not do:
+        // Black may take it whenever it likes, and every move wins.)
         let board = Board::from_rows(&[
             ".........",
             ".........",
-            "...XXX...",
-            "..XOOOX..",
-            "..XO.OX..",
-            "..XOOOX..",
-            "...XXX...",
+            "XXXXXX...",
+            "OOOOOX...",
+            "XXXXOX...",
+            "...X.X...",
+            "OOOOOOOOO",
             ".........",
             ".........",
         ])
@@ -788,11 +840,13 @@ mod tests {
         let position = Position::from_board(board, Color::Black);
         let mut engine = Engine::new(&position, 7.5, EngineConfig::playouts(2000), 3);
         engine.run(u32::MAX);
-        assert_eq!(
-            engine.best_move(),
-            Move::Play(Point::parse("E5", 9).unwrap())
-        );
-        assert!(engine.win_rate() > 0.8);
+        let e4 = Move::Play(Point::parse("E4", 9).unwrap());
+        assert_eq!(engine.best_move(), e4);
+        // Taking them keeps the game open; anything else loses it.
+        assert!(engine.win_rate() > 0.4, "{}", engine.win_rate());
+        for (mv, visits, rate, ..) in engine.root_stats() {
+            assert!(mv == e4 || visits < 20 || rate < 0.2, "{mv:?}: {rate}");
+        }
     }
 
     #[test]

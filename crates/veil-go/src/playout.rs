@@ -6,13 +6,15 @@
 //! unless running only feeds a ladder)
 //! and never fills the last liberty of its own chain of two or more stones
 //! nine times in ten (so sekis mostly survive playouts, while nakade
-//! still happens); it answers with 3×3 patterns around the last move;
-//! otherwise it plays like the light one.
+//! still happens); in the engine's playouts it then plays the last good
+//! reply to the last two moves, or to the last one (see [`Replies`]); it
+//! answers with 3×3 patterns around the last move; otherwise it plays like
+//! the light one.
 
 use rand::RngExt;
 use veil_core::GameRng;
 
-use crate::board::{BLACK, BORDER, Board, Color, EMPTY, WHITE};
+use crate::board::{BLACK, BORDER, Board, CELLS, Color, EMPTY, WHITE};
 use crate::tactics;
 
 /// Stones a playout's ladder read may play: short ladders only, so a
@@ -68,7 +70,12 @@ fn color_cell(color: Color) -> u8 {
 }
 
 /// The heavy policy's answer to the last move, if it has one.
-fn answer_last(board: &Board, color: Color, rng: &mut GameRng) -> Option<u16> {
+fn answer_last(
+    board: &Board,
+    color: Color,
+    rng: &mut GameRng,
+    replies: Option<(&Replies, u16, u16)>,
+) -> Option<u16> {
     let last = board.last_index()?;
     let me = color_cell(color);
     // Capture the stone just played if it stands in atari.
@@ -118,6 +125,18 @@ fn answer_last(board: &Board, color: Color, rng: &mut GameRng) -> Option<u16> {
     if k > 0 {
         return Some(candidates[rng.random_range(0..k)]);
     }
+    if let Some((replies, before, prev)) = replies {
+        for r in replies.get(color, before, prev) {
+            if r != NO_REPLY
+                && board.cell(r) == EMPTY
+                && !board.is_eyeish(color, r)
+                && board.check(color, r).is_ok()
+                && !board.is_self_atari(color, r)
+            {
+                return Some(r);
+            }
+        }
+    }
     // A 3×3 pattern around the last move.
     let s = board.size() as u16 + 2;
     let around = [
@@ -144,6 +163,85 @@ fn answer_last(board: &Board, color: Color, rng: &mut GameRng) -> Option<u16> {
     (k > 0).then(|| candidates[rng.random_range(0..k)])
 }
 
+/// Last good replies with forgetting (Baier and Drake's LGRF-2): for each
+/// colour, the reply that last won a playout right after a move, and after
+/// a pair of moves; a reply is forgotten when a playout it was played in is
+/// lost. The playouts try the pair's reply, then the move's, before their
+/// patterns: what the search learns about local fights carries into the
+/// playouts, where the fixed policy would answer the same way every time.
+pub(crate) struct Replies {
+    one: Vec<u16>,
+    two: Vec<u16>,
+}
+
+/// No reply stored (cell 0 is border: never a stone).
+const NO_REPLY: u16 = 0;
+
+impl Replies {
+    pub(crate) fn new() -> Replies {
+        Replies {
+            one: vec![NO_REPLY; 2 * CELLS],
+            two: vec![NO_REPLY; 2 * CELLS * CELLS],
+        }
+    }
+
+    /// No tables at all: a placeholder for one moved away.
+    pub(crate) fn empty() -> Replies {
+        Replies {
+            one: Vec::new(),
+            two: Vec::new(),
+        }
+    }
+
+    fn slot_one(color: Color, prev: u16) -> usize {
+        (color as usize & 1) * CELLS + prev as usize
+    }
+
+    fn slot_two(color: Color, before: u16, prev: u16) -> usize {
+        ((color as usize & 1) * CELLS + before as usize) * CELLS + prev as usize
+    }
+
+    /// Learns from one playout's moves (the tree's and the playout's, a
+    /// pass as cell 0) and who won it.
+    /// Moves before `first` are context only (the game's moves before the
+    /// search's root).
+    pub(crate) fn learn(&mut self, moves: &[(Color, u16)], first: usize, winner: Color) {
+        for j in first.max(1)..moves.len() {
+            let (color, mv) = moves[j];
+            if mv == NO_REPLY {
+                continue;
+            }
+            let prev = moves[j - 1].1;
+            let one = Self::slot_one(color, prev);
+            let two = (j >= 2).then(|| Self::slot_two(color, moves[j - 2].1, prev));
+            if color == winner {
+                self.one[one] = mv;
+                if let Some(two) = two {
+                    self.two[two] = mv;
+                }
+            } else {
+                if self.one[one] == mv {
+                    self.one[one] = NO_REPLY;
+                }
+                if let Some(two) = two
+                    && self.two[two] == mv
+                {
+                    self.two[two] = NO_REPLY;
+                }
+            }
+        }
+    }
+
+    /// The stored replies of `color` to `prev` after `before`: the pair's
+    /// first, then the move's.
+    fn get(&self, color: Color, before: u16, prev: u16) -> [u16; 2] {
+        [
+            self.two[Self::slot_two(color, before, prev)],
+            self.one[Self::slot_one(color, prev)],
+        ]
+    }
+}
+
 /// The move `color` plays in a playout, or `None` to pass.
 pub(crate) fn choose(
     board: &Board,
@@ -151,12 +249,66 @@ pub(crate) fn choose(
     policy: Policy,
     rng: &mut GameRng,
 ) -> Option<u16> {
+    choose_replying(board, color, policy, rng, None)
+}
+
+/// [`choose`], trying the last good replies to `(before, prev)` after the
+/// answers to an atari and before the patterns.
+fn choose_replying(
+    board: &Board,
+    color: Color,
+    policy: Policy,
+    rng: &mut GameRng,
+    replies: Option<(&Replies, u16, u16)>,
+) -> Option<u16> {
     if policy == Policy::Heavy
-        && let Some(i) = answer_last(board, color, rng)
+        && let Some(i) = answer_last(board, color, rng, replies)
     {
         return Some(i);
     }
     random_point(board, color, policy, rng)
+}
+
+/// Plays the board out like [`play_out`] with the heavy policy and the
+/// last good replies, `(before, prev)` the two moves that led here (cell 0
+/// for a pass or none); `record` is called with every move, a pass as cell 0.
+pub(crate) fn play_out_replying(
+    board: &mut Board,
+    mut to_move: Color,
+    rng: &mut GameRng,
+    replies: &Replies,
+    (mut before, mut prev): (u16, u16),
+    mut record: impl FnMut(Color, u16),
+) -> i32 {
+    let cap = move_cap(board.size());
+    let mut passes = 0;
+    for _ in 0..cap {
+        let mv = choose_replying(
+            board,
+            to_move,
+            Policy::Heavy,
+            rng,
+            Some((replies, before, prev)),
+        );
+        match mv {
+            Some(i) => {
+                board.play_unchecked(to_move, i);
+                passes = 0;
+            }
+            None => {
+                board.pass();
+                passes += 1;
+            }
+        }
+        let i = mv.unwrap_or(NO_REPLY);
+        record(to_move, i);
+        (before, prev) = (prev, i);
+        if passes == 2 {
+            break;
+        }
+        to_move = to_move.opponent();
+    }
+    area_difference(board)
 }
 
 /// Plays the board out from `to_move` until two passes (or the move cap)
@@ -256,4 +408,84 @@ pub fn ownership(board: &Board, to_move: Color, playouts: u32, rng: &mut GameRng
     sum.iter()
         .map(|s| *s as f32 / playouts.max(1) as f32)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Point;
+    use veil_core::SeedableRng;
+
+    fn at(board: &Board, name: &str) -> u16 {
+        board.index(Point::parse(name, board.size()).unwrap())
+    }
+
+    #[test]
+    fn a_winning_reply_is_kept_and_a_losing_one_forgotten() {
+        let board = Board::new(9).unwrap();
+        let [a, b, c] = ["C3", "G7", "D4"].map(|n| at(&board, n));
+        let moves = [(Color::Black, a), (Color::White, b), (Color::Black, c)];
+        let mut replies = Replies::new();
+        replies.learn(&moves, 1, Color::Black);
+        assert_eq!(replies.get(Color::Black, a, b), [c, c]);
+        // White lost: its G7 is no reply it keeps.
+        assert_eq!(replies.get(Color::White, PASS_CELL, a), [NO_REPLY; 2]);
+        // The same moves lost for Black: both its replies are forgotten,
+        // and White's winning G7 is learnt.
+        replies.learn(&moves, 1, Color::White);
+        assert_eq!(replies.get(Color::Black, a, b), [NO_REPLY; 2]);
+        assert_eq!(replies.get(Color::White, PASS_CELL, a)[1], b);
+        // A move before `first` is context only.
+        let mut fresh = Replies::new();
+        fresh.learn(&moves, 2, Color::White);
+        assert_eq!(fresh.get(Color::White, PASS_CELL, a)[1], NO_REPLY);
+    }
+
+    const PASS_CELL: u16 = NO_REPLY;
+
+    #[test]
+    fn a_playout_plays_the_reply_it_learnt() {
+        let mut board = Board::new(9).unwrap();
+        board
+            .play(Color::Black, Point::parse("C3", 9).unwrap())
+            .unwrap();
+        board
+            .play(Color::White, Point::parse("G7", 9).unwrap())
+            .unwrap();
+        let (c3, g7, e5) = (at(&board, "C3"), at(&board, "G7"), at(&board, "E5"));
+        let mut replies = Replies::new();
+        replies.learn(
+            &[(Color::Black, c3), (Color::White, g7), (Color::Black, e5)],
+            1,
+            Color::Black,
+        );
+        let mut rng = GameRng::seed_from_u64(1);
+        for _ in 0..20 {
+            let mv = choose_replying(
+                &board,
+                Color::Black,
+                Policy::Heavy,
+                &mut rng,
+                Some((&replies, c3, g7)),
+            );
+            assert_eq!(mv, Some(e5));
+        }
+        // Without the replies the policy plays about anywhere.
+        let others = (0..20)
+            .filter(|_| choose(&board, Color::Black, Policy::Heavy, &mut rng) != Some(e5))
+            .count();
+        assert!(others > 15, "{others}");
+        // A reply that is no longer legal is passed over.
+        board
+            .play(Color::White, Point::parse("E5", 9).unwrap())
+            .unwrap();
+        let mv = choose_replying(
+            &board,
+            Color::Black,
+            Policy::Heavy,
+            &mut rng,
+            Some((&replies, c3, g7)),
+        );
+        assert_ne!(mv, Some(e5));
+    }
 }
