@@ -151,8 +151,9 @@ pub struct Engine {
     /// `ply << 2 | colour bit`, 0 if nobody did.
     amaf: Vec<u32>,
     /// The playouts' last good replies, learnt over every playout of this
-    /// search (and kept by [`Engine::continued`]).
-    replies: playout::Replies,
+    /// search (and kept by [`Engine::continued`]); on 19×19 only, where
+    /// they were measured to help (on 9×9 they cost, see the README).
+    replies: Option<playout::Replies>,
     /// This iteration's moves, after the root's last two (a pass as 0).
     moves: Vec<(Color, u16)>,
 }
@@ -190,7 +191,8 @@ impl Engine {
             corner: None,
             path: Vec::with_capacity(256),
             amaf: vec![0; CELLS],
-            replies: playout::Replies::new(),
+            replies: (position.size() as usize == crate::board::MAX_SIZE)
+                .then(playout::Replies::new),
             moves: Vec::with_capacity(1024),
         };
         let corners = crate::opening::empty_corners(&engine.root);
@@ -219,17 +221,17 @@ impl Engine {
         let mut engine = Engine::new(position, komi, config, seed);
         let mut previous = previous;
         // The replies learnt last move still answer the same local fights.
-        let previous_replies = previous
-            .as_mut()
-            .map(|p| std::mem::replace(&mut p.replies, playout::Replies::empty()));
+        let previous_replies = previous.as_mut().and_then(|p| p.replies.take());
         if let Some(prev) = previous
             && prev.komi == komi as f32
             && let Some(old_root) = prev.follow(position)
         {
             engine.graft(&prev, old_root);
         }
-        if let Some(prev) = previous_replies {
-            engine.replies = prev;
+        if let Some(prev) = previous_replies
+            && engine.replies.is_some()
+        {
+            engine.replies = Some(prev);
         }
         engine
     }
@@ -654,7 +656,7 @@ impl Engine {
                 &mut board,
                 color,
                 &mut self.rng,
-                &self.replies,
+                self.replies.as_ref(),
                 context,
                 |c, i| {
                     moves.push((c, i));
@@ -674,7 +676,9 @@ impl Engine {
         } else {
             Color::White
         };
-        self.replies.learn(&self.moves, 2, winner);
+        if let Some(replies) = &mut self.replies {
+            replies.learn(&self.moves, 2, winner);
+        }
         // Credit: the node's move was made by the colour before it.
         let mut mover = self.to_move;
         for depth in 0..self.path.len() {
@@ -846,6 +850,23 @@ mod tests {
         assert!(engine.win_rate() > 0.4, "{}", engine.win_rate());
         for (mv, visits, rate, ..) in engine.root_stats() {
             assert!(mv == e4 || visits < 20 || rate < 0.2, "{mv:?}: {rate}");
+        }
+    }
+
+    #[test]
+    fn the_playouts_learn_replies_on_19_by_19_only() {
+        for (size, learns) in [(9, false), (13, false), (19, true)] {
+            // Four handicap stones: no empty corner to take without a search.
+            let position = Position::new(size, 4).unwrap();
+            let mut engine = Engine::new(&position, 0.5, EngineConfig::playouts(50), 1);
+            assert_eq!(engine.replies.is_some(), learns, "{size}");
+            engine.run(u32::MAX);
+            let learnt = engine.replies.as_ref().map_or(0, |r| r.learnt());
+            assert_eq!(learnt > 0, learns, "{size}: {learnt}");
+            // Tree reuse hands the tables on.
+            let next =
+                Engine::continued(Some(engine), &position, 0.5, EngineConfig::playouts(50), 2);
+            assert_eq!(next.replies.as_ref().map_or(0, |r| r.learnt()), learnt);
         }
     }
 

@@ -185,12 +185,10 @@ impl Replies {
         }
     }
 
-    /// No tables at all: a placeholder for one moved away.
-    pub(crate) fn empty() -> Replies {
-        Replies {
-            one: Vec::new(),
-            two: Vec::new(),
-        }
+    /// How many single-move replies are stored.
+    #[cfg(test)]
+    pub(crate) fn learnt(&self) -> usize {
+        self.one.iter().filter(|r| **r != NO_REPLY).count()
     }
 
     fn slot_one(color: Color, prev: u16) -> usize {
@@ -276,7 +274,7 @@ pub(crate) fn play_out_replying(
     board: &mut Board,
     mut to_move: Color,
     rng: &mut GameRng,
-    replies: &Replies,
+    replies: Option<&Replies>,
     (mut before, mut prev): (u16, u16),
     mut record: impl FnMut(Color, u16),
 ) -> i32 {
@@ -288,7 +286,7 @@ pub(crate) fn play_out_replying(
             to_move,
             Policy::Heavy,
             rng,
-            Some((replies, before, prev)),
+            replies.map(|r| (r, before, prev)),
         );
         match mv {
             Some(i) => {

@@ -412,14 +412,13 @@ fn a_rengo_computer_plays_on_from_its_partners_stone_when_that_costs_little() {
     };
     assert_eq!(partner_stone(&go, Seat(0)), None);
 
-    // B1 took H2 instead: every move on from it is worse by more than
-    // FOLLOW_MARGIN in the search's estimate than its best, E7, so B2
-    // leaves.
-    let game = planted(&["H2", "E5"]);
-    let h2 = Point::parse("H2", 9).unwrap();
+    // B1 took B3 instead: every move on from it is more than three points
+    // worse in the search's estimate than its best, G6, so B2 leaves.
+    let game = planted(&["B3", "E5"]);
+    let b3 = Point::parse("B3", 9).unwrap();
     let (alone, with_partner) = both(&game);
     assert!(
-        !near(alone, h2),
+        !near(alone, b3),
         "the planted case: the search alone plays {alone}"
     );
     assert_eq!(with_partner, alone);
