@@ -15,10 +15,11 @@
 //! running from atari into a ladder is unpromising, an atari that starts a
 //! working ladder promising, and so is lengthening a chain a ladder
 //! threatens. AMAF counts are weighted by how soon after the node the move
-//! was played (from 2 down to 0 at the playout's end). The playouts learn
-//! as the search goes: each winner's replies to the move before (and the
-//! two before) are tried first in later playouts, and forgotten when they
-//! lose (last good reply with forgetting, LGRF-2). On 13×13 and 19×19
+//! was played (from 2 down to 0 at the playout's end). On 19×19 the
+//! playouts learn as the search goes: each winner's replies to the move
+//! before (and the two before) are tried first in later playouts, and
+//! forgotten when they lose (last good reply with forgetting, LGRF-2). On
+//! 13×13 and 19×19
 //! an empty corner is taken at its 4-4 point while the board is nearly
 //! empty, and first- and second-line points with no stone near are not
 //! searched (see `opening`). Superko is checked at the root; in the tree
