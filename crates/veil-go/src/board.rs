@@ -810,6 +810,12 @@ impl Board {
     }
 }
 
+/// The cell of the point named `name` (as "D4") on `board`: for tests.
+#[cfg(test)]
+pub(crate) fn at(board: &Board, name: &str) -> u16 {
+    board.index(Point::parse(name, board.size()).unwrap())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

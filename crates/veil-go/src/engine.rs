@@ -155,8 +155,11 @@ pub struct Engine {
     /// search (and kept by [`Engine::continued`]); on 19×19 only, where
     /// they were measured to help (on 9×9 they cost, see the README).
     replies: Option<playout::Replies>,
-    /// This iteration's moves, after the root's last two (a pass as 0).
+    /// This iteration's moves, after the root's last two (a pass as 0),
+    /// recorded only while the replies learn.
     moves: Vec<(Color, u16)>,
+    /// The root's last two moves, the replies' context at the root.
+    context: [(Color, u16); 2],
 }
 
 impl Engine {
@@ -195,7 +198,15 @@ impl Engine {
             replies: (position.size() as usize == crate::board::MAX_SIZE)
                 .then(playout::Replies::new),
             moves: Vec::with_capacity(1024),
+            context: [(color, PASS); 2],
         };
+        for (k, slot) in engine.context.iter_mut().rev().enumerate() {
+            *slot = match position.moves().iter().rev().nth(k) {
+                Some((c, Move::Play(p))) => (*c, engine.root.index(*p)),
+                Some((c, Move::Pass)) => (*c, PASS),
+                None => (color.opponent(), PASS),
+            };
+        }
         let corners = crate::opening::empty_corners(&engine.root);
         if !corners.is_empty() {
             let pick = corners[(seed % corners.len() as u64) as usize];
@@ -598,14 +609,10 @@ impl Engine {
         self.path.clear();
         self.path.push(0);
         self.amaf.fill(0);
+        let learning = self.replies.is_some();
         self.moves.clear();
-        for k in (1..=2).rev() {
-            let before = self.history.len().checked_sub(k).map(|j| self.history[j]);
-            self.moves.push(match before {
-                Some((c, Move::Play(p))) => (c, self.root.index(p)),
-                Some((c, Move::Pass)) => (c, PASS),
-                None => (self.to_move.opponent(), PASS),
-            });
+        if learning {
+            self.moves.extend_from_slice(&self.context);
         }
         let mut node = 0u32;
         let mut passes = u8::from(self.opponent_passed);
@@ -624,7 +631,9 @@ impl Engine {
             }
             let child = self.select(node);
             let mv = self.nodes[child as usize].mv;
-            self.moves.push((color, mv));
+            if learning {
+                self.moves.push((color, mv));
+            }
             if mv == PASS {
                 board.pass();
                 passes += 1;
@@ -651,8 +660,10 @@ impl Engine {
             let amaf = &mut self.amaf;
             let plies = &mut plies;
             let moves = &mut self.moves;
-            let n = moves.len();
-            let context = (moves[n - 2].1, moves[n - 1].1);
+            let context = match moves.as_slice() {
+                [.., (_, before), (_, prev)] => (*before, *prev),
+                _ => (PASS, PASS),
+            };
             playout::play_out_replying(
                 &mut board,
                 color,
@@ -660,7 +671,9 @@ impl Engine {
                 self.replies.as_ref(),
                 context,
                 |c, i| {
-                    moves.push((c, i));
+                    if learning {
+                        moves.push((c, i));
+                    }
                     if i == PASS {
                         return;
                     }

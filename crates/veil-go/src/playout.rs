@@ -411,12 +411,8 @@ pub fn ownership(board: &Board, to_move: Color, playouts: u32, rng: &mut GameRng
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Point;
+    use crate::board::{Point, at};
     use veil_core::SeedableRng;
-
-    fn at(board: &Board, name: &str) -> u16 {
-        board.index(Point::parse(name, board.size()).unwrap())
-    }
 
     #[test]
     fn a_winning_reply_is_kept_and_a_losing_one_forgotten() {
@@ -457,16 +453,18 @@ mod tests {
             1,
             Color::Black,
         );
-        let mut rng = GameRng::seed_from_u64(1);
-        for _ in 0..20 {
-            let mv = choose_replying(
-                &board,
+        let replying = |board: &Board, rng: &mut GameRng| {
+            choose_replying(
+                board,
                 Color::Black,
                 Policy::Heavy,
-                &mut rng,
+                rng,
                 Some((&replies, c3, g7)),
-            );
-            assert_eq!(mv, Some(e5));
+            )
+        };
+        let mut rng = GameRng::seed_from_u64(1);
+        for _ in 0..20 {
+            assert_eq!(replying(&board, &mut rng), Some(e5));
         }
         // Without the replies the policy plays about anywhere.
         let others = (0..20)
@@ -477,13 +475,6 @@ mod tests {
         board
             .play(Color::White, Point::parse("E5", 9).unwrap())
             .unwrap();
-        let mv = choose_replying(
-            &board,
-            Color::Black,
-            Policy::Heavy,
-            &mut rng,
-            Some((&replies, c3, g7)),
-        );
-        assert_ne!(mv, Some(e5));
+        assert_ne!(replying(&board, &mut rng), Some(e5));
     }
 }

@@ -149,11 +149,7 @@ pub(crate) const LADDER: [&str; 9] = [
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Point;
-
-    fn at(b: &Board, s: &str) -> u16 {
-        b.index(Point::parse(s, b.size()).unwrap())
-    }
+    use crate::board::at;
 
     #[test]
     fn a_ladder_is_read_to_the_edge_and_a_ladder_breaker_breaks_it() {
