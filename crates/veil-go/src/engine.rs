@@ -42,7 +42,7 @@ use veil_core::{GameRng, SeedableRng};
 use web_time::{Duration, Instant};
 
 use crate::board::{BLACK, Board, CELLS, Color, EMPTY, WHITE};
-use crate::playout;
+use crate::playout::{self, Policy};
 use crate::position::{Move, Position};
 use crate::tactics;
 
@@ -667,6 +667,7 @@ impl Engine {
             playout::play_out_replying(
                 &mut board,
                 color,
+                Policy::Heavy,
                 &mut self.rng,
                 self.replies.as_ref(),
                 context,

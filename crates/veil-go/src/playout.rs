@@ -267,12 +267,13 @@ fn choose_replying(
     random_point(board, color, policy, rng)
 }
 
-/// Plays the board out like [`play_out`] with the heavy policy and the
-/// last good replies, `(before, prev)` the two moves that led here (cell 0
-/// for a pass or none); `record` is called with every move, a pass as cell 0.
+/// Plays the board out like [`play_out`], with the last good replies when
+/// given, `(before, prev)` the two moves that led here (cell 0 for a pass or
+/// none); `record` is called with every move, a pass as cell 0.
 pub(crate) fn play_out_replying(
     board: &mut Board,
     mut to_move: Color,
+    policy: Policy,
     rng: &mut GameRng,
     replies: Option<&Replies>,
     (mut before, mut prev): (u16, u16),
@@ -284,7 +285,7 @@ pub(crate) fn play_out_replying(
         let mv = choose_replying(
             board,
             to_move,
-            Policy::Heavy,
+            policy,
             rng,
             replies.map(|r| (r, before, prev)),
         );
@@ -314,31 +315,24 @@ pub(crate) fn play_out_replying(
 /// given, is called with every stone played.
 pub fn play_out(
     board: &mut Board,
-    mut to_move: Color,
+    to_move: Color,
     policy: Policy,
     rng: &mut GameRng,
     mut record: impl FnMut(Color, u16),
 ) -> i32 {
-    let cap = move_cap(board.size());
-    let mut passes = 0;
-    for _ in 0..cap {
-        match choose(board, to_move, policy, rng) {
-            Some(i) => {
-                board.play_unchecked(to_move, i);
-                record(to_move, i);
-                passes = 0;
+    play_out_replying(
+        board,
+        to_move,
+        policy,
+        rng,
+        None,
+        (NO_REPLY, NO_REPLY),
+        |c, i| {
+            if i != NO_REPLY {
+                record(c, i);
             }
-            None => {
-                board.pass();
-                passes += 1;
-                if passes == 2 {
-                    break;
-                }
-            }
-        }
-        to_move = to_move.opponent();
-    }
-    area_difference(board)
+        },
+    )
 }
 
 /// Black's area minus White's by stones and points that touch only one
