@@ -18,11 +18,14 @@
 //! was played (from 2 down to 0 at the playout's end). On 19×19 the
 //! playouts learn as the search goes: each winner's replies to the move
 //! before (and the two before) are tried first in later playouts, and
-//! forgotten when they lose (last good reply with forgetting, LGRF-2). On
-//! 13×13 and 19×19
-//! an empty corner is taken at its 4-4 point while the board is nearly
-//! empty, and first- and second-line points with no stone near are not
-//! searched (see `opening`). Superko is checked at the root; in the tree
+//! forgotten when they lose (last good reply with forgetting, LGRF-2), and
+//! the search counts who owns each point at the playouts' ends: once a
+//! thousand playouts tell, a new node's children on points whose owner
+//! decides the game (criticality, see `owners`) start with a better prior
+//! and those on settled points with a poorer one. On 13×13 and 19×19 an
+//! empty corner is taken at its 4-4 point while the board is nearly empty,
+//! and first- and second-line points with no stone near are not searched
+//! (see `opening`). Superko is checked at the root; in the tree
 //! below, the simple ko rule. [`Engine::continued`] keeps the subtree of
 //! the moves since the last search (tree reuse).
 //!
@@ -42,6 +45,7 @@ use veil_core::{GameRng, SeedableRng};
 use web_time::{Duration, Instant};
 
 use crate::board::{BLACK, Board, CELLS, Color, EMPTY, WHITE};
+use crate::owners::Owners;
 use crate::playout::{self, Policy};
 use crate::position::{Move, Position};
 use crate::tactics;
@@ -160,6 +164,12 @@ pub struct Engine {
     moves: Vec<(Color, u16)>,
     /// The root's last two moves, the replies' context at the root.
     context: [(Color, u16); 2],
+    /// Who owned each point at the playouts' ends and whether its owner
+    /// won (on 19×19 only): once there are enough, they weigh in the
+    /// priors of the children made from then on.
+    owners: Option<Owners>,
+    /// Whether the root's children have had the owners' priors.
+    root_primed: bool,
 }
 
 impl Engine {
@@ -199,6 +209,9 @@ impl Engine {
                 .then(playout::Replies::new),
             moves: Vec::with_capacity(1024),
             context: [(color, PASS); 2],
+            owners: (position.size() as usize == crate::board::MAX_SIZE)
+                .then(|| Owners::new(position.board())),
+            root_primed: false,
         };
         for (k, slot) in engine.context.iter_mut().rev().enumerate() {
             *slot = match position.moves().iter().rev().nth(k) {
@@ -234,6 +247,14 @@ impl Engine {
         let mut previous = previous;
         // The replies learnt last move still answer the same local fights.
         let previous_replies = previous.as_mut().and_then(|p| p.replies.take());
+        // Two moves on, most points are owned as they were.
+        if let Some(mut owners) = previous.as_mut().and_then(|p| p.owners.take())
+            && engine.owners.is_some()
+        {
+            owners.fade(OWNERS_FADE);
+            engine.owners = Some(owners);
+            engine.root_primed = engine.prime(0);
+        }
         if let Some(prev) = previous
             && prev.komi == komi as f32
             && let Some(old_root) = prev.follow(position)
@@ -572,6 +593,35 @@ impl Engine {
         let n = &mut self.nodes[node as usize];
         n.first_child = first;
         n.children = count;
+        self.prime(node);
+    }
+
+    /// Adds the owners' priors to the children of `node`, once there are
+    /// playouts enough to tell; returns whether it did.
+    fn prime(&mut self, node: u32) -> bool {
+        let Some(owners) = self
+            .owners
+            .as_ref()
+            .filter(|o| o.playouts() >= OWNERS_READY)
+        else {
+            return false;
+        };
+        let n = self.nodes[node as usize];
+        if n.first_child == NO_CHILDREN {
+            return false;
+        }
+        for child in &mut self.nodes[n.first_child as usize..][..n.children as usize] {
+            if child.mv == PASS {
+                continue;
+            }
+            if let Some((visits, rate)) = owner_prior(owners, child.mv) {
+                child.prior_visits += visits;
+                child.prior_wins += visits * rate;
+                child.amaf_visits += visits;
+                child.amaf_wins += visits * rate;
+            }
+        }
+        true
     }
 
     fn select(&self, node: u32) -> u32 {
@@ -694,6 +744,12 @@ impl Engine {
         if let Some(replies) = &mut self.replies {
             replies.learn(&self.moves, 2, winner);
         }
+        if let Some(owners) = &mut self.owners {
+            owners.record(&board, black_wins);
+            if !self.root_primed {
+                self.root_primed = self.prime(0);
+            }
+        }
         // Credit: the node's move was made by the colour before it.
         let mut mover = self.to_move;
         for depth in 0..self.path.len() {
@@ -766,6 +822,30 @@ impl Engine {
     }
 }
 
+/// Playouts the owners need before they weigh in the priors.
+const OWNERS_READY: f32 = 1_000.0;
+/// The weight of the last search's owners in the next one.
+const OWNERS_FADE: f32 = 0.5;
+
+/// The prior the owners give a stone at `i`, as (visits, win rate): a
+/// critical point is promising the more its owner decides the game (on a
+/// big board the points of a large area still in doubt, or of a group
+/// that lives or dies, reach about 0.1); a point every playout gives one
+/// owner is settled, and a stone there is rarely the move.
+fn owner_prior(owners: &Owners, i: u16) -> Option<(f32, f32)> {
+    let criticality = owners.criticality(i);
+    if criticality >= CRITICAL {
+        Some(((200.0 * (criticality - CRITICAL)).min(30.0), 0.7))
+    } else if owners.owner(i).abs() >= 0.9 {
+        Some((10.0, 0.3))
+    } else {
+        None
+    }
+}
+
+/// The criticality from which a point's prior rises.
+const CRITICAL: f32 = 0.05;
+
 /// Stones a ladder read in the tree may play.
 const TREE_LADDER_BUDGET: u32 = 60;
 
@@ -835,7 +915,7 @@ fn color_bit(color: Color) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Point;
+    use crate::board::{Point, at};
 
     #[test]
     fn it_captures_a_big_chain_in_atari() {
@@ -866,6 +946,68 @@ mod tests {
         for (mv, visits, rate, ..) in engine.root_stats() {
             assert!(mv == e4 || visits < 20 || rate < 0.2, "{mv:?}: {rate}");
         }
+    }
+
+    #[test]
+    fn the_owners_are_counted_on_19_by_19_only_and_carried_on() {
+        for size in [9, 13, 19] {
+            let position = Position::new(size, 4).unwrap();
+            let mut engine = Engine::new(&position, 0.5, EngineConfig::playouts(50), 1);
+            engine.run(u32::MAX);
+            let counted = engine.owners.as_ref().map_or(0.0, |o| o.playouts());
+            assert_eq!(counted, if size == 19 { 50.0 } else { 0.0 }, "{size}");
+            let next =
+                Engine::continued(Some(engine), &position, 0.5, EngineConfig::playouts(50), 2);
+            let carried = next.owners.as_ref().map_or(0.0, |o| o.playouts());
+            assert_eq!(carried, counted * OWNERS_FADE, "{size}");
+        }
+    }
+
+    #[test]
+    fn a_critical_point_gets_a_prior_and_a_settled_one_a_poor_one() {
+        // The playouts' ends: K10 Black's when Black wins and White's when
+        // White wins (critical); F16 Black's in every one (settled).
+        let (mut black_end, mut white_end) = (Board::new(19).unwrap(), Board::new(19).unwrap());
+        let (k10, f16, q10) = (
+            at(&black_end, "K10"),
+            at(&black_end, "F16"),
+            at(&black_end, "Q10"),
+        );
+        for (board, color) in [
+            (&mut black_end, Color::Black),
+            (&mut white_end, Color::White),
+        ] {
+            board.play_unchecked(color, k10);
+            board.play_unchecked(Color::Black, f16);
+        }
+        let mut owners = Owners::new(&black_end);
+        for _ in 0..(OWNERS_READY as u32 / 2) {
+            owners.record(&black_end, true);
+            owners.record(&white_end, false);
+        }
+        // Four handicap stones: no corner taken without a search.
+        let position = Position::new(19, 4).unwrap();
+        let mut engine = Engine::new(&position, 0.5, EngineConfig::playouts(1), 1);
+        let prior = |engine: &Engine, i: u16| {
+            let n = engine
+                .children(&engine.nodes[0])
+                .find(|n| n.mv == i)
+                .unwrap();
+            (n.prior_visits, n.prior_wins / n.prior_visits)
+        };
+        let before = [k10, f16, q10].map(|i| prior(&engine, i));
+        // Too few playouts yet: nothing changes.
+        engine.owners = Some(Owners::new(&black_end));
+        assert!(!engine.prime(0));
+        engine.owners = Some(owners);
+        assert!(engine.prime(0));
+        let after = [k10, f16, q10].map(|i| prior(&engine, i));
+        assert!(
+            after[0].0 > before[0].0 && after[0].1 > before[0].1,
+            "{before:?} {after:?}"
+        );
+        assert!(after[1].1 < before[1].1, "{before:?} {after:?}");
+        assert_eq!(after[2], before[2]);
     }
 
     #[test]
@@ -1033,3 +1175,4 @@ mod tests {
         assert_eq!(engine.best_move(), Move::Pass);
     }
 }
+

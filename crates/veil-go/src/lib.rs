@@ -56,6 +56,7 @@
 pub mod board;
 pub mod engine;
 mod opening;
+mod owners;
 pub mod patterns;
 pub mod player;
 pub mod playout;
