@@ -1175,4 +1175,3 @@ mod tests {
         assert_eq!(engine.best_move(), Move::Pass);
     }
 }
-

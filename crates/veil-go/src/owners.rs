@@ -6,7 +6,7 @@
 //! big group — is worth searching first; a point every playout gives the
 //! same owner is settled, and a stone there is rarely the move.
 
-use crate::board::{BLACK, Board, EMPTY, WHITE};
+use crate::board::{BLACK, Board, WHITE};
 
 /// What the search's playouts say of each point (cells of the padded
 /// board, as the board indexes them).
@@ -42,19 +42,7 @@ impl Owners {
             self.black_wins += 1.0;
         }
         for &i in &self.points {
-            let owner = match board.cell(i) {
-                EMPTY => {
-                    let mut seen = 0u8;
-                    for n in board.neighbours(i) {
-                        let c = board.cell(n);
-                        if c == BLACK || c == WHITE {
-                            seen |= c;
-                        }
-                    }
-                    seen
-                }
-                c => c,
-            };
+            let owner = crate::playout::end_owner(board, i);
             let i = i as usize;
             match owner {
                 BLACK => {

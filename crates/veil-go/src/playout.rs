@@ -340,14 +340,7 @@ pub fn play_out(
 pub fn area_difference(board: &Board) -> i32 {
     let mut diff = 0;
     for &i in board.empty_points() {
-        let mut seen = 0u8;
-        for n in board.neighbours(i) {
-            let c = board.cell(n);
-            if c == BLACK || c == WHITE {
-                seen |= c;
-            }
-        }
-        match seen {
+        match end_owner(board, i) {
             BLACK => diff += 1,
             WHITE => diff -= 1,
             _ => {}
@@ -357,6 +350,29 @@ pub fn area_difference(board: &Board) -> i32 {
     let stones = size * size - board.empty_points().len() as i32;
     let black = count_black(board);
     diff + black - (stones - black)
+}
+
+/// Who owns cell `i` at a playout's end: the colour of its stone, or of
+/// every stone an empty point touches (an eye); `EMPTY` if it touches both
+/// (neutral).
+pub(crate) fn end_owner(board: &Board, i: u16) -> u8 {
+    match board.cell(i) {
+        EMPTY => {
+            let mut seen = 0u8;
+            for n in board.neighbours(i) {
+                let c = board.cell(n);
+                if c == BLACK || c == WHITE {
+                    seen |= c;
+                }
+            }
+            if seen == BLACK || seen == WHITE {
+                seen
+            } else {
+                EMPTY
+            }
+        }
+        c => c,
+    }
 }
 
 fn count_black(board: &Board) -> i32 {
@@ -377,20 +393,7 @@ pub fn ownership(board: &Board, to_move: Color, playouts: u32, rng: &mut GameRng
         play_out(&mut b, to_move, Policy::Heavy, rng, |_, _| {});
         for (k, p) in b.points().enumerate() {
             let i = b.index(p);
-            let c = match b.cell(i) {
-                EMPTY => {
-                    let mut seen = 0u8;
-                    for n in b.neighbours(i) {
-                        let c = b.cell(n);
-                        if c == BLACK || c == WHITE {
-                            seen |= c;
-                        }
-                    }
-                    seen
-                }
-                c => c,
-            };
-            sum[k] += match c {
+            sum[k] += match end_owner(&b, i) {
                 BLACK => 1,
                 WHITE => -1,
                 _ => 0,
