@@ -1479,3 +1479,152 @@ fn opponents_acting_on_their_own_cards_at_hard_only() {
         assert_eq!(normal.best_action(), Some(CallAction::Call), "seed {seed}");
     }
 }
+
+/// A die of three faces lies hidden from seat 0, which may settle for a
+/// draw or look at the die and then name it: right wins, wrong loses. One
+/// tree learns one naming for every face it may see: mixed over the faces,
+/// naming wins a third of the time, worse than the draw. Judged by nested
+/// searches (`Game::strongest_nested`), each started once seat 0 looked,
+/// looking always wins.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Peek {
+    face: u8,
+    looked: bool,
+    named: Option<u8>,
+    settled: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+enum PeekAction {
+    Settle,
+    Look,
+    Name(u8),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct PeekView {
+    seat: Seat,
+    /// The face, once seat 0 looked.
+    seen: Option<u8>,
+    looked: bool,
+}
+
+impl Game for Peek {
+    const ID: &'static str = "peek";
+    type Options = ();
+    type Action = PeekAction;
+    type Observation = PeekView;
+
+    fn new(_: &(), _: usize) -> Result<Self, OptionsError> {
+        Ok(Peek {
+            face: 2,
+            looked: false,
+            named: None,
+            settled: false,
+        })
+    }
+    fn options(&self) -> &() {
+        &()
+    }
+    fn seats(&self) -> usize {
+        2
+    }
+    fn turn(&self) -> Turn {
+        if self.settled || self.named.is_some() {
+            Turn::Over
+        } else {
+            Turn::Seat(Seat(0))
+        }
+    }
+    fn legal_actions(&self, actor: Actor, out: &mut Vec<PeekAction>) {
+        out.clear();
+        if self.turn() != Turn::Seat(Seat(0)) || actor != Actor::Seat(Seat(0)) {
+            return;
+        }
+        if self.looked {
+            out.extend((0..3).map(PeekAction::Name));
+        } else {
+            out.extend([PeekAction::Settle, PeekAction::Look]);
+        }
+    }
+    fn sample_chance(&self, _: &mut GameRng) -> PeekAction {
+        unreachable!("no chance")
+    }
+    fn apply(&mut self, actor: Actor, action: PeekAction) -> Result<(), ActionError<PeekAction>> {
+        let mut legal = Vec::new();
+        self.legal_actions(actor, &mut legal);
+        if !legal.contains(&action) {
+            return Err(ActionError::NotYourTurn { actor, action });
+        }
+        match action {
+            PeekAction::Settle => self.settled = true,
+            PeekAction::Look => self.looked = true,
+            PeekAction::Name(face) => self.named = Some(face),
+        }
+        Ok(())
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        if self.settled {
+            return Some(Outcome::draw(2, "settled"));
+        }
+        let winner = if self.named? == self.face {
+            Seat(0)
+        } else {
+            Seat(1)
+        };
+        Some(Outcome::win(winner, 2, "named"))
+    }
+    fn observe(&self, seat: Seat) -> PeekView {
+        PeekView {
+            seat,
+            seen: self.looked.then_some(self.face),
+            looked: self.looked,
+        }
+    }
+    fn observe_public(&self) -> PeekView {
+        self.observe(Seat(1))
+    }
+    fn observer(view: &PeekView) -> Seat {
+        view.seat
+    }
+    fn determinize(view: &PeekView, rng: &mut GameRng) -> Self {
+        use rand::RngExt;
+        Peek {
+            face: view.seen.unwrap_or_else(|| rng.random_range(0..3)),
+            looked: view.looked,
+            named: None,
+            settled: false,
+        }
+    }
+    fn strongest_nested(&self) -> Option<veil_core::NestedBudget> {
+        (!self.looked).then_some(veil_core::NestedBudget {
+            worlds: 12,
+            inner_iterations: 60,
+            candidates: 2,
+        })
+    }
+    fn nested_leaf(&self) -> bool {
+        self.looked
+    }
+}
+
+#[test]
+fn a_decision_judged_by_nested_searches_at_the_strongest_level() {
+    let view = Peek::new(&(), 2).unwrap().observe(Seat(0));
+    for seed in 0..4 {
+        // Normal mixes the naming over the three faces: a third, below the draw.
+        let normal = choose::<Peek>(&view, Level::Normal, None, seed);
+        assert_eq!(normal, PeekAction::Settle, "normal, seed {seed}");
+        // Hard names the face it saw.
+        let hard = choose::<Peek>(&view, Level::Hard, None, seed);
+        assert_eq!(hard, PeekAction::Look, "hard, seed {seed}");
+    }
+    // After looking, either level names what it saw.
+    let mut game = Peek::new(&(), 2).unwrap();
+    game.face = 1;
+    game.apply(Actor::Seat(Seat(0)), PeekAction::Look).unwrap();
+    for level in [Level::Normal, Level::Hard] {
+        let named = choose::<Peek>(&game.observe(Seat(0)), level, None, 7);
+        assert_eq!(named, PeekAction::Name(1), "{level}");
+    }
+}
