@@ -2,9 +2,7 @@
 //! baselines (random, greedy) behind the same incremental interface.
 
 use rand::{RngExt, SeedableRng};
-use veil_core::{
-    Actor, Belief, Fact, Game, GameRng, NestedBudget, Seat, SeatSet, StrongestBudget, Turn,
-};
+use veil_core::{Actor, Belief, Fact, Game, GameRng, Seat, SeatSet, StrongestBudget, Turn};
 use web_time::{Duration, Instant};
 
 use crate::config::{Method, SearchConfig};
@@ -192,40 +190,7 @@ pub struct Search<G: Game> {
     /// What a draw costs the observer ([`Game::draw_contempt`]), with
     /// [`SearchConfig::strongest`] only.
     contempt: f64,
-    /// The decision judged by nested searches instead of one tree
-    /// ([`Game::strongest_nested`]), with [`SearchConfig::strongest`] only.
-    nested: Option<Box<Nested<G>>>,
 }
-
-/// A decision judged by nested searches: each candidate in the same
-/// imagined states, one after the other.
-#[derive(Clone, Debug)]
-struct Nested<G: Game> {
-    budget: NestedBudget,
-    candidates: Vec<G::Action>,
-    /// Per candidate: the summed value and how many states judged it.
-    sums: Vec<(f64, u32)>,
-    /// States judged for every candidate.
-    worlds: u32,
-    /// The imagined state being judged, and the seed of its luck.
-    world: Option<(G, u64)>,
-    /// The candidate being judged in it.
-    next: usize,
-    /// Its inner search, while it runs.
-    inner: Option<Search<G>>,
-}
-
-/// Where a nested playout stopped.
-enum NestedEnd {
-    /// Judged already (the game's end, or the evaluation due).
-    Value(f64),
-    /// The observer decides here: an inner search takes over.
-    Decide,
-}
-
-/// The most seat and chance actions a nested playout plays before calling
-/// it even: a guard against a game that never reaches its leaf.
-const NESTED_STEPS: u32 = 10_000;
 
 /// How many of its imagined states a search counts into its [`Belief`]:
 /// enough for shares to within a few percent, few enough that counting
@@ -270,26 +235,6 @@ impl<G: Game> Search<G> {
                 config.exploration = exploration;
             }
         }
-        let nested = (config.strongest && config.method == Method::Ismcts)
-            .then(|| state.strongest_nested())
-            .flatten()
-            .filter(|_| root_candidates.len() > 1)
-            .map(|budget| {
-                let candidates: Vec<G::Action> = root_candidates
-                    .iter()
-                    .copied()
-                    .take(budget.candidates.max(1))
-                    .collect();
-                Box::new(Nested {
-                    budget,
-                    sums: vec![(0.0, 0); candidates.len()],
-                    candidates,
-                    worlds: 0,
-                    world: None,
-                    next: 0,
-                    inner: None,
-                })
-            });
         let budget = if config.strongest {
             state.strongest_budget()
         } else {
@@ -354,7 +299,6 @@ impl<G: Game> Search<G> {
             looked: 0,
             facts: Vec::new(),
             contempt,
-            nested,
         }
     }
 
@@ -418,10 +362,6 @@ impl<G: Game> Search<G> {
         if self.root_candidates.is_empty() || forced || self.config.method == Method::Random {
             return true;
         }
-        if let Some(nested) = &self.nested {
-            return nested.worlds >= nested.budget.worlds
-                || self.config.max_time.is_some_and(|max| self.elapsed >= max);
-        }
         self.iterations >= self.config.iterations
             || self.config.max_time.is_some_and(|max| self.elapsed >= max)
     }
@@ -476,8 +416,7 @@ impl<G: Game> Search<G> {
         if self.root_candidates.len() == 1 {
             return Some(first);
         }
-        // Nested: every candidate was judged in the same states, so by its mean.
-        let greedy = self.config.method == Method::Greedy || self.nested.is_some();
+        let greedy = self.config.method == Method::Greedy;
         let mut best: Option<(&Edge<G::Action>, f64, f64)> = None;
         let edges = self.root_edges();
         for edge in &edges {
@@ -519,7 +458,7 @@ impl<G: Game> Search<G> {
                 }
             })
             .collect();
-        if self.config.method == Method::Greedy || self.nested.is_some() {
+        if self.config.method == Method::Greedy {
             stats.sort_by(|a, b| b.mean_reward.total_cmp(&a.mean_reward));
         } else {
             stats.sort_by(|a, b| {
@@ -535,22 +474,6 @@ impl<G: Game> Search<G> {
     /// current one.
     fn root_edges(&self) -> Vec<Edge<G::Action>> {
         let me = Actor::Seat(self.observer);
-        if let Some(nested) = &self.nested {
-            return nested
-                .candidates
-                .iter()
-                .zip(&nested.sums)
-                .map(|(&action, &(reward, visits))| Edge {
-                    actor: me,
-                    action,
-                    child: NONE,
-                    visits,
-                    avail: visits,
-                    reward,
-                    gain: 0.0,
-                })
-                .collect();
-        }
         let mut all = self.done.clone();
         for e in self.nodes[0].edges.iter().filter(|e| e.actor == me) {
             match all.iter_mut().find(|d| d.action == e.action) {
@@ -568,7 +491,6 @@ impl<G: Game> Search<G> {
         match self.config.method {
             Method::Random => {}
             Method::Greedy => self.greedy_sweep(),
-            Method::Ismcts if self.nested.is_some() => self.nested_step(),
             Method::Ismcts => {
                 if self.iterations > 0 && self.iterations.is_multiple_of(self.tree_budget) {
                     // This tree is done: keep its root statistics, start afresh.
@@ -975,128 +897,6 @@ impl<G: Game> Search<G> {
             }
         }
         true
-    }
-
-    /// One step of a nested judgement: an inner search's iteration, or a
-    /// candidate played out from an imagined state to where the observer
-    /// next decides (where its inner search starts) or to a value.
-    fn nested_step(&mut self) {
-        let Some(mut nested) = self.nested.take() else {
-            return;
-        };
-        let value = if let Some(inner) = nested.inner.as_mut() {
-            inner.iterate();
-            if inner.iterations < inner.config.iterations {
-                None
-            } else {
-                let value = inner.chosen_value();
-                nested.inner = None;
-                Some(value)
-            }
-        } else {
-            if nested.world.is_none() {
-                let state = G::determinize(&self.observation, &mut self.rng);
-                self.tally(&state);
-                let seed = self.rng.random::<u64>();
-                nested.world = Some((state, seed));
-            }
-            let (world, seed) = nested.world.as_ref().expect("drawn above");
-            let seed = *seed;
-            let mut state = world.clone();
-            let action = nested.candidates[nested.next];
-            state
-                .apply(Actor::Seat(self.observer), action)
-                .expect("a legal action applies");
-            // Every candidate meets the same luck in this state.
-            let mut rng = GameRng::seed_from_u64(seed);
-            match self.nested_playout(&mut state, &mut rng) {
-                NestedEnd::Value(value) => Some(value),
-                NestedEnd::Decide => {
-                    let config = SearchConfig {
-                        iterations: nested.budget.inner_iterations.max(1),
-                        max_time: None,
-                        trees: 1,
-                        always_search: true,
-                        ..self.config.clone()
-                    };
-                    let mut inner = Search::new(&state.observe(self.observer), config, seed);
-                    // The game's budget for its strongest level is the
-                    // outer decision's; the inner one gets what it was given.
-                    inner.config.iterations = nested.budget.inner_iterations.max(1);
-                    inner.tree_budget = inner.config.iterations;
-                    inner.nested = None;
-                    nested.inner = Some(inner);
-                    None
-                }
-            }
-        };
-        if let Some(value) = value {
-            let sum = &mut nested.sums[nested.next];
-            sum.0 += value;
-            sum.1 += 1;
-            nested.next += 1;
-            if nested.next == nested.candidates.len() {
-                nested.next = 0;
-                nested.world = None;
-                nested.worlds += 1;
-            }
-        }
-        self.nested = Some(nested);
-    }
-
-    /// Plays a nested judgement's state on by the playout policy (every
-    /// seat, the observer too) until the observer has a choice where the
-    /// game's [`Game::nested_leaf`] holds, or the game's end or evaluation.
-    fn nested_playout(&mut self, state: &mut G, rng: &mut GameRng) -> NestedEnd {
-        let me = self.observer;
-        for _ in 0..NESTED_STEPS {
-            if let Some(outcome) = state.outcome() {
-                return NestedEnd::Value(outcome.reward(me));
-            }
-            if state.evaluate_now()
-                && let Some(value) = state.evaluate(me)
-            {
-                return NestedEnd::Value(value.clamp(0.0, 1.0));
-            }
-            let seat = match state.turn() {
-                Turn::Over => return NestedEnd::Value(0.5),
-                Turn::Chance => {
-                    let action = state.sample_chance(rng);
-                    state
-                        .apply(Actor::Chance, action)
-                        .expect("a sampled chance outcome applies");
-                    continue;
-                }
-                Turn::Seat(seat) => seat,
-                Turn::Simultaneous(seats) => match self.simultaneous_seat(seats) {
-                    Some(seat) => seat,
-                    None => return NestedEnd::Value(0.5),
-                },
-            };
-            let actor = Actor::Seat(seat);
-            state.legal_actions(actor, &mut self.legal);
-            if self.legal.is_empty() {
-                return NestedEnd::Value(0.5);
-            }
-            if seat == me && self.legal.len() > 1 && state.nested_leaf() {
-                return NestedEnd::Decide;
-            }
-            let action = state.playout_action(seat, &self.legal, rng);
-            state
-                .apply(actor, action)
-                .expect("the playout policy picks a legal action");
-        }
-        NestedEnd::Value(0.5)
-    }
-
-    /// The mean reward of the action this search would play (an inner
-    /// search's judgement of its root); 0.5 before any iteration.
-    fn chosen_value(&self) -> f64 {
-        self.root_edges()
-            .iter()
-            .filter(|e| e.visits > 0)
-            .max_by(|a, b| a.visits.cmp(&b.visits).then(a.reward.total_cmp(&b.reward)))
-            .map_or(0.5, |e| e.reward / f64::from(e.visits))
     }
 
     /// Greedy: one determinization; every legal action is applied to it,

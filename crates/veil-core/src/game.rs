@@ -66,24 +66,6 @@ impl StrongestBudget {
     };
 }
 
-/// How the strongest level judges a decision by nested searches
-/// ([`Game::strongest_nested`]): each candidate action is tried in the same
-/// imagined states, the game played on by the playout policy to where the
-/// searcher next decides knowing more ([`Game::nested_leaf`]: in Tysiąc,
-/// once the auction is over and the prikup shown), and judged there by a
-/// search of its own from what the searcher then sees. One tree over the
-/// whole decision learns one later choice for every secret it might meet
-/// (strategy fusion); the inner searches choose for the secret they meet.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct NestedBudget {
-    /// Imagined states each candidate is judged in.
-    pub worlds: u32,
-    /// Iterations of each inner search.
-    pub inner_iterations: u32,
-    /// The most candidates judged, likeliest first by the action prior.
-    pub candidates: usize,
-}
-
 /// A game's rules: the full state of one game in progress.
 ///
 /// The full state knows every hidden thing; only the engine, the referee
@@ -196,23 +178,6 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// keeps the level's budget and the game's other hooks.
     fn strongest_budget(&self) -> StrongestBudget {
         StrongestBudget::LEVEL
-    }
-
-    /// Game knowledge for the strongest level's search
-    /// (`veil_ai::SearchConfig::strongest`): judge the searcher's actions
-    /// here by nested searches ([`NestedBudget`]) instead of one tree.
-    /// Asked of the state the search starts from. `None` (the default):
-    /// one tree.
-    fn strongest_nested(&self) -> Option<NestedBudget> {
-        None
-    }
-
-    /// Where a nested judgement ([`Game::strongest_nested`]) stops playing
-    /// by the policy and starts its inner search: at the searcher's first
-    /// decision of more than one action in a state where this holds.
-    /// Defaults to true (its next such decision).
-    fn nested_leaf(&self) -> bool {
-        true
     }
 
     /// Game knowledge for the strongest level's search

@@ -46,7 +46,7 @@ pub mod testing;
 
 pub use belief::{Belief, Fact};
 pub use error::{ActionError, OptionsError, ParseError};
-pub use game::{Actor, Game, NestedBudget, StrongestBudget, Turn};
+pub use game::{Actor, Game, StrongestBudget, Turn};
 pub use outcome::Outcome;
 pub use rand::{Rng, RngExt, SeedableRng};
 pub use record::{Record, ReplayError};

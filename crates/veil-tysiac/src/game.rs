@@ -1513,34 +1513,6 @@ impl Game for Tysiac {
         }
     }
 
-    /// Hard judges its calls by nested searches: each call in the same
-    /// imagined deals, the auction played on by the policy, and the hand
-    /// then judged by a search from what Hard will see (the prikup shown,
-    /// as declarer or defender). Its one tree over the auction learnt one
-    /// exchange and play for every prikup it might find. Measured in the
-    /// README.
-    fn strongest_nested(&self) -> Option<veil_core::NestedBudget> {
-        let env = |k: &str, d: u32| {
-            std::env::var(k)
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(d)
-        };
-        if env("VEIL_NESTED", 1) == 0 {
-            return None;
-        }
-        (self.table.phase == Phase::Bidding).then(|| veil_core::NestedBudget {
-            worlds: env("VEIL_NESTED_WORLDS", 24),
-            inner_iterations: env("VEIL_NESTED_INNER", 800),
-            candidates: env("VEIL_NESTED_CANDIDATES", 3) as usize,
-        })
-    }
-
-    /// The auction is over: the prikup has been shown.
-    fn nested_leaf(&self) -> bool {
-        self.table.phase != Phase::Bidding
-    }
-
     /// A tree of Normal's size, several of them for Hard, as in Intrigue.
     fn max_tree_iterations(&self) -> Option<u32> {
         Some(3_000)
