@@ -808,51 +808,6 @@ impl Board {
         }
         true
     }
-
-    /// The liberties, counted up to `cap` (at most 4), that a stone of
-    /// `color` on empty `i` would give its chain, without a copy of the
-    /// board; a capture counts as `cap` (it frees at least one point, and
-    /// mostly more).
-    pub(crate) fn liberties_after(&self, color: Color, i: u16, cap: usize) -> usize {
-        let cap = cap.min(4);
-        let me = color.cell();
-        let opp = color.opponent().cell();
-        let mut seen = [NONE; 4];
-        let mut k = 0;
-        let mut note = |lib: u16| {
-            if lib != i && !seen[..k].contains(&lib) {
-                seen[k] = lib;
-                k += 1;
-            }
-            k >= cap
-        };
-        for n in self.neighbours(i) {
-            let c = self.cells[n as usize];
-            if (c == EMPTY && note(n)) || (c == opp && self.would_capture(i, self.head[n as usize]))
-            {
-                return cap;
-            }
-        }
-        for n in self.neighbours(i) {
-            if self.cells[n as usize] == me {
-                let h = self.head[n as usize];
-                if let Some(lib) = self.atari_liberty(h) {
-                    if note(lib) {
-                        return cap;
-                    }
-                } else {
-                    for s in self.chain(h) {
-                        for m in self.neighbours(s) {
-                            if self.cells[m as usize] == EMPTY && note(m) {
-                                return cap;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        k
-    }
 }
 
 /// The cell of the point named `name` (as "D4") on `board`: for tests.

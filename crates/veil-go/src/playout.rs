@@ -14,7 +14,7 @@
 use rand::RngExt;
 use veil_core::GameRng;
 
-use crate::board::{BLACK, BORDER, Board, CELLS, Color, EMPTY, MAX_SIZE, WHITE};
+use crate::board::{BLACK, BORDER, Board, CELLS, Color, EMPTY, WHITE};
 use crate::tactics;
 
 /// Stones a playout's ladder read may play: short ladders only, so a
@@ -125,12 +125,6 @@ fn answer_last(
     if k > 0 {
         return Some(candidates[rng.random_range(0..k)]);
     }
-    if board.size() as usize == MAX_SIZE {
-        let k = low_liberties(board, color, last, &mut candidates);
-        if k > 0 {
-            return Some(candidates[rng.random_range(0..k)]);
-        }
-    }
     if let Some((replies, before, prev)) = replies {
         for r in replies.get(color, before, prev) {
             if r != NO_REPLY
@@ -167,74 +161,6 @@ fn answer_last(
         }
     }
     (k > 0).then(|| candidates[rng.random_range(0..k)])
-}
-
-/// Fuego's low-liberty answer (19×19 only, like the replies): a chain
-/// next to the last move, or the last move's own, that has two liberties.
-/// An own one takes a neighbour in atari or runs where it gains
-/// liberties; an opponent's is put in atari where it cannot run to more
-/// than two. Without it a playout lets a group be surrounded one liberty
-/// at a time and its death comes as a surprise to the search. Writes the
-/// candidates to `out`, returns how many.
-fn low_liberties(board: &Board, color: Color, last: u16, out: &mut [u16; 8]) -> usize {
-    let me = color_cell(color);
-    let mut heads = [0u16; 5];
-    let mut n_heads = 0;
-    for i in std::iter::once(last).chain(board.neighbours(last)) {
-        let c = board.cell(i);
-        if c == BLACK || c == WHITE {
-            let h = board.head_of(i);
-            if !heads[..n_heads].contains(&h) {
-                heads[n_heads] = h;
-                n_heads += 1;
-            }
-        }
-    }
-    let mut k = 0;
-    let mut add = |out: &mut [u16; 8], i: u16| {
-        if k < out.len() && !out[..k].contains(&i) {
-            out[k] = i;
-            k += 1;
-        }
-    };
-    for &h in &heads[..n_heads] {
-        let mut libs = [0; 3];
-        if board.liberties_upto3(h, &mut libs) != 2 {
-            continue;
-        }
-        if board.cell(h) == me {
-            for s in board.chain(h) {
-                for m in board.neighbours(s) {
-                    let c = board.cell(m);
-                    if c != me
-                        && (c == BLACK || c == WHITE)
-                        && let Some(cap) = board.atari_liberty(board.head_of(m))
-                        && board.check(color, cap).is_ok()
-                    {
-                        add(out, cap);
-                    }
-                }
-            }
-            for &l in &libs[..2] {
-                if board.check(color, l).is_ok() && board.liberties_after(color, l, 3) >= 3 {
-                    add(out, l);
-                }
-            }
-        } else {
-            let them = color.opponent();
-            for (l, run) in [(libs[0], libs[1]), (libs[1], libs[0])] {
-                // Running at `run` counts `l` among its liberties; once
-                // our stone fills `l`, three there leave two.
-                if board.check(color, l).is_ok()
-                    && board.liberties_after(color, l, 2) >= 2
-                    && board.liberties_after(them, run, 4) <= 3
-                {
-                    add(out, l);
-                }
-            }
-        }
-    }
-    k
 }
 
 /// Last good replies with forgetting (Baier and Drake's LGRF-2): for each
@@ -484,59 +410,6 @@ mod tests {
     use super::*;
     use crate::board::{Point, at};
     use veil_core::SeedableRng;
-
-    /// White K10–K9 against Black J10, K11, L10 and L9, with two
-    /// liberties left (J9, K8), the stones played in `order`.
-    fn two_liberty_fight(order: &[(Color, &str)]) -> Board {
-        let mut board = Board::new(19).unwrap();
-        for (color, name) in order {
-            let i = at(&board, name);
-            board.play_unchecked(*color, i);
-        }
-        board
-    }
-
-    #[test]
-    fn a_chain_left_with_two_liberties_runs_or_is_chased() {
-        use Color::{Black as B, White as W};
-        let stones = [(W, "K10"), (B, "J10"), (B, "K11"), (B, "L10")];
-        let mut out = [0; 8];
-        // Black's L9 leaves White two liberties: both runs reach three.
-        let board = two_liberty_fight(&[&stones[..], &[(W, "K9"), (B, "L9")]].concat());
-        let last = board.last_index().unwrap();
-        let k = low_liberties(&board, W, last, &mut out);
-        let mut runs = out[..k].to_vec();
-        runs.sort();
-        let mut expected = [at(&board, "J9"), at(&board, "K8")];
-        expected.sort();
-        assert_eq!(runs, expected);
-        // White's K9 just played, with two liberties: the atari at K8
-        // holds (running at J9 gives two), the one at J9 does not (K8
-        // opens onto three).
-        let board = two_liberty_fight(&[&stones[..], &[(B, "L9"), (W, "K9")]].concat());
-        let last = board.last_index().unwrap();
-        let k = low_liberties(&board, B, last, &mut out);
-        assert_eq!(&out[..k], &[at(&board, "K8")]);
-        // No chain with two liberties next to the last move: no answer.
-        let mut quiet = board.clone();
-        quiet.play_unchecked(B, at(&board, "C3"));
-        assert_eq!(low_liberties(&quiet, W, quiet.last_index().unwrap(), &mut out), 0);
-    }
-
-    #[test]
-    fn liberties_after_a_stone_are_counted_without_a_copy() {
-        use Color::{Black as B, White as W};
-        let board = two_liberty_fight(&[(W, "K10"), (B, "J10"), (B, "K11"), (B, "L10"), (W, "K9"), (B, "L9")]);
-        for (name, cap, want) in [("J9", 4, 3), ("K8", 4, 4), ("K8", 3, 3), ("A1", 4, 2)] {
-            let i = at(&board, name);
-            let mut copy = board.clone();
-            copy.play_unchecked(W, i);
-            let mut libs = [0; 3];
-            let real = copy.liberties_upto3(copy.head_of(i), &mut libs);
-            assert_eq!(board.liberties_after(W, i, cap), want, "{name}");
-            assert_eq!(real.min(cap), want.min(3), "{name}: the copy agrees");
-        }
-    }
 
     #[test]
     fn a_winning_reply_is_kept_and_a_losing_one_forgotten() {
