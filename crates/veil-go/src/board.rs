@@ -405,11 +405,6 @@ impl Board {
         self.chain(self.index(p)).map(|i| self.point(i)).collect()
     }
 
-    /// The number of stones in the chain `head`.
-    pub(crate) fn chain_size(&self, head: u16) -> u16 {
-        self.stones[head as usize]
-    }
-
     /// The chain's single liberty when it is in atari.
     #[inline]
     pub(crate) fn atari_liberty(&self, head: u16) -> Option<u16> {

@@ -517,7 +517,6 @@ impl Engine {
         }
         let me = if color == Color::Black { BLACK } else { WHITE };
         let short = ShortChains::read(board, me);
-        let big_board = board.size() as usize == crate::board::MAX_SIZE;
         for &i in board.empty_points() {
             if board.is_eyeish(color, i) || crate::opening::is_idle_edge(board, i) {
                 continue;
@@ -533,17 +532,11 @@ impl Engine {
             let mut captures = false;
             let mut saves = false;
             let mut own_neighbour = false;
-            // The largest chain in atari beside the point: taking or
-            // saving many stones decides more than one.
-            let mut at_stake = 0u16;
             for n in board.neighbours(i) {
                 let c = board.cell(n);
                 if c == BLACK || c == WHITE {
                     let h = board.head_of(n);
                     let atari = board.atari_liberty(h).is_some();
-                    if atari {
-                        at_stake = at_stake.max(board.chain_size(h));
-                    }
                     if c == me {
                         own_neighbour = true;
                         saves |= atari;
@@ -552,12 +545,8 @@ impl Engine {
                     }
                 }
             }
-            let big_stake = big_board && at_stake >= 3;
-            let stake_visits = 10.0 * f32::from(at_stake.min(7));
             let self_atari = !captures && board.is_self_atari(color, i);
-            if captures && big_stake {
-                (visits, rate) = (30.0 + stake_visits, 0.95);
-            } else if captures {
+            if captures {
                 (visits, rate) = (30.0, 0.9);
             } else if self_atari && own_neighbour {
                 (visits, rate) = (30.0, 0.05);
@@ -566,8 +555,6 @@ impl Engine {
             {
                 // Running into a ladder only adds stones to the capture.
                 (visits, rate) = (30.0, 0.1);
-            } else if saves && big_stake {
-                (visits, rate) = (20.0 + stake_visits, 0.85);
             } else if saves {
                 (visits, rate) = (20.0, 0.75);
             } else if short.ladders(board, color, i) {
